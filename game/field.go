@@ -1,0 +1,150 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+)
+
+// FieldError is a layout error that names the field at fault, as in
+// "cups[1][4]: die 7 is not between 1 and 6".
+type FieldError struct {
+	Path string
+	Msg  string
+}
+
+// Error formats the error as PATH: MESSAGE.
+func (e *FieldError) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// Errorf returns a FieldError for the field at path.
+func Errorf(path, format string, args ...any) error {
+	return &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Object reads a JSON object into its fields, keyed by name. A missing or
+// null value is an error naming path.
+func Object(raw json.RawMessage, path string) (map[string]json.RawMessage, error) {
+	if isNull(raw) {
+		return nil, Errorf(path, "missing")
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, Errorf(path, "want an object, got %s", kind(raw))
+	}
+	return m, nil
+}
+
+// Array reads a JSON array of exactly n elements.
+func Array(raw json.RawMessage, path string, n int, what string) ([]json.RawMessage, error) {
+	if isNull(raw) {
+		return nil, Errorf(path, "missing")
+	}
+	var a []json.RawMessage
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, Errorf(path, "want an array of %d %s, got %s", n, what, kind(raw))
+	}
+	if len(a) != n {
+		return nil, Errorf(path, "want %d %s, got %d", n, what, len(a))
+	}
+	return a, nil
+}
+
+// Int reads a whole number between lo and hi; what names it in errors
+// ("die 7 is not between 1 and 6").
+func Int(raw json.RawMessage, path, what string, lo, hi int) (int, error) {
+	if isNull(raw) {
+		return 0, Errorf(path, "missing")
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return 0, Errorf(path, "%s: want a number, got %s", what, kind(raw))
+		}
+		n = json.Number(s)
+	}
+	v, err := strconv.Atoi(string(n))
+	if err != nil {
+		return 0, Errorf(path, "%s %s is not a whole number", what, n)
+	}
+	if v < lo || v > hi {
+		return 0, Errorf(path, "%s %d is not between %d and %d", what, v, lo, hi)
+	}
+	return v, nil
+}
+
+// String reads a JSON string.
+func String(raw json.RawMessage, path string) (string, error) {
+	if isNull(raw) {
+		return "", Errorf(path, "missing")
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", Errorf(path, "want a string, got %s", kind(raw))
+	}
+	return s, nil
+}
+
+// Amount reads an amount in euros, written as a decimal string ("2.5") or a
+// number.
+func Amount(raw json.RawMessage, path string) (decimal.Decimal, error) {
+	if isNull(raw) {
+		return decimal.Decimal{}, Errorf(path, "missing")
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		var n json.Number
+		if json.Unmarshal(raw, &n) != nil {
+			return decimal.Decimal{}, Errorf(path, "want an amount in euros, got %s", kind(raw))
+		}
+		s = string(n)
+	}
+	d, err := ParseAmount(s)
+	if err != nil {
+		return decimal.Decimal{}, Errorf(path, "%v", err)
+	}
+	return d, nil
+}
+
+// Index formats path[i].
+func Index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// Key formats path.key.
+func Key(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func isNull(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) == 0 || string(t) == "null"
+}
+
+func kind(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return "nothing"
+	}
+	switch t[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	default:
+		return "a number"
+	}
+}

@@ -1,0 +1,82 @@
+package yams
+
+import (
+	"math/rand/v2"
+	"sort"
+	"sync"
+)
+
+// dealer holds what dealing needs, computed once: every ordered cup by
+// combination, and for every tier the triples of combinations whose points
+// land in it, weighted by how many dice triples show them.
+type dealer struct {
+	cups    [combinations][]uint16 // cup codes showing each combination
+	triples [Losing + 1]tripleTable
+}
+
+// tripleTable lists the combination triples of one tier with cumulative
+// weights: the weight of a triple is the number of ordered dice triples that
+// show it, so picking a triple by weight and then each cup uniformly among
+// the cups of its combination picks a dice triple uniformly (ruling Y3).
+type tripleTable struct {
+	combos [][3]Combination
+	cum    []uint64 // cum[i] = total weight of combos[0..i]
+}
+
+func (t *tripleTable) total() uint64 { return t.cum[len(t.cum)-1] }
+
+var dealerOnce = sync.OnceValue(newDealer)
+
+func newDealer() *dealer {
+	d := &dealer{}
+	for n := range 7776 {
+		c := decode(n).Combination()
+		d.cups[c] = append(d.cups[c], uint16(n))
+	}
+	for a := range combinations {
+		for b := range combinations {
+			for c := range combinations {
+				total := points[a] + points[b] + points[c]
+				var tier int
+				switch {
+				case total <= 4:
+					tier = Losing
+				case total > 100:
+					continue // never dealt (ruling Y3)
+				default:
+					tier = TierOf(total)
+				}
+				w := uint64(len(d.cups[a])) * uint64(len(d.cups[b])) * uint64(len(d.cups[c]))
+				t := &d.triples[tier]
+				prev := uint64(0)
+				if len(t.cum) > 0 {
+					prev = t.total()
+				}
+				t.combos = append(t.combos, [3]Combination{a, b, c})
+				t.cum = append(t.cum, prev+w)
+			}
+		}
+	}
+	return d
+}
+
+// Deal fills u with three cups whose points land in the given tier (a winning
+// bracket or Losing), drawn uniformly among all ordered dice triples that do
+// (ruling Y3). A losing deal totals 0 to 4 points. The stake is left as is.
+func Deal(r *rand.Rand, tier int, u *Unit) {
+	d := dealerOnce()
+	t := &d.triples[tier]
+	x := r.Uint64N(t.total())
+	i := sort.Search(len(t.cum), func(i int) bool { return t.cum[i] > x })
+	for k, c := range t.combos[i] {
+		list := d.cups[c]
+		u.Cups[k] = decode(int(list[r.IntN(len(list))]))
+	}
+}
+
+// Ways returns the number of ordered dice triples dealt for a tier, the
+// weight with which ruling Y3 conditions fair dice.
+func Ways(tier int) uint64 { return dealerOnce().triples[tier].total() }
+
+// CupsShowing returns how many of the 7776 ordered cups show a combination.
+func CupsShowing(c Combination) int { return len(dealerOnce().cups[c]) }

@@ -1,0 +1,131 @@
+package yams
+
+import (
+	"fmt"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+)
+
+// Name is the game's name in unit identities and layouts.
+const Name = "yams"
+
+// BlockUnits is the number of units in a block (art. 2).
+const BlockUnits = 700_000
+
+// Stakes returns the three stakes of art. 2 (mise), lowest first.
+func Stakes() []decimal.Decimal {
+	return []decimal.Decimal{decimal.New(5, -1), decimal.NewFromInt(1), decimal.NewFromInt(2)}
+}
+
+// ValidStake reports whether s is one of the three stakes.
+func ValidStake(s decimal.Decimal) bool {
+	for _, v := range Stakes() {
+		if v.Equal(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// bracket is one row of the winnings table (art. 4.5): a points range and
+// the multiple of the stake it pays, with the number of such lots per block
+// (art. 3.1 to 3.3, the same counts at every stake).
+type bracket struct {
+	lo, hi   int
+	multiple int64
+	count    int64
+}
+
+// brackets lists the winning rows, highest first, in the order of the lot
+// tables: tier i of a table is brackets[i].
+var brackets = [...]bracket{
+	{100, 100, 5000, 1},
+	{80, 99, 500, 1},
+	{70, 79, 20, 400},
+	{50, 69, 10, 18_000},
+	{30, 49, 5, 25_000},
+	{20, 29, 4, 3_500},
+	{15, 19, 3, 5_000},
+	{10, 14, 2, 31_000},
+	{5, 9, 1, 80_500},
+}
+
+// Losing is the tier of losing units (art. 4.6) in every Yam's table.
+const Losing = len(brackets)
+
+// Bracket is a row of the winnings table as shown to players.
+type Bracket struct {
+	Low, High int             // points, inclusive
+	Prize     decimal.Decimal // what the row pays at the stake asked
+}
+
+// Brackets returns the rows of the winnings table at a stake, highest first.
+func Brackets(stake decimal.Decimal) []Bracket {
+	out := make([]Bracket, len(brackets))
+	for i, b := range brackets {
+		out[i] = Bracket{b.lo, b.hi, stake.Mul(decimal.NewFromInt(b.multiple))}
+	}
+	return out
+}
+
+// Table returns the lot table of a block at the given stake (art. 3.1 to 3.3).
+func Table(stake decimal.Decimal) (*game.Table, error) {
+	if !ValidStake(stake) {
+		return nil, fmt.Errorf("stake %s is not one of 0.5, 1, 2", stake)
+	}
+	t := &game.Table{Units: BlockUnits}
+	for _, b := range brackets {
+		t.Lots = append(t.Lots, game.Lot{Prize: stake.Mul(decimal.NewFromInt(b.multiple)), Count: b.count})
+	}
+	return t, nil
+}
+
+// TierOf returns the tier a points total falls in: a winning bracket, or
+// Losing for 0 to 4 points and for totals above 100 (art. 4.6).
+func TierOf(total int) int {
+	for i, b := range brackets {
+		if total >= b.lo && total <= b.hi {
+			return i
+		}
+	}
+	return Losing
+}
+
+// Prize returns what a points total pays at a stake (art. 4.5).
+func Prize(stake decimal.Decimal, total int) decimal.Decimal {
+	t := TierOf(total)
+	if t == Losing {
+		return decimal.Zero
+	}
+	return stake.Mul(decimal.NewFromInt(brackets[t].multiple))
+}
+
+// Unit is a Yam's unit as the player sees it: the stake and three cups
+// (unité de jeu: trois tapis, trois gobelets de cinq dés, art. 4.2).
+type Unit struct {
+	Stake decimal.Decimal
+	Cups  [3]Cup
+}
+
+// Score is how the regulation scores a unit.
+type Score struct {
+	Stake        decimal.Decimal
+	Combinations [3]Combination
+	Points       int // the three cups' points added (art. 4.5)
+	Tier         int // the bracket reached, or Losing
+	Prize        decimal.Decimal
+}
+
+// Score scores the unit: each cup's highest combination, the total, the prize.
+func (u *Unit) Score() Score {
+	s := Score{Stake: u.Stake}
+	for i, c := range u.Cups {
+		s.Combinations[i] = c.Combination()
+		s.Points += s.Combinations[i].Points()
+	}
+	s.Tier = TierOf(s.Points)
+	s.Prize = Prize(u.Stake, s.Points)
+	return s
+}

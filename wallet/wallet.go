@@ -1,0 +1,133 @@
+// Package wallet keeps the player's money: a balance in euros, exact to the
+// cent, that buying a unit debits by its stake and credits by its prize in one
+// operation (ruling G3), and the history of those operations.
+package wallet
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// ErrShort is returned when the balance does not cover the stake.
+var ErrShort = errors.New("balance too low for this stake")
+
+// Sale is what the engine sold: the unit's identity, whether it was forced
+// (QA, demo; ruling G6), and its prize, fixed at purchase (art. 4.1).
+type Sale struct {
+	Unit   string
+	Forced bool
+	Prize  decimal.Decimal
+}
+
+// Operation is one purchase as the wallet recorded it.
+type Operation struct {
+	Seq    int // 1 for the session's first purchase
+	Time   time.Time
+	Unit   string
+	Forced bool
+	Stake  decimal.Decimal
+	Prize  decimal.Decimal
+	Before decimal.Decimal // balance before the purchase
+	After  decimal.Decimal // balance after: Before - Stake + Prize
+}
+
+// Wallet is a balance and its history. It is safe for concurrent use.
+type Wallet struct {
+	mu      sync.Mutex
+	balance decimal.Decimal
+	staked  decimal.Decimal
+	won     decimal.Decimal
+	count   int
+	history []Operation
+	limit   int
+	now     func() time.Time
+}
+
+// New returns a wallet holding balance, which must not be negative nor finer
+// than the cent. It keeps the last limit operations in its history (all of
+// them when limit is 0).
+func New(balance decimal.Decimal, limit int) (*Wallet, error) {
+	if balance.IsNegative() {
+		return nil, fmt.Errorf("wallet: balance %s is negative", balance)
+	}
+	if !balance.Equal(balance.Round(2)) {
+		return nil, fmt.Errorf("wallet: balance %s is finer than the cent", balance)
+	}
+	if limit < 0 {
+		return nil, fmt.Errorf("wallet: history limit %d is negative", limit)
+	}
+	return &Wallet{balance: balance, staked: decimal.Zero, won: decimal.Zero, limit: limit, now: time.Now}, nil
+}
+
+// Buy buys one unit at the given stake: if the balance covers the stake, it
+// calls sell to draw the unit, then debits the stake and credits the prize in
+// one operation. When the balance is short, or sell fails, nothing is drawn or
+// changed. The lock is held during sell, so two purchases never interleave.
+func (w *Wallet) Buy(stake decimal.Decimal, sell func() (Sale, error)) (Operation, error) {
+	if !stake.IsPositive() {
+		return Operation{}, fmt.Errorf("wallet: stake %s is not positive", stake)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.balance.LessThan(stake) {
+		return Operation{}, fmt.Errorf("wallet: stake %s, balance %s: %w", stake, w.balance, ErrShort)
+	}
+	s, err := sell()
+	if err != nil {
+		return Operation{}, fmt.Errorf("wallet: selling a unit: %w", err)
+	}
+	if s.Prize.IsNegative() {
+		return Operation{}, fmt.Errorf("wallet: unit %s: prize %s is negative", s.Unit, s.Prize)
+	}
+	w.count++
+	op := Operation{
+		Seq: w.count, Time: w.now(), Unit: s.Unit, Forced: s.Forced,
+		Stake: stake, Prize: s.Prize, Before: w.balance,
+		After: w.balance.Sub(stake).Add(s.Prize),
+	}
+	w.balance = op.After
+	w.staked = w.staked.Add(stake)
+	w.won = w.won.Add(s.Prize)
+	w.history = append(w.history, op)
+	if w.limit > 0 && len(w.history) > w.limit {
+		w.history = append(w.history[:0:0], w.history[len(w.history)-w.limit:]...)
+	}
+	return op, nil
+}
+
+// Balance returns the balance.
+func (w *Wallet) Balance() decimal.Decimal {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.balance
+}
+
+// Totals is what the session has played: purchases, stakes and prizes.
+type Totals struct {
+	Played int
+	Staked decimal.Decimal
+	Won    decimal.Decimal
+	Net    decimal.Decimal // Won - Staked
+}
+
+// Totals returns what the session has played so far.
+func (w *Wallet) Totals() Totals {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return Totals{Played: w.count, Staked: w.staked, Won: w.won, Net: w.won.Sub(w.staked)}
+}
+
+// History returns the operations kept, newest first.
+func (w *Wallet) History() []Operation {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]Operation, len(w.history))
+	for i, op := range w.history {
+		out[len(out)-1-i] = op
+	}
+	return out
+}
