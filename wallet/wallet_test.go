@@ -1,0 +1,153 @@
+package wallet
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+func sale(unit, prize string) func() (Sale, error) {
+	return func() (Sale, error) { return Sale{Unit: unit, Prize: d(prize)}, nil }
+}
+
+func TestBuy(t *testing.T) {
+	w, err := New(d("10"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := w.Buy(d("0.5"), sale("yams:0.5:1:1", "2.5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !op.Before.Equal(d("10")) || !op.After.Equal(d("12")) || op.Seq != 1 || op.Unit != "yams:0.5:1:1" {
+		t.Errorf("operation %+v", op)
+	}
+	if _, err := w.Buy(d("3"), sale("vegas:3:1:1", "0")); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Balance().Equal(d("9")) {
+		t.Errorf("balance %s, want 9", w.Balance())
+	}
+	tot := w.Totals()
+	if tot.Played != 2 || !tot.Staked.Equal(d("3.5")) || !tot.Won.Equal(d("2.5")) || !tot.Net.Equal(d("-1")) {
+		t.Errorf("totals %+v", tot)
+	}
+	h := w.History()
+	if len(h) != 2 || h[0].Unit != "vegas:3:1:1" || h[1].Unit != "yams:0.5:1:1" {
+		t.Errorf("history, newest first: %+v", h)
+	}
+}
+
+// TestBuyRefusesShortBalance checks a short balance draws nothing and changes
+// nothing.
+func TestBuyRefusesShortBalance(t *testing.T) {
+	w, _ := New(d("2.99"), 0)
+	called := false
+	_, err := w.Buy(d("3"), func() (Sale, error) { called = true; return Sale{}, nil })
+	if !errors.Is(err, ErrShort) || called {
+		t.Fatalf("err %v, sell called %v", err, called)
+	}
+	_, err = w.Buy(d("1"), func() (Sale, error) { return Sale{}, errors.New("no block") })
+	if err == nil || !w.Balance().Equal(d("2.99")) || w.Totals().Played != 0 || len(w.History()) != 0 {
+		t.Errorf("a failed sale changed the wallet: %v %s", err, w.Balance())
+	}
+	if _, err := w.Buy(d("0"), sale("x", "0")); err == nil {
+		t.Error("a zero stake was taken")
+	}
+	if _, err := w.Buy(d("1"), sale("x", "-1")); err == nil || !w.Balance().Equal(d("2.99")) {
+		t.Error("a negative prize was taken")
+	}
+}
+
+func TestNew(t *testing.T) {
+	for _, b := range []string{"-1", "1.001"} {
+		if _, err := New(d(b), 0); err == nil {
+			t.Errorf("New(%s) accepted it", b)
+		}
+	}
+	if _, err := New(d("1"), -1); err == nil {
+		t.Error("negative history limit accepted")
+	}
+}
+
+func TestHistoryLimit(t *testing.T) {
+	w, _ := New(d("100"), 3)
+	for i := range 10 {
+		if _, err := w.Buy(d("1"), sale(fmt.Sprint(i), "0")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := w.History()
+	if len(h) != 3 || h[0].Unit != "9" || h[2].Unit != "7" || h[0].Seq != 10 {
+		t.Errorf("history %+v", h)
+	}
+	if w.Totals().Played != 10 {
+		t.Errorf("played %d", w.Totals().Played)
+	}
+}
+
+// TestConcurrentBuys buys from many goroutines (run with -race): the balance
+// is the start minus stakes plus prizes, never negative, every unit once.
+func TestConcurrentBuys(t *testing.T) {
+	w, _ := New(d("50"), 0)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				prize := "0"
+				if i%4 == 0 {
+					prize = "1.5"
+				}
+				_, err := w.Buy(d("0.5"), sale(fmt.Sprintf("%d:%d", g, i), prize))
+				if err != nil && !errors.Is(err, ErrShort) {
+					t.Error(err)
+				}
+				if w.Balance().IsNegative() {
+					t.Error("negative balance")
+				}
+			}
+		})
+	}
+	wg.Wait()
+	tot := w.Totals()
+	if want := d("50").Sub(tot.Staked).Add(tot.Won); !w.Balance().Equal(want) {
+		t.Errorf("balance %s, want %s", w.Balance(), want)
+	}
+	seen := map[string]bool{}
+	for _, op := range w.History() {
+		if seen[op.Unit] {
+			t.Fatalf("unit %s settled twice", op.Unit)
+		}
+		seen[op.Unit] = true
+		if !op.After.Equal(op.Before.Sub(op.Stake).Add(op.Prize)) || op.After.IsNegative() {
+			t.Fatalf("operation %+v", op)
+		}
+	}
+	if len(seen) != tot.Played {
+		t.Errorf("%d operations for %d purchases", len(seen), tot.Played)
+	}
+}
+
+func TestFormat(t *testing.T) {
+	cases := []struct{ amount, lang, want string }{
+		{"2.5", "fr", "2,50\u00a0€"},
+		{"2.5", "en", "€2.50"},
+		{"0", "en", "€0.00"},
+		{"40000", "fr", "40\u00a0000,00\u00a0€"},
+		{"40000", "en", "€40,000.00"},
+		{"1234567.891", "en", "€1,234,567.89"},
+		{"-1", "en", "-€1.00"},
+		{"-1", "fr", "-1,00\u00a0€"},
+		{"100", "en", "€100.00"},
+	}
+	for _, c := range cases {
+		if got := Format(d(c.amount), c.lang); got != c.want {
+			t.Errorf("Format(%s, %s) = %q, want %q", c.amount, c.lang, got, c.want)
+		}
+	}
+}
