@@ -76,6 +76,7 @@ type patterns struct {
 // many of its cards are « Vos cartes » and how many are community cards.
 type shape struct {
 	ranks []rankUse
+	radix uint64 // product of the bases of the draws dealing it
 }
 
 type rankUse struct{ hand, community int }
@@ -87,6 +88,13 @@ type shapes struct {
 	list []shape
 }
 
+// dealable is a split with what dealing each surface needs.
+type dealable struct {
+	roulette, craps *patterns
+	poker           PokerCombination
+	jackpot         JackpotCase
+}
+
 // catalogue is everything the dealer needs, computed once.
 type catalogue struct {
 	amounts  [len(amountEuros)]decimal.Decimal
@@ -95,8 +103,9 @@ type catalogue struct {
 	poker    [pokerCombinations]shapes
 	jackpot  [jackpotCases][]Jackpot
 	splits   [Losing + 1][]Split
-	sevens   [][2]int // the 6 dice pairs that make 7
-	others   [][2]int // the 30 that do not
+	dealable [Losing + 1][]dealable // splits[t][i] ready to deal
+	sevens   [][2]int               // the 6 dice pairs that make 7
+	others   [][2]int               // the 30 that do not
 }
 
 var catalogueOnce = sync.OnceValue(newCatalogue)
@@ -186,7 +195,13 @@ func (c *catalogue) buildPoker() {
 	var rec func(from int, hand, comm int, cur []rankUse)
 	rec = func(from, hand, comm int, cur []rankUse) {
 		if hand == 2 && comm == 5 {
-			s := shape{ranks: slices.Clone(cur)}
+			s := shape{ranks: slices.Clone(cur), radix: 2 * 120} // the order of both hands
+			for i, u := range cur {
+				s.radix *= uint64(13 - i) // its rank
+				for x := range u.hand + u.community {
+					s.radix *= uint64(4 - x) // its suits
+				}
+			}
 			combo := s.combination()
 			c.poker[combo].list = append(c.poker[combo].list, s)
 			c.poker[combo].add(s.deals())
@@ -317,6 +332,10 @@ func (c *catalogue) buildSplits() {
 			}
 			return 0
 		})
+		for _, s := range c.splits[tier] {
+			d, _ := c.prepare(s)
+			c.dealable[tier] = append(c.dealable[tier], d)
+		}
 	}
 }
 

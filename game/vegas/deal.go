@@ -1,6 +1,10 @@
 package vegas
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"tapis/game"
+)
 
 // Deal fills t with a ticket showing the lot of the given tier (a lot of the
 // table or Losing): a split of the lot over the surfaces is drawn uniformly
@@ -8,9 +12,8 @@ import "math/rand/v2"
 // uniformly among the contents paying its part and obeying ruling V8 (V9).
 func Deal(r *rand.Rand, tier int, t *Ticket) {
 	c := catalogueOnce()
-	splits := c.splits[tier]
-	s := splits[r.IntN(len(splits))]
-	DealSplit(r, s, t)
+	splits := c.dealable[tier]
+	c.deal(r, &splits[r.IntN(len(splits))], t)
 }
 
 // DealSplit fills t with a ticket paying exactly the given split. The split
@@ -18,18 +21,28 @@ func Deal(r *rand.Rand, tier int, t *Ticket) {
 // reports false otherwise and leaves t unspecified.
 func DealSplit(r *rand.Rand, s Split, t *Ticket) bool {
 	c := catalogueOnce()
-	ro, cr := c.roulette[s[RouletteSurface]], c.craps[s[CrapsSurface]]
+	d, ok := c.prepare(s)
+	if ok {
+		c.deal(r, &d, t)
+	}
+	return ok
+}
+
+// prepare finds what dealing a split needs, or reports that some surface
+// cannot pay its part.
+func (c *catalogue) prepare(s Split) (dealable, bool) {
 	pk, ok1 := pokerFor(s[PokerSurface])
 	jk, ok2 := caseFor(s[JackpotSurface])
-	if ro == nil || cr == nil || !ok1 || !ok2 {
-		return false
-	}
-	c.dealRoulette(r, ro, &t.Roulette)
-	c.dealCraps(r, cr, &t.Craps)
-	c.dealPoker(r, pk, &t.Poker)
-	rows := c.jackpot[jk]
+	d := dealable{c.roulette[s[RouletteSurface]], c.craps[s[CrapsSurface]], pk, jk}
+	return d, d.roulette != nil && d.craps != nil && ok1 && ok2
+}
+
+func (c *catalogue) deal(r *rand.Rand, d *dealable, t *Ticket) {
+	c.dealRoulette(r, d.roulette, &t.Roulette)
+	c.dealCraps(r, d.craps, &t.Craps)
+	c.dealPoker(r, d.poker, &t.Poker)
+	rows := c.jackpot[d.jackpot]
 	t.Jackpot = rows[r.IntN(len(rows))]
-	return true
 }
 
 func pokerFor(euros int64) (PokerCombination, bool) {
@@ -52,7 +65,17 @@ func caseFor(euros int64) (JackpotCase, bool) {
 
 func (c *catalogue) dealRoulette(r *rand.Rand, ps *patterns, ro *Roulette) {
 	p := ps.list[ps.pick(r)]
-	n := 1 + r.IntN(36)
+	radix := uint64(36)
+	for k := range Kinds {
+		if p.mask&(1<<k) == 0 {
+			radix *= uint64(len(c.amounts))
+			if k == NumberKind {
+				radix *= 35
+			}
+		}
+	}
+	d := game.DrawDigits(r, radix)
+	n := 1 + d.Next(36)
 	ro.Number = n
 	for k := range Kinds {
 		if p.mask&(1<<k) != 0 {
@@ -60,9 +83,9 @@ func (c *catalogue) dealRoulette(r *rand.Rand, ps *patterns, ro *Roulette) {
 			ro.Amounts[k] = c.amounts[p.amounts[k]]
 			continue
 		}
-		ro.Amounts[k] = c.amounts[r.IntN(len(c.amounts))]
+		ro.Amounts[k] = c.amounts[d.Next(len(c.amounts))]
 		if k == NumberKind {
-			m := 1 + r.IntN(35)
+			m := 1 + d.Next(35)
 			if m >= n {
 				m++
 			}
@@ -75,13 +98,22 @@ func (c *catalogue) dealRoulette(r *rand.Rand, ps *patterns, ro *Roulette) {
 
 func (c *catalogue) dealCraps(r *rand.Rand, ps *patterns, cr *Craps) {
 	p := ps.list[ps.pick(r)]
+	radix := uint64(1)
 	for i := range cr {
 		if p.mask&(1<<i) != 0 {
-			cr[i].Dice = c.sevens[r.IntN(len(c.sevens))]
+			radix *= uint64(len(c.sevens))
+		} else {
+			radix *= uint64(len(c.others) * len(c.amounts))
+		}
+	}
+	d := game.DrawDigits(r, radix)
+	for i := range cr {
+		if p.mask&(1<<i) != 0 {
+			cr[i].Dice = c.sevens[d.Next(len(c.sevens))]
 			cr[i].Amount = c.amounts[p.amounts[i]]
 		} else {
-			cr[i].Dice = c.others[r.IntN(len(c.others))]
-			cr[i].Amount = c.amounts[r.IntN(len(c.amounts))]
+			cr[i].Dice = c.others[d.Next(len(c.others))]
+			cr[i].Amount = c.amounts[d.Next(len(c.amounts))]
 		}
 	}
 }
@@ -91,16 +123,17 @@ func (c *catalogue) dealCraps(r *rand.Rand, ps *patterns, cr *Craps) {
 // shuffles the order the cards lie in.
 func (c *catalogue) dealPoker(r *rand.Rand, combo PokerCombination, p *Poker) {
 	sh := &c.poker[combo]
-	s := sh.list[sh.pick(r)]
+	s := &sh.list[sh.pick(r)]
+	d := game.DrawDigits(r, s.radix)
 	ranks := [13]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 	h, k := 0, 0
 	for i, u := range s.ranks {
-		j := i + r.IntN(13-i)
+		j := i + d.Next(13-i)
 		ranks[i], ranks[j] = ranks[j], ranks[i]
 		suits := [4]int{0, 1, 2, 3}
 		t := u.hand + u.community
 		for x := range t {
-			y := x + r.IntN(4-x)
+			y := x + d.Next(4-x)
 			suits[x], suits[y] = suits[y], suits[x]
 		}
 		for x := range u.hand {
@@ -113,11 +146,11 @@ func (c *catalogue) dealPoker(r *rand.Rand, combo PokerCombination, p *Poker) {
 		}
 	}
 	for i := len(p.Hand) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
+		j := d.Next(i + 1)
 		p.Hand[i], p.Hand[j] = p.Hand[j], p.Hand[i]
 	}
 	for i := len(p.Community) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
+		j := d.Next(i + 1)
 		p.Community[i], p.Community[j] = p.Community[j], p.Community[i]
 	}
 }

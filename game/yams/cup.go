@@ -3,7 +3,10 @@
 // 4.5), and the dealer that shows a drawn prize with fair dice (ruling Y3).
 package yams
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Combination is the figure a cup's five dice show (combinaison, art. 4.4).
 // Combinations are ordered: a higher value is a higher combination.
@@ -54,9 +57,30 @@ type Cup [5]uint8
 // Combination returns the single highest combination the cup shows (art. 4.4:
 // "seule la combinaison la plus élevée est prise en compte"; ruling Y1).
 func (c Cup) Combination() Combination {
+	for _, d := range c {
+		if d < 1 || d > 6 {
+			return c.figure()
+		}
+	}
+	return figures()[c.code()]
+}
+
+// figures holds the combination of each of the 7776 ordered cups, by code.
+var figures = sync.OnceValue(func() *[7776]Combination {
+	var t [7776]Combination
+	for n := range t {
+		t[n] = decode(n).figure()
+	}
+	return &t
+})
+
+// figure works out the cup's combination from its dice.
+func (c Cup) figure() Combination {
 	var count [7]int
 	for _, d := range c {
-		count[d]++
+		if d >= 1 && d <= 6 {
+			count[d]++
+		}
 	}
 	var pairs, three, four, five int
 	for v := 1; v <= 6; v++ {

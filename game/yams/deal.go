@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"sync"
+
+	"tapis/game"
 )
 
 // dealer holds what dealing needs, computed once: every ordered cup by
@@ -68,9 +70,15 @@ func Deal(r *rand.Rand, tier int, u *Unit) {
 	t := &d.triples[tier]
 	x := r.Uint64N(t.total())
 	i := sort.Search(len(t.cum), func(i int) bool { return t.cum[i] > x })
-	for k, c := range t.combos[i] {
+	combos := &t.combos[i]
+	radix := uint64(1)
+	for _, c := range combos {
+		radix *= uint64(len(d.cups[c]))
+	}
+	digits := game.DrawDigits(r, radix)
+	for k, c := range combos {
 		list := d.cups[c]
-		u.Cups[k] = decode(int(list[r.IntN(len(list))]))
+		u.Cups[k] = decode(int(list[digits.Next(len(list))]))
 	}
 }
 

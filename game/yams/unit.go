@@ -85,22 +85,44 @@ func Table(stake decimal.Decimal) (*game.Table, error) {
 // TierOf returns the tier a points total falls in: a winning bracket, or
 // Losing for 0 to 4 points and for totals above 100 (art. 4.6).
 func TierOf(total int) int {
-	for i, b := range brackets {
-		if total >= b.lo && total <= b.hi {
-			return i
+	if total < 0 || total >= len(tiers) {
+		return Losing
+	}
+	return int(tiers[total])
+}
+
+// tiers maps every total a unit can make, 0 to 150, to its tier.
+var tiers = func() (t [151]uint8) {
+	for total := range t {
+		t[total] = uint8(Losing)
+		for i, b := range brackets {
+			if total >= b.lo && total <= b.hi {
+				t[total] = uint8(i)
+			}
 		}
 	}
-	return Losing
-}
+	return t
+}()
 
 // Prize returns what a points total pays at a stake (art. 4.5).
 func Prize(stake decimal.Decimal, total int) decimal.Decimal {
-	t := TierOf(total)
-	if t == Losing {
+	return tierPrize(stake, TierOf(total))
+}
+
+func tierPrize(stake decimal.Decimal, tier int) decimal.Decimal {
+	if tier == Losing {
 		return decimal.Zero
 	}
-	return stake.Mul(decimal.NewFromInt(brackets[t].multiple))
+	return stake.Mul(multiples[tier])
 }
+
+// multiples holds each bracket's multiple of the stake as a decimal.
+var multiples = func() (m [Losing]decimal.Decimal) {
+	for i, b := range brackets {
+		m[i] = decimal.NewFromInt(b.multiple)
+	}
+	return m
+}()
 
 // Unit is a Yam's unit as the player sees it: the stake and three cups
 // (unité de jeu: trois tapis, trois gobelets de cinq dés, art. 4.2).
@@ -126,6 +148,6 @@ func (u *Unit) Score() Score {
 		s.Points += s.Combinations[i].Points()
 	}
 	s.Tier = TierOf(s.Points)
-	s.Prize = Prize(u.Stake, s.Points)
+	s.Prize = tierPrize(u.Stake, s.Tier)
 	return s
 }
