@@ -65,8 +65,8 @@ func Has(name string) bool { return command(name) != nil }
 // exit status.
 func Run(env Env, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(env.Stderr, Usage)
-		return ExitUsage
+		fmt.Fprint(env.Stdout, Usage)
+		return ExitOK
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":

@@ -24,7 +24,6 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "usage:"},
 		{[]string{"dance"}, `unknown command "dance"`},
 		{[]string{"score", "--nope"}, "flag provided but not defined: -nope"},
 		{[]string{"deal"}, "--game is required"},
@@ -62,7 +61,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"--help"}, {"deal", "-h"}, {"audit", "--help"}, {"score", "-h"}} {
+	for _, args := range [][]string{{}, {"help"}, {"--help"}, {"deal", "-h"}, {"audit", "--help"}, {"score", "-h"}} {
 		code, out, _ := run(t, "", args...)
 		if code != ExitOK || out == "" {
 			t.Errorf("%v: exit %d, output %q", args, code, out)
