@@ -31,6 +31,11 @@ func TestTable(t *testing.T) {
 	if tier, ok := tb.Tier(decimal.Zero); !ok || tier != 3 {
 		t.Errorf("Tier(0) = %d, %v", tier, ok)
 	}
+	for x, want := range map[int64]int{0: 0, 1: 1, 9: 1, 10: 2, 29: 2, 30: 3, 99: 3} {
+		if got := tb.TierAt(x); got != want {
+			t.Errorf("TierAt(%d) = %d, want %d", x, got, want)
+		}
+	}
 	if _, ok := tb.Tier(decimal.NewFromInt(7)); ok {
 		t.Error("Tier(7) found a lot")
 	}

@@ -47,6 +47,18 @@ func (t *Table) Prize(tier int) decimal.Decimal {
 	return t.Lots[tier].Prize
 }
 
+// TierAt returns the tier of unit x (0 ≤ x < Units) of a block listed tier
+// by tier, winning lots first: a uniform x gives a tier with the block's odds.
+func (t *Table) TierAt(x int64) int {
+	for tier := range t.Losing() {
+		if x < t.Lots[tier].Count {
+			return tier
+		}
+		x -= t.Lots[tier].Count
+	}
+	return t.Losing()
+}
+
 // Winners returns the number of winning units per block.
 func (t *Table) Winners() int64 {
 	var n int64

@@ -35,14 +35,7 @@ func blockMix(r *rand.Rand, n int) []int {
 	tb, _ := Table(decimal.NewFromInt(1))
 	out := make([]int, n)
 	for i := range out {
-		x := r.Int64N(tb.Units)
-		for tier := range tb.Tiers() {
-			if x < tb.Count(tier) {
-				out[i] = tier
-				break
-			}
-			x -= tb.Count(tier)
-		}
+		out[i] = tb.TierAt(r.Int64N(tb.Units))
 	}
 	return out
 }
