@@ -1,0 +1,36 @@
+package assets
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestDrawings(t *testing.T) {
+	dice := MustDrawing("dice.txt")
+	if len(dice) != 6 {
+		t.Fatalf("%d die faces", len(dice))
+	}
+	for i, face := range dice {
+		pips := 0
+		for _, row := range face {
+			if utf8.RuneCountInString(row) != 3 {
+				t.Errorf("face %d: row %q", i+1, row)
+			}
+			for _, c := range row {
+				if c == 'o' {
+					pips++
+				}
+			}
+		}
+		if len(face) != 3 || pips != i+1 {
+			t.Errorf("face %d: %d rows, %d pips", i+1, len(face), pips)
+		}
+	}
+	cup := MustDrawing("cup.txt")
+	if len(cup) != 1 || len(cup[0]) != 3 {
+		t.Fatalf("cup %q", cup)
+	}
+	if _, err := Drawing("nope.txt"); err == nil {
+		t.Error("a missing drawing was found")
+	}
+}

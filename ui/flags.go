@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+)
+
+// ParseArgs reads the interactive game's arguments: an optional game name
+// (yams or vegas) and the flags --balance, --seed and --lang, in any order.
+// getenv gives the locale when --lang is absent. flag.ErrHelp means -h.
+func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Options, error) {
+	o := Options{Balance: decimal.NewFromInt(100), Start: MenuScreen, Lang: LangFromEnv(getenv)}
+	fs := flag.NewFlagSet("tapis", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	balance := fs.String("balance", "100", "starting balance in euros")
+	seed := fs.String("seed", "", "master seed: the same seed and keys replay the same session")
+	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en]")
+				fs.SetOutput(usage)
+				fs.PrintDefaults()
+			}
+			return o, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) > 1 {
+		return o, fmt.Errorf("unexpected argument %q", pos[1])
+	}
+	if len(pos) == 1 {
+		switch pos[0] {
+		case "yams":
+			o.Start = YamsScreen
+		case "vegas":
+			o.Start = VegasScreen
+		default:
+			return o, fmt.Errorf("unknown command %q (see tapis help)", pos[0])
+		}
+	}
+	b, err := game.ParseAmount(*balance)
+	if err != nil {
+		return o, fmt.Errorf("--balance: %w", err)
+	}
+	if b.GreaterThan(decimal.NewFromInt(1_000_000_000)) {
+		return o, fmt.Errorf("--balance %s: at most 1000000000", *balance)
+	}
+	o.Balance = b
+	if *lang != "" {
+		if o.Lang, err = ParseLang(*lang); err != nil {
+			return o, fmt.Errorf("--lang: %w", err)
+		}
+	}
+	if *seed == "" {
+		s, err := game.RandomSeed()
+		if err != nil {
+			return o, err
+		}
+		o.Seed = s
+	} else {
+		n, err := strconv.ParseUint(strings.TrimSpace(*seed), 10, 64)
+		if err != nil {
+			return o, fmt.Errorf("--seed: %q is not a whole number from 0", *seed)
+		}
+		o.Seed = game.Seed(n)
+	}
+	return o, nil
+}

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// historyState is the history screen: the row chosen, and the unit shown
+// again, if any (art. 4.1: a player who could not see the end checks it).
+type historyState struct {
+	cursor int
+	replay *played
+}
+
+func (m *Model) openHistory() {
+	if m.screen != HistoryScreen {
+		m.back = m.screen
+	}
+	m.screen = HistoryScreen
+	m.history = historyState{}
+}
+
+// newest returns the units of the session, newest first.
+func (m *Model) newest() []played {
+	out := make([]played, len(m.played))
+	for i, p := range m.played {
+		out[len(out)-1-i] = p
+	}
+	return out
+}
+
+func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.list
+	n := len(m.played)
+	switch {
+	case m.history.replay != nil:
+		return nil
+	case key.Matches(msg, k.Up):
+		m.history.cursor = max(0, m.history.cursor-1)
+	case key.Matches(msg, k.Down):
+		m.history.cursor = min(max(0, n-1), m.history.cursor+1)
+	case key.Matches(msg, k.Show):
+		if n > 0 {
+			p := m.newest()[m.history.cursor]
+			m.history.replay = &p
+		}
+	}
+	return nil
+}
+
+func (m *Model) historyClick(id string) tea.Cmd {
+	n, ok := strings.CutPrefix(id, "hist:")
+	if !ok || m.history.replay != nil {
+		return nil
+	}
+	i, _ := strconv.Atoi(n)
+	m.history.cursor = i
+	p := m.newest()[i]
+	m.history.replay = &p
+	return nil
+}
+
+func (m *Model) historyLayers(body area) []*lipgloss.Layer {
+	if p := m.history.replay; p != nil {
+		return m.replayLayers(body, p)
+	}
+	units := m.newest()
+	if len(units) == 0 {
+		return []*lipgloss.Layer{layer("", body, fit(body.w, body.h, m.st.dim.Render(m.t.get("hist.empty"))))}
+	}
+	head := m.historyRow("#", m.t.get("hist.unit"), m.t.get("hist.stake"), m.t.get("hist.prize"),
+		m.t.get("hist.before"), m.t.get("hist.after"))
+	w := lipgloss.Width(head)
+	x := body.x + max(0, (body.w-w)/2)
+	layers := []*lipgloss.Layer{
+		layer("", area{x, body.y + 1, w, 1}, m.st.boxTitle.Render(head)),
+	}
+	rows := body.h - 4
+	first := max(0, min(m.history.cursor-rows/2, len(units)-rows))
+	for i := first; i < len(units) && i < first+rows; i++ {
+		op := units[i].op
+		line := m.historyRow(strconv.Itoa(op.Seq), op.Unit, m.t.money(op.Stake), m.t.money(op.Prize),
+			m.t.money(op.Before), m.t.money(op.After))
+		style := m.st.row
+		if i == m.history.cursor {
+			style = m.st.rowLit
+		} else if op.Prize.IsPositive() {
+			style = m.st.win
+		}
+		layers = append(layers, layer("hist:"+strconv.Itoa(i), area{x, body.y + 2 + i - first, w, 1}, style.Render(line)))
+	}
+	layers = append(layers, layer("", area{x, body.y + body.h - 1, w, 1}, m.st.dim.Render(m.t.get("hist.hint"))))
+	return layers
+}
+
+func (m *Model) historyRow(cols ...string) string {
+	widths := []int{5, 22, 11, 13, 13, 13}
+	var sb strings.Builder
+	for i, c := range cols {
+		if i < 2 {
+			sb.WriteString(padRight(c, widths[i]))
+		} else {
+			sb.WriteString(padLeft(c, widths[i]))
+		}
+	}
+	return sb.String()
+}
+
+// replayLayers shows a unit of the history again exactly as dealt, fully
+// revealed and marked as a replay.
+func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
+	title := m.st.dim.Render(p.op.Unit + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize))
+	layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
+	if p.layout.Yams != nil {
+		b := yamsBoard{stake: p.layout.Yams.Stake, unit: p.layout.Yams, replay: true,
+			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
+		a := body.centered(body.w, min(body.h, yamsHeight))
+		return append(layers, m.boardLayers(&b, a)...)
+	}
+	t := ticketView{ticket: p.layout.Vegas, replay: true}
+	t.uncoverAll()
+	return append(layers, m.ticketLayers(body, &t)...)
+}

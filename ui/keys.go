@@ -1,0 +1,89 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// globalKeys work on every screen.
+type globalKeys struct {
+	Quit, Help, Menu, History key.Binding
+}
+
+// menuKeys move through the menu.
+type menuKeys struct {
+	Up, Down, Choose key.Binding
+}
+
+// yamsKeys play « Yam's ! ».
+type yamsKeys struct {
+	Left, Right, Play, Auto, Roll key.Binding
+}
+
+// vegasKeys play « Vegas ».
+type vegasKeys struct {
+	Buy, Surface, Next, Scratch, All key.Binding
+}
+
+// listKeys move through the history and the rules.
+type listKeys struct {
+	Up, Down, Show, Switch key.Binding
+}
+
+// keys is every key map, with help written in the screen's language.
+type keys struct {
+	global globalKeys
+	menu   menuKeys
+	yams   yamsKeys
+	vegas  vegasKeys
+	list   listKeys
+}
+
+
+func newKeys(t text) keys {
+	b := func(label, desc string, ks ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(ks...), key.WithHelp(label, t.get(desc)))
+	}
+	return keys{
+		global: globalKeys{
+			Quit:    b("q", "k.quit", "q", "ctrl+c"),
+			Help:    b("?", "k.help", "?"),
+			Menu:    b("esc", "k.menu", "esc"),
+			History: b("h", "k.history", "h"),
+		},
+		menu: menuKeys{
+			Up:     b("↑", "k.move", "up", "k"),
+			Down:   b("↓", "k.move", "down", "j"),
+			Choose: b("enter", "k.choose", "enter"),
+		},
+		yams: yamsKeys{
+			Left:  b("←", "k.stake", "left"),
+			Right: b("→", "k.stake", "right"),
+			Play:  b("enter", "k.play", "enter"),
+			Auto:  b("a", "k.auto", "a"),
+			Roll:  b("1 2 3", "k.roll", "1", "2", "3"),
+		},
+		vegas: vegasKeys{
+			Buy:     b("enter", "k.buy", "enter"),
+			Surface: b("1-4", "k.surface", "1", "2", "3", "4"),
+			Next:    b("tab", "k.surface", "tab"),
+			Scratch: b("space", "k.scratch", "space"),
+			All:     b("a", "k.scratchall", "a"),
+		},
+		list: listKeys{
+			Up:     b("↑", "k.scroll", "up", "k"),
+			Down:   b("↓", "k.scroll", "down", "j"),
+			Show:   b("enter", "k.show", "enter"),
+			Switch: b("tab", "k.choose", "tab"),
+		},
+	}
+}
+
+// keyMap is a screen's bindings, read by the help bubble.
+type keyMap struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+// ShortHelp returns the bindings of the bottom line.
+func (k keyMap) ShortHelp() []key.Binding { return k.short }
+
+// FullHelp returns the bindings of the help screen, by column.
+func (k keyMap) FullHelp() [][]key.Binding { return k.full }

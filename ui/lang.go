@@ -1,0 +1,331 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/wallet"
+)
+
+// Lang is the language of the screen: "fr" or "en".
+type Lang string
+
+// The two languages.
+const (
+	French  Lang = "fr"
+	English Lang = "en"
+)
+
+// ParseLang reads a --lang value.
+func ParseLang(s string) (Lang, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "fr":
+		return French, nil
+	case "en":
+		return English, nil
+	}
+	return "", fmt.Errorf("language %q is not fr or en", s)
+}
+
+// LangFromEnv picks the language from LC_ALL, then LANG: French for fr*,
+// English otherwise.
+func LangFromEnv(getenv func(string) string) Lang {
+	for _, v := range []string{"LC_ALL", "LANG"} {
+		if s := getenv(v); s != "" {
+			if strings.HasPrefix(strings.ToLower(s), "fr") {
+				return French
+			}
+			return English
+		}
+	}
+	return English
+}
+
+// text is what the screen says, in one language. French uses the
+// regulations' own words.
+type text struct {
+	lang Lang
+	m    map[string]string
+}
+
+func newText(l Lang) text {
+	if l == French {
+		return text{l, french()}
+	}
+	return text{English, english()}
+}
+
+// get returns the text of a key; a missing key shows itself, so that a
+// golden test catches it.
+func (t text) get(key string) string {
+	if s, ok := t.m[key]; ok {
+		return s
+	}
+	return "‹" + key + "›"
+}
+
+// f formats the text of a key.
+func (t text) f(key string, args ...any) string { return fmt.Sprintf(t.get(key), args...) }
+
+// money writes an amount as players of the language read it.
+func (t text) money(d decimal.Decimal) string { return wallet.Format(d, string(t.lang)) }
+
+// signed writes an amount with its sign, for the session's net result.
+func (t text) signed(d decimal.Decimal) string {
+	if d.IsPositive() {
+		return "+" + t.money(d)
+	}
+	return t.money(d)
+}
+
+func english() map[string]string {
+	return map[string]string{
+		"title":             "tapis",
+		"yams":              "Yam's!",
+		"vegas":             "Vegas",
+		"history":           "History",
+		"rules":             "Rules",
+		"help":              "Help",
+		"quit":              "Quit",
+		"balance":           "Balance",
+		"net":               "Net",
+		"time":              "Time",
+		"menu.hint":         "Choose a game",
+		"stake":             "Stake",
+		"play":              "Play",
+		"auto":              "Auto",
+		"mat":               "Mat %d",
+		"combos":            "Combinations",
+		"winnings":          "Winnings at %s",
+		"points":            "points",
+		"pts":               "%d pts",
+		"total":             "Total: %d points",
+		"won":               "You win %s",
+		"lost":              "No win this time",
+		"short":             "Balance too low for this stake",
+		"next":              "enter: play again · a: auto",
+		"roll.hint":         "Roll each cup: 1 2 3 or click",
+		"buy.hint":          "Choose your stake, then Play or Auto",
+		"small":             "Please enlarge the window to at least %d×%d (now %d×%d)",
+		"replay":            "REPLAY",
+		"bigwin":            "BIG WIN",
+		"hugewin":           "JACKPOT",
+		"c.none":            "nothing",
+		"c.pair":            "pair",
+		"c.two_pairs":       "two pairs",
+		"c.three":           "three of a kind",
+		"c.full":            "full house",
+		"c.small":           "small straight",
+		"c.four":            "four of a kind",
+		"c.large":           "large straight",
+		"c.yams":            "yam's",
+		"hist.empty":        "No unit played yet.",
+		"hist.unit":         "Unit",
+		"hist.stake":        "Stake",
+		"hist.prize":        "Prize",
+		"hist.before":       "Before",
+		"hist.after":        "After",
+		"hist.hint":         "enter: show it again",
+		"summary":           "played %d · staked %s · won %s · balance %s",
+		"rules.yams":        yamsRulesEN,
+		"rules.vegas":       vegasRulesEN,
+		"lot":               "Lot",
+		"count":             "Per block",
+		"chance":            "Chance",
+		"rtp":               "Return to player: %s %% of stakes",
+		"k.quit":            "quit",
+		"k.help":            "help",
+		"k.menu":            "menu",
+		"k.history":         "history",
+		"k.stake":           "stake",
+		"k.play":            "play",
+		"k.auto":            "auto",
+		"k.roll":            "roll cup",
+		"k.move":            "move",
+		"k.choose":          "choose",
+		"k.scroll":          "scroll",
+		"k.back":            "back",
+		"k.show":            "show",
+		"k.surface":         "surface",
+		"k.scratch":         "scratch",
+		"k.scratchall":      "scratch all",
+		"k.buy":             "buy a ticket",
+		"v.buy":             "Buy a ticket · %s",
+		"v.hint":            "Scratch: 1-4 or tab to choose, space to scratch, drag the mouse, a for everything",
+		"v.lot":             "Ticket's lot: %s",
+		"v.lot0":            "Ticket's lot: none",
+		"v.next":            "enter: next ticket",
+		"v.scratchhere":     "SCRATCH HERE",
+		"v.none":            "no win",
+		"v.mise":            "Bet %d",
+		"v.throw":           "Throw %d",
+		"v.gain":            "Gain",
+		"v.community":       "Community cards",
+		"v.hand":            "Your cards",
+		"v.bonus":           "Bonus",
+		"s.roulette":        "Roulette",
+		"s.craps":           "Craps",
+		"s.poker":           "Poker",
+		"s.jackpot":         "Jackpot",
+		"bet.parity.0":      "EVEN",
+		"bet.parity.1":      "ODD",
+		"bet.color.0":       "RED",
+		"bet.color.1":       "BLACK",
+		"bet.half.0":        "LOW",
+		"bet.half.1":        "HIGH",
+		"p.pair":            "pair",
+		"p.two_pairs":       "two pairs",
+		"p.three_of_a_kind": "three of a kind",
+		"p.full_house":      "full house",
+		"p.four_of_a_kind":  "four of a kind",
+		"j.cherry":          "one cherry",
+		"j.star":            "three stars",
+		"j.bell":            "three bells",
+		"j.bar":             "three BAR",
+		"j.crown":           "three crowns",
+		"j.seven":           "three 7",
+		"sym.seven":         "7",
+		"sym.crown":         "CROWN",
+		"sym.bar":           "BAR",
+		"sym.bell":          "BELL",
+		"sym.star":          "STAR",
+		"sym.cherry":        "CHERRY",
+	}
+}
+
+func french() map[string]string {
+	return map[string]string{
+		"title":             "tapis",
+		"yams":              "Yam's !",
+		"vegas":             "Vegas",
+		"history":           "Historique",
+		"rules":             "Règles",
+		"help":              "Aide",
+		"quit":              "Quitter",
+		"balance":           "Solde",
+		"net":               "Bilan",
+		"time":              "Temps",
+		"menu.hint":         "Choisissez un jeu",
+		"stake":             "Mise",
+		"play":              "Jouer",
+		"auto":              "Auto",
+		"mat":               "Tapis %d",
+		"combos":            "Combinaisons",
+		"winnings":          "Gains pour %s",
+		"points":            "points",
+		"pts":               "%d pts",
+		"total":             "Total : %d points",
+		"won":               "Vous gagnez %s",
+		"lost":              "Pas de gain cette fois",
+		"short":             "Solde insuffisant pour cette mise",
+		"next":              "entrée : rejouer · a : auto",
+		"roll.hint":         "Lancez chaque gobelet : 1 2 3 ou clic",
+		"buy.hint":          "Choisissez votre mise, puis Jouer ou Auto",
+		"small":             "Agrandissez la fenêtre à %d×%d au moins (actuellement %d×%d)",
+		"replay":            "REVOIR",
+		"bigwin":            "GROS GAIN",
+		"hugewin":           "JACKPOT",
+		"c.none":            "rien",
+		"c.pair":            "paire",
+		"c.two_pairs":       "double paire",
+		"c.three":           "brelan",
+		"c.full":            "full",
+		"c.small":           "petite suite",
+		"c.four":            "carré",
+		"c.large":           "grande suite",
+		"c.yams":            "yam's",
+		"hist.empty":        "Aucune partie jouée pour l'instant.",
+		"hist.unit":         "Unité",
+		"hist.stake":        "Mise",
+		"hist.prize":        "Gain",
+		"hist.before":       "Avant",
+		"hist.after":        "Après",
+		"hist.hint":         "entrée : la revoir",
+		"summary":           "parties %d · misé %s · gagné %s · solde %s",
+		"rules.yams":        yamsRulesFR,
+		"rules.vegas":       vegasRulesFR,
+		"lot":               "Lot",
+		"count":             "Par bloc",
+		"chance":            "Chance",
+		"rtp":               "Taux de retour aux joueurs : %s %% des mises",
+		"k.quit":            "quitter",
+		"k.help":            "aide",
+		"k.menu":            "menu",
+		"k.history":         "historique",
+		"k.stake":           "mise",
+		"k.play":            "jouer",
+		"k.auto":            "auto",
+		"k.roll":            "lancer",
+		"k.move":            "choisir",
+		"k.choose":          "valider",
+		"k.scroll":          "défiler",
+		"k.back":            "retour",
+		"k.show":            "revoir",
+		"k.surface":         "surface",
+		"k.scratch":         "gratter",
+		"k.scratchall":      "tout gratter",
+		"k.buy":             "acheter un ticket",
+		"v.buy":             "Acheter un ticket · %s",
+		"v.hint":            "Grattez : 1-4 ou tab pour choisir, espace pour gratter, la souris, a pour tout",
+		"v.lot":             "Lot du ticket : %s",
+		"v.lot0":            "Lot du ticket : aucun",
+		"v.next":            "entrée : ticket suivant",
+		"v.scratchhere":     "GRATTEZ ICI",
+		"v.none":            "perdu",
+		"v.mise":            "Mise %d",
+		"v.throw":           "Lancer %d",
+		"v.gain":            "Gain",
+		"v.community":       "Cartes communes",
+		"v.hand":            "Vos cartes",
+		"v.bonus":           "Bonus",
+		"s.roulette":        "Roulette",
+		"s.craps":           "Craps",
+		"s.poker":           "Poker",
+		"s.jackpot":         "Jackpot",
+		"bet.parity.0":      "PAIR",
+		"bet.parity.1":      "IMPAIR",
+		"bet.color.0":       "ROUGE",
+		"bet.color.1":       "NOIR",
+		"bet.half.0":        "MANQUE",
+		"bet.half.1":        "PASSE",
+		"p.pair":            "paire",
+		"p.two_pairs":       "deux paires",
+		"p.three_of_a_kind": "brelan",
+		"p.full_house":      "full",
+		"p.four_of_a_kind":  "carré",
+		"j.cherry":          "une cerise",
+		"j.star":            "trois étoiles",
+		"j.bell":            "trois cloches",
+		"j.bar":             "trois BAR",
+		"j.crown":           "trois couronnes",
+		"j.seven":           "trois 7",
+		"sym.seven":         "7",
+		"sym.crown":         "COURONNE",
+		"sym.bar":           "BAR",
+		"sym.bell":          "CLOCHE",
+		"sym.star":          "ÉTOILE",
+		"sym.cherry":        "CERISE",
+	}
+}
+
+const yamsRulesEN = `Choose your stake (0.50, 1 or 2 €), then Play or Auto. The stake is debited and the prize is fixed at once; rolling only shows it.
+Three mats, each with a cup of five dice. With Play, roll each cup in the order you like; with Auto, they roll by themselves.
+Each cup scores only its highest combination. The three cups' points are added, and the total pays a multiple of the stake.`
+
+const yamsRulesFR = `Choisissez votre mise (0,50, 1 ou 2 €), puis Jouer ou Auto. La mise est débitée et le gain fixé aussitôt ; les lancers ne font que le montrer.
+Trois tapis de jeu, chacun avec un gobelet de cinq dés. Avec Jouer, lancez chaque gobelet dans l'ordre de votre choix ; avec Auto, ils se lancent seuls.
+Par tapis, seule la combinaison la plus élevée compte. Les points des trois tapis s'additionnent, et le total fait gagner un multiple de la mise.`
+
+const vegasRulesEN = `A 3 € ticket with four surfaces to scratch; the ticket's lot is the sum of its winning surfaces.
+Roulette: a chip equal to the wheel's result of its kind (even/odd, red/black, low/high, number) wins that result's amount.
+Craps: a throw whose two dice make 7 wins its amount.
+Poker: with at least one of Your cards and the community cards: pair 5 €, two pairs 10 €, three of a kind 100 €, full house 1,000 €, four of a kind 10,000 €.
+Jackpot: the three reels and the Bonus reel: three 7 10,000 €, three crowns 1,000 €, three BAR 200 €, three bells 10 €, three stars 5 €, one single cherry 3 €.`
+
+const vegasRulesFR = `Un ticket à 3 € avec quatre surfaces à gratter ; le lot du ticket est la somme de ses surfaces gagnantes.
+Roulette : une mise identique au résultat de la roulette (Pair/Impair, Rouge/Noir, Manque/Passe, Numéro) gagne la somme de ce résultat.
+Craps : un lancer dont les deux dés font 7 gagne sa somme.
+Poker : avec au moins une de Vos cartes et les Cartes communes : paire 5 €, deux paires 10 €, brelan 100 €, full 1 000 €, carré 10 000 €.
+Jackpot : les trois rouleaux et le rouleau Bonus : trois 7 10 000 €, trois couronnes 1 000 €, trois BAR 200 €, trois cloches 10 €, trois étoiles 5 €, une seule cerise 3 €.`

@@ -1,0 +1,375 @@
+// Package ui is the terminal game: one Bubble Tea model owning the screens
+// (menu, Yam's, Vegas, history, rules, help), drawn as named lipgloss layers
+// that serve both the picture and the mouse. It reads and changes the game
+// only through the game/lottery shop and the wallet.
+package ui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// Screen names one screen of the game.
+type Screen int
+
+// The screens.
+const (
+	MenuScreen Screen = iota
+	YamsScreen
+	VegasScreen
+	HistoryScreen
+	RulesScreen
+	HelpScreen
+)
+
+// Minimum terminal size.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// historyLimit bounds what the session keeps of its units.
+const historyLimit = 200
+
+// Options configures a session.
+type Options struct {
+	Lang    Lang
+	Balance decimal.Decimal
+	Seed    game.Seed
+	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
+	Now     func() time.Time // the clock; time.Now when nil
+}
+
+// played is a unit of the session and its presentation, for the history.
+type played struct {
+	op     wallet.Operation
+	layout lottery.Layout
+}
+
+// Model is the root of the game: the only tea.Model, owning every screen.
+type Model struct {
+	t       text
+	keys    keys
+	st      styles
+	help    help.Model
+	now     func() time.Time
+	start   time.Time
+	clock   time.Time
+	width   int
+	height  int
+	screen  Screen
+	back    Screen // where help and history return
+	wallet  *wallet.Wallet
+	shop    *lottery.Shop
+	rng     *rand.Rand // animation noise only: outcomes come from the shop
+	played  []played
+	menu    menuState
+	yams    yamsState
+	vegas   vegasState
+	history historyState
+	rules   rulesState
+}
+
+// New returns a session's model.
+func New(o Options) (*Model, error) {
+	w, err := wallet.New(o.Balance, historyLimit)
+	if err != nil {
+		return nil, err
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	t := newText(o.Lang)
+	m := &Model{
+		t: t, keys: newKeys(t), st: newStyles(), help: help.New(), now: now,
+		wallet: w, shop: lottery.NewShop(o.Seed),
+		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
+		screen: o.Start, back: MenuScreen,
+	}
+	m.start = now()
+	m.clock = m.start
+	m.yams = newYamsState()
+	m.vegas = newVegasState()
+	return m, nil
+}
+
+// clockMsg refreshes the time played, once a second.
+type clockMsg struct{}
+
+func clockTick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return clockMsg{} })
+}
+
+// Init starts the clock.
+func (m *Model) Init() tea.Cmd { return clockTick() }
+
+// Update handles a message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+		return m, nil
+	case clockMsg:
+		m.clock = m.now()
+		return m, clockTick()
+	case tickMsg:
+		return m, m.onTick(msg)
+	case tea.KeyPressMsg:
+		return m, m.onKey(msg)
+	case tea.MouseClickMsg:
+		return m, m.onMouse(msg.Mouse(), false)
+	case tea.MouseMotionMsg:
+		if msg.Button == tea.MouseLeft {
+			return m, m.onMouse(msg.Mouse(), true)
+		}
+	case tea.MouseReleaseMsg:
+		m.vegasRelease()
+	}
+	return m, nil
+}
+
+func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.keys.global
+	switch {
+	case key.Matches(msg, g.Quit):
+		return tea.Quit
+	case key.Matches(msg, g.Help):
+		if m.screen == HelpScreen {
+			m.screen = m.back
+		} else {
+			m.back, m.screen = m.screen, HelpScreen
+		}
+		return nil
+	case key.Matches(msg, g.Menu):
+		if m.screen == HelpScreen || (m.screen == HistoryScreen && m.history.replay != nil) {
+			m.leaveOverlay()
+			return nil
+		}
+		m.screen = MenuScreen
+		return nil
+	case key.Matches(msg, g.History) && m.screen != HelpScreen:
+		m.openHistory()
+		return nil
+	}
+	switch m.screen {
+	case MenuScreen:
+		return m.menuKey(msg)
+	case YamsScreen:
+		return m.yamsKey(msg)
+	case VegasScreen:
+		return m.vegasKey(msg)
+	case HistoryScreen:
+		return m.historyKey(msg)
+	case RulesScreen:
+		return m.rulesKey(msg)
+	}
+	return nil
+}
+
+// leaveOverlay closes help or a history replay.
+func (m *Model) leaveOverlay() {
+	if m.screen == HistoryScreen && m.history.replay != nil {
+		m.history.replay = nil
+		return
+	}
+	m.screen = m.back
+}
+
+// onMouse finds the named layer under the pointer, on the same layers the
+// view draws, and acts on it. drag is true for motion with the button held.
+func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
+	if m.tooSmall() {
+		return nil
+	}
+	hit := m.frame().Hit(p.X, p.Y)
+	if hit.Empty() {
+		return nil
+	}
+	id := hit.ID()
+	if !drag {
+		if cmd, ok := m.menuClick(id); ok {
+			return cmd
+		}
+	}
+	switch m.screen {
+	case YamsScreen:
+		if !drag {
+			return m.yamsClick(id)
+		}
+	case VegasScreen:
+		b := hit.Bounds()
+		return m.vegasPointer(id, p.X-b.Min.X, p.Y-b.Min.Y)
+	case HistoryScreen:
+		if !drag {
+			return m.historyClick(id)
+		}
+	}
+	return nil
+}
+
+// sell buys one unit of a game at a stake: the wallet debits the stake and
+// credits the prize in one operation (ruling G3), and the unit joins the
+// history.
+func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, wallet.Operation, error) {
+	var sold lottery.Sold
+	op, err := m.wallet.Buy(stake, func() (wallet.Sale, error) {
+		s, err := m.shop.Sell(g, stake)
+		if err != nil {
+			return wallet.Sale{}, err
+		}
+		sold = s
+		return wallet.Sale{Unit: s.Unit.ID.String(), Prize: s.Unit.Prize}, nil
+	})
+	if err != nil {
+		return lottery.Sold{}, wallet.Operation{}, err
+	}
+	m.played = append(m.played, played{op: op, layout: sold.Layout})
+	if len(m.played) > historyLimit {
+		m.played = append(m.played[:0:0], m.played[len(m.played)-historyLimit:]...)
+	}
+	return sold, op, nil
+}
+
+// pending returns the prize of the unit being revealed, which the header
+// does not show yet: the wallet holds it, the player has not seen it.
+func (m *Model) pending() decimal.Decimal {
+	if p, ok := m.yams.pending(); ok {
+		return p
+	}
+	if p, ok := m.vegas.pending(); ok {
+		return p
+	}
+	return decimal.Zero
+}
+
+// Summary is the line printed once the terminal is restored.
+func (m *Model) Summary() string {
+	tot := m.wallet.Totals()
+	return m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.wallet.Balance()))
+}
+
+func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
+
+// View draws the screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView("")
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "tapis"
+	if m.width == 0 {
+		return v
+	}
+	if m.tooSmall() {
+		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
+		v.SetContent(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
+			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
+		return v
+	}
+	v.SetContent(m.frame().Render())
+	return v
+}
+
+// frame lays the current screen out as named layers: the header, the
+// screen's body, and the key help at the bottom.
+func (m *Model) frame() *lipgloss.Compositor {
+	bg := lipgloss.NewLayer(blank(m.width, m.height))
+	layers := []*lipgloss.Layer{bg, m.header()}
+	body := area{0, 1, m.width, m.height - 2}
+	switch m.screen {
+	case MenuScreen:
+		layers = append(layers, m.menuLayers(body)...)
+	case YamsScreen:
+		layers = append(layers, m.yamsLayers(body)...)
+	case VegasScreen:
+		layers = append(layers, m.vegasLayers(body)...)
+	case HistoryScreen:
+		layers = append(layers, m.historyLayers(body)...)
+	case RulesScreen:
+		layers = append(layers, m.rulesLayers(body)...)
+	case HelpScreen:
+		layers = append(layers, m.helpLayers(body)...)
+	}
+	footer := m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
+	layers = append(layers, lipgloss.NewLayer(footer).X(1).Y(m.height-1))
+	return lipgloss.NewCompositor(layers...)
+}
+
+// header shows the balance, the session's net result and the time played.
+func (m *Model) header() *lipgloss.Layer {
+	tot := m.wallet.Totals()
+	hidden := m.pending()
+	net := tot.Net.Sub(hidden)
+	netStyle := m.st.value
+	switch {
+	case net.IsPositive():
+		netStyle = m.st.good
+	case net.IsNegative():
+		netStyle = m.st.bad
+	}
+	sep := m.st.header.Render("   ")
+	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(m.wallet.Balance().Sub(hidden))) + sep +
+		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
+		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.clock.Sub(m.start))) + m.st.header.Render(" ")
+	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(m.screenTitle())
+	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
+	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
+}
+
+func (m *Model) screenTitle() string {
+	switch m.screen {
+	case YamsScreen:
+		return "· " + m.t.get("yams")
+	case VegasScreen:
+		return "· " + m.t.get("vegas")
+	case HistoryScreen:
+		return "· " + m.t.get("history")
+	case RulesScreen:
+		return "· " + m.t.get("rules")
+	case HelpScreen:
+		return "· " + m.t.get("help")
+	}
+	return ""
+}
+
+// keyMap returns the bindings of the current screen, global ones last.
+func (m *Model) keyMap() keyMap {
+	g := m.keys.global
+	global := []key.Binding{g.Help, g.Menu, g.History, g.Quit}
+	var own []key.Binding
+	switch m.screen {
+	case MenuScreen:
+		own = []key.Binding{m.keys.menu.Up, m.keys.menu.Down, m.keys.menu.Choose}
+	case YamsScreen:
+		y := m.keys.yams
+		own = []key.Binding{y.Left, y.Right, y.Play, y.Auto, y.Roll}
+	case VegasScreen:
+		v := m.keys.vegas
+		own = []key.Binding{v.Buy, v.Surface, v.Next, v.Scratch, v.All}
+	case HistoryScreen:
+		own = []key.Binding{m.keys.list.Up, m.keys.list.Down, m.keys.list.Show}
+	case RulesScreen:
+		own = []key.Binding{m.keys.list.Up, m.keys.list.Down, m.keys.list.Switch}
+	}
+	return keyMap{short: append(own, global...), full: [][]key.Binding{own, global}}
+}
+
+func elapsed(d time.Duration) string {
+	s := int(d.Seconds())
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%02d:%02d", s/60, s%60)
+}

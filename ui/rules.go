@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/vegas"
+	"tapis/game/yams"
+)
+
+// rulesState is the rules screen: which game, and how far it is scrolled.
+type rulesState struct {
+	vegas  bool
+	offset int
+}
+
+func (m *Model) rulesKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.list
+	switch {
+	case key.Matches(msg, k.Up):
+		m.rules.offset = max(0, m.rules.offset-1)
+	case key.Matches(msg, k.Down):
+		m.rules.offset++
+	case key.Matches(msg, k.Switch):
+		m.rules = rulesState{vegas: !m.rules.vegas}
+	}
+	return nil
+}
+
+// rulesLayers shows a game's rules in short, its lot table with each lot's
+// chance, and the return to player.
+func (m *Model) rulesLayers(body area) []*lipgloss.Layer {
+	w := min(body.w-4, 96)
+	var parts []string
+	if m.rules.vegas {
+		parts = append(parts, m.st.boxTitle.Render("« Vegas »"), "",
+			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.vegas")), "", m.vegasLots())
+	} else {
+		parts = append(parts, m.st.boxTitle.Render("« "+m.t.get("yams")+" »"), "",
+			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.yams")), "", m.yamsLots())
+	}
+	all := strings.Split(strings.Join(parts, "\n"), "\n")
+	rows := body.h - 1
+	m.rules.offset = min(m.rules.offset, max(0, len(all)-rows))
+	shown := all[m.rules.offset:min(len(all), m.rules.offset+rows)]
+	return []*lipgloss.Layer{layer("", area{body.x + (body.w-w)/2, body.y + 1, w, rows}, strings.Join(shown, "\n"))}
+}
+
+// yamsLots is the Yam's table: points, the prize at each stake, lots per
+// block and chance (art. 3 and 4.5).
+func (m *Model) yamsLots() string {
+	stakes := yams.Stakes()
+	tables := make([]*game.Table, len(stakes))
+	for i, s := range stakes {
+		tables[i], _ = yams.Table(s)
+	}
+	head := padRight(m.t.get("points"), 12)
+	for _, s := range stakes {
+		head += padLeft(m.t.money(s), 13)
+	}
+	head += padLeft(m.t.get("count"), 11) + padLeft(m.t.get("chance"), 14)
+	rows := []string{m.st.boxTitle.Render(head)}
+	for i, br := range yams.Brackets(stakes[0]) {
+		pts := fmt.Sprint(br.Low)
+		if br.High != br.Low {
+			pts += "–" + fmt.Sprint(br.High)
+		}
+		line := padRight(pts, 12)
+		for _, t := range tables {
+			line += padLeft(m.t.money(t.Lots[i].Prize), 13)
+		}
+		t := tables[0]
+		rows = append(rows, line+padLeft(fmt.Sprint(t.Lots[i].Count), 11)+padLeft(chanceText(t.Units, t.Lots[i].Count), 14))
+	}
+	return strings.Join(append(rows, "", m.rtpLine(tables[0], stakes[0])), "\n")
+}
+
+// vegasLots is the Vegas table (art. 3).
+func (m *Model) vegasLots() string {
+	t := vegas.Table()
+	rows := []string{m.st.boxTitle.Render(padRight(m.t.get("lot"), 14) + padLeft(m.t.get("count"), 12) + padLeft(m.t.get("chance"), 16))}
+	for _, l := range t.Lots {
+		rows = append(rows, padRight(m.t.money(l.Prize), 14)+padLeft(fmt.Sprint(l.Count), 12)+padLeft(chanceText(t.Units, l.Count), 16))
+	}
+	return strings.Join(append(rows, "", m.rtpLine(t, vegas.Price())), "\n")
+}
+
+func (m *Model) rtpLine(t *game.Table, stake decimal.Decimal) string {
+	rtp := t.Payout().Div(stake.Mul(decimal.NewFromInt(t.Units))).Shift(2)
+	return m.st.win.Render(m.t.f("rtp", rtp.String()))
+}
+
+func chanceText(units, count int64) string {
+	x := float64(units) / float64(count)
+	if x < 100 {
+		return fmt.Sprintf("1 / %.1f", x)
+	}
+	return fmt.Sprintf("1 / %.0f", x)
+}
+
+// helpLayers shows every key of the screen help was opened from.
+func (m *Model) helpLayers(body area) []*lipgloss.Layer {
+	screen := m.screen
+	m.screen = m.back
+	km := m.keyMap()
+	m.screen = screen
+	full := m.help.FullHelpView(km.FullHelp())
+	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full
+	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
+}

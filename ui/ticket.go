@@ -1,0 +1,258 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game/vegas"
+)
+
+// ticketView is a ticket as drawn: the live one, or a replay fully
+// uncovered.
+type ticketView struct {
+	ticket *vegas.Ticket
+	coats  *[vegas.Surfaces]coating // nil when every surface is uncovered
+	focus  int
+	replay bool
+}
+
+func (t *ticketView) uncoverAll() { t.coats = nil }
+
+func (t *ticketView) uncovered(f int) bool { return t.coats == nil || t.coats[f].done() }
+
+func (t *ticketView) done() bool {
+	for f := range int(vegas.Surfaces) {
+		if !t.uncovered(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// ticketHeight is what the ticket needs: two rows of framed surfaces and the
+// result line.
+const ticketHeight = 2*(surfaceH+2) + 1
+
+func (m *Model) vegasLayers(body area) []*lipgloss.Layer {
+	s := &m.vegas
+	if s.sold == nil {
+		return m.buyPrompt(body)
+	}
+	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus}
+	return m.ticketLayers(body, &t)
+}
+
+// buyPrompt is the screen before the first ticket: a button to buy one.
+func (m *Model) buyPrompt(body area) []*lipgloss.Layer {
+	btn := m.st.button.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
+	a := body.centered(lipgloss.Width(btn), 1)
+	layers := []*lipgloss.Layer{layer("btn:buy", a, btn)}
+	if m.vegas.note != "" {
+		note := m.st.note.Render(m.t.get("short"))
+		layers = append(layers, layer("", area{body.x + (body.w-lipgloss.Width(note))/2, a.y + 2, 0, 1}, note))
+	}
+	return layers
+}
+
+// ticketLayers draws the four surfaces in two rows, each named for the mouse,
+// and the ticket's result under them.
+func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
+	const boxW, boxH = surfaceW + 2, surfaceH + 2
+	gap := min(4, max(0, (body.w-2*boxW)/3))
+	x0 := body.x + (body.w-(2*boxW+gap))/2
+	y0 := body.y + max(0, (body.h-ticketHeight)/2)
+	score := t.ticket.Score()
+	var layers []*lipgloss.Layer
+	for f := range int(vegas.Surfaces) {
+		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
+		layers = append(layers, layer("surface:"+strconv.Itoa(f), a, m.surface(t, f, &score)))
+	}
+	var line string
+	switch {
+	case !t.done():
+		line = m.st.dim.Render(m.t.get("v.hint"))
+	case score.Prize.IsZero():
+		line = m.t.get("v.lot0") + "  " + m.st.lose.Render(m.t.get("lost"))
+	default:
+		line = m.t.f("v.lot", m.t.money(score.Prize)) + "  " + m.celebrate(score.Prize, vegas.Price())
+	}
+	if t.done() && !t.replay {
+		line += m.st.dim.Render("   " + m.t.get("v.next"))
+	}
+	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, line)))
+	if t.replay {
+		layers = append(layers, layer("", area{body.x + 1, body.y, 0, 1}, m.st.replay.Render(m.t.get("replay"))))
+	}
+	return layers
+}
+
+// surface draws one framed surface: its name on the frame, its content under
+// the coating, and once uncovered what it pays.
+func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
+	g := newGrid(surfaceW, surfaceH)
+	switch vegas.Surface(f) {
+	case vegas.RouletteSurface:
+		m.drawRoulette(g, &t.ticket.Roulette, &score.Roulette)
+	case vegas.CrapsSurface:
+		m.drawCraps(g, &t.ticket.Craps, &score.Craps)
+	case vegas.PokerSurface:
+		m.drawPoker(g, &t.ticket.Poker, &score.Poker)
+	case vegas.JackpotSurface:
+		m.drawJackpot(g, &t.ticket.Jackpot, &score.Jackpot)
+	}
+	var cover func(x, y int) (rune, bool)
+	if !t.uncovered(f) {
+		c := &t.coats[f]
+		label := []rune(m.t.get("v.scratchhere"))
+		lx := (surfaceW - len(label)) / 2
+		cover = func(x, y int) (rune, bool) {
+			if !c.covered[y*surfaceW+x] {
+				return 0, false
+			}
+			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
+				return label[x-lx], true
+			}
+			return []rune("░▒")[(x*3+y*5)%7/6], true
+		}
+	}
+	frame := m.st.surface
+	if t.focus == f && !t.done() {
+		frame = m.st.surfaceOn
+	}
+	name := m.t.get("s." + vegas.Surface(f).String())
+	foot := ""
+	if t.uncovered(f) {
+		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
+			foot = m.st.win.Render(" +" + m.euros(p) + " ")
+		} else {
+			foot = m.st.dim.Render(" " + m.t.get("v.none") + " ")
+		}
+	}
+	return framed(frame, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.st, cover))
+}
+
+// framed puts a rounded frame around body, with a title in its top edge and a
+// note in its bottom edge.
+func framed(st lipgloss.Style, title, foot, body string) string {
+	w := lipgloss.Width(body)
+	border := st.GetBorderTopForeground()
+	edge := lipgloss.NewStyle().Foreground(border)
+	top := edge.Render("╭─ ") + st.UnsetBorderStyle().Bold(true).Render(title) + edge.Render(" "+strings.Repeat("─", max(0, w-3-lipgloss.Width(title)))+"╮")
+	bottom := edge.Render("╰" + strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1))) + foot + edge.Render("─╯")
+	rows := []string{top}
+	for _, r := range strings.Split(body, "\n") {
+		rows = append(rows, edge.Render("│")+r+edge.Render("│"))
+	}
+	return strings.Join(append(rows, bottom), "\n")
+}
+
+// euros writes a whole amount without cents ("10 000 €", "€10,000").
+func (m *Model) euros(d decimal.Decimal) string {
+	s := m.t.money(d)
+	if d.Equal(d.Truncate(0)) {
+		if m.t.lang == French {
+			return strings.Replace(s, ",00", "", 1)
+		}
+		return strings.Replace(s, ".00", "", 1)
+	}
+	return s
+}
+
+// drawRoulette draws the wheel's number, its four results with their amounts,
+// and the four chips Mise 1 to 4 (art. 4.2).
+func (m *Model) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
+	colour := m.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
+	g.center(1, "( "+strconv.Itoa(r.Number)+" · "+colour+" )", inkTitle)
+	for k := range vegas.Kinds {
+		x := 1 + int(k)*9
+		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
+		if k != vegas.NumberKind {
+			result = m.betWord(k, r.Result(k))
+			chip = m.betWord(k, r.Bets[k])
+		}
+		in := inkPlain
+		if s.Wins[k] {
+			in = inkWin
+		}
+		g.text(x, 3, result, in)
+		g.text(x, 4, m.euros(r.Amounts[k]), in)
+		g.text(x, 6, m.t.f("v.mise", k+1), inkDim)
+		g.text(x, 7, chip, in)
+	}
+}
+
+func (m *Model) betWord(k vegas.Kind, v int) string {
+	return m.t.get("bet." + k.String() + "." + strconv.Itoa(v))
+}
+
+// drawCraps draws the three throws and their Gain chips (art. 4.3).
+func (m *Model) drawCraps(g *grid, c *vegas.Craps, s *vegas.CrapsScore) {
+	for i, th := range c {
+		y := 1 + 2*i
+		in := inkPlain
+		if s.Wins[i] {
+			in = inkWin
+		}
+		g.text(1, y, m.t.f("v.throw", i+1), in)
+		g.text(12, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
+		g.text(16, y, "+", inkPlain)
+		g.text(18, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
+		gain := m.t.get("v.gain") + " " + m.euros(th.Amount)
+		g.text(surfaceW-1-len([]rune(gain)), y, gain, in)
+		if s.Wins[i] {
+			g.text(22, y, "= 7", inkWin)
+		}
+	}
+}
+
+// drawPoker draws « Cartes communes » and « Vos cartes » (art. 4.4).
+func (m *Model) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
+	g.text(1, 0, m.t.get("v.community"), inkDim)
+	g.text(28, 0, m.t.get("v.hand"), inkDim)
+	for i, c := range p.Community {
+		drawCard(g, 1+5*i, 1, c)
+	}
+	for i, c := range p.Hand {
+		drawCard(g, 28+5*i, 1, c)
+	}
+	if s.Combination != vegas.NoPoker {
+		g.center(6, m.t.get("p."+s.Combination.String()), inkWin)
+	}
+}
+
+func drawCard(g *grid, x, y int, c vegas.Card) {
+	rank := string("23456789TJQKA"[c.Rank()])
+	if rank == "T" {
+		rank = "10"
+	}
+	suit := string([]rune("♥♦♠♣")[c.Suit()])
+	in := inkCard
+	if c.Suit() < 2 {
+		in = inkCardRed
+	}
+	g.text(x, y, "╭───╮", in)
+	g.text(x, y+1, "│"+padRight(rank+suit, 3)+"│", in)
+	g.text(x, y+2, "╰───╯", in)
+}
+
+// drawJackpot draws the three reels and the Bonus reel (art. 4.5).
+func (m *Model) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
+	for i, sym := range j.Reels {
+		m.drawReel(g, 4+10*i, 0, sym)
+	}
+	if s.Case != vegas.NoJackpot {
+		g.center(3, m.t.get("j."+s.Case.String()), inkWin)
+	}
+	g.text(7, 5, m.t.get("v.bonus"), inkDim)
+	m.drawReel(g, 14, 4, j.Bonus)
+}
+
+func (m *Model) drawReel(g *grid, x, y int, s vegas.Symbol) {
+	name := m.t.get("sym." + s.String())
+	g.text(x, y, "╭────────╮", inkReel)
+	g.text(x, y+1, "│"+fit(8, 1, name)+"│", inkReel)
+	g.text(x, y+2, "╰────────╯", inkReel)
+}

@@ -1,0 +1,408 @@
+package ui
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/assets"
+	"tapis/game/lottery"
+	"tapis/game/yams"
+	"tapis/wallet"
+)
+
+// cupPhase is where a cup stands: still covering its dice, rolling, or
+// showing them.
+type cupPhase int
+
+const (
+	cupCovered cupPhase = iota
+	cupRolling
+	cupShown
+)
+
+// The roll of a cup: the dice tumble for about half a second.
+const (
+	rollFrames = 8
+	rollEvery  = 60 * time.Millisecond
+)
+
+// yamsState is the Yam's screen: the stake chosen and the unit being played.
+type yamsState struct {
+	stake  int // index into the stakes, 1 € at start
+	sold   *lottery.Sold
+	phase  [3]cupPhase
+	faces  [3]yams.Cup // what each cup shows now: tumbling dice while rolling
+	frames [3]int
+	gen    [3]int
+	note   string // why the last purchase was refused
+	dice   [][]string
+	cup    []string
+}
+
+func newYamsState() yamsState {
+	return yamsState{stake: 1, dice: assets.MustDrawing("dice.txt"), cup: assets.MustDrawing("cup.txt")[0]}
+}
+
+// revealing reports whether a unit is bought and not all shown.
+func (s *yamsState) revealing() bool {
+	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
+}
+
+// pending returns the prize of the unit being revealed.
+func (s *yamsState) pending() (decimal.Decimal, bool) {
+	if s.revealing() {
+		return s.sold.Unit.Prize, true
+	}
+	return decimal.Zero, false
+}
+
+func (m *Model) yamsStake() decimal.Decimal { return lottery.Yams().Stakes[m.yams.stake] }
+
+func (m *Model) yamsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.yams
+	s := &m.yams
+	switch {
+	case key.Matches(msg, k.Left):
+		if !s.revealing() {
+			s.stake = max(0, s.stake-1)
+		}
+	case key.Matches(msg, k.Right):
+		if !s.revealing() {
+			s.stake = min(len(lottery.Yams().Stakes)-1, s.stake+1)
+		}
+	case key.Matches(msg, k.Play):
+		return m.yamsPlay(false)
+	case key.Matches(msg, k.Auto):
+		return m.yamsPlay(true)
+	case key.Matches(msg, k.Roll):
+		i, _ := strconv.Atoi(msg.String())
+		return m.rollCup(i - 1)
+	}
+	return nil
+}
+
+func (m *Model) yamsClick(id string) tea.Cmd {
+	switch {
+	case strings.HasPrefix(id, "stake:"):
+		if !m.yams.revealing() {
+			m.yams.stake, _ = strconv.Atoi(strings.TrimPrefix(id, "stake:"))
+		}
+	case id == "btn:play":
+		return m.yamsPlay(false)
+	case id == "btn:auto":
+		return m.yamsPlay(true)
+	case strings.HasPrefix(id, "cup:"):
+		i, _ := strconv.Atoi(strings.TrimPrefix(id, "cup:"))
+		return m.rollCup(i)
+	}
+	return nil
+}
+
+// yamsPlay buys a unit with Jouer (auto false: the player rolls each cup) or
+// Auto (every cup rolls by itself), art. 4.1. While a unit is being revealed
+// nothing is bought: Auto then rolls the cups left.
+func (m *Model) yamsPlay(auto bool) tea.Cmd {
+	s := &m.yams
+	if s.revealing() {
+		if auto {
+			return m.rollAll()
+		}
+		return nil
+	}
+	sold, _, err := m.sell(lottery.Yams(), m.yamsStake())
+	if err != nil {
+		s.note = "short"
+		if !errors.Is(err, wallet.ErrShort) {
+			s.note = err.Error()
+		}
+		return nil
+	}
+	s.note = ""
+	s.sold = &sold
+	for i := range s.phase {
+		s.phase[i], s.frames[i] = cupCovered, 0
+		s.gen[i]++ // drop the ticks of the last unit's rolls
+	}
+	if auto {
+		return m.rollAll()
+	}
+	return nil
+}
+
+func (m *Model) rollAll() tea.Cmd {
+	var cmds []tea.Cmd
+	for i := range m.yams.phase {
+		cmds = append(cmds, m.rollCup(i))
+	}
+	return tea.Batch(cmds...)
+}
+
+// rollCup starts rolling cup i (art. 4.3), if it still covers its dice.
+func (m *Model) rollCup(i int) tea.Cmd {
+	s := &m.yams
+	if i < 0 || i > 2 || s.sold == nil || s.phase[i] != cupCovered {
+		return nil
+	}
+	s.phase[i], s.frames[i] = cupRolling, 0
+	s.gen[i]++
+	m.tumble(i)
+	return cupTick(i, s.gen[i])
+}
+
+func cupTick(i, gen int) tea.Cmd {
+	return tea.Tick(rollEvery, func(time.Time) tea.Msg { return tickMsg{id: "cup:" + strconv.Itoa(i), gen: gen} })
+}
+
+// yamsTick moves a rolling cup on: tumbling faces, then the dealt ones.
+func (m *Model) yamsTick(t tickMsg) tea.Cmd {
+	i, _ := strconv.Atoi(strings.TrimPrefix(t.id, "cup:"))
+	s := &m.yams
+	if i < 0 || i > 2 || t.gen != s.gen[i] || s.phase[i] != cupRolling {
+		return nil
+	}
+	s.frames[i]++
+	if s.frames[i] >= rollFrames {
+		s.phase[i] = cupShown
+		s.faces[i] = s.sold.Layout.Yams.Cups[i]
+		return nil
+	}
+	m.tumble(i)
+	return cupTick(i, t.gen)
+}
+
+func (m *Model) tumble(i int) {
+	for d := range m.yams.faces[i] {
+		m.yams.faces[i][d] = uint8(1 + m.rng.IntN(6))
+	}
+}
+
+// yamsBoard is what the board shows: the live unit or a replay.
+type yamsBoard struct {
+	stake  decimal.Decimal
+	unit   *yams.Unit // nil before the first purchase
+	phase  [3]cupPhase
+	faces  [3]yams.Cup
+	replay bool
+}
+
+func (m *Model) liveBoard() yamsBoard {
+	s := &m.yams
+	b := yamsBoard{stake: m.yamsStake(), phase: s.phase, faces: s.faces}
+	if s.sold != nil {
+		b.unit, b.stake = s.sold.Layout.Yams, s.sold.Layout.Yams.Stake
+	}
+	return b
+}
+
+func (b *yamsBoard) done() bool {
+	return b.unit != nil && b.phase == [3]cupPhase{cupShown, cupShown, cupShown}
+}
+
+// yamsHeight is the height the board needs; it fits 80×24.
+const yamsHeight = 22
+
+func (m *Model) yamsLayers(body area) []*lipgloss.Layer {
+	b := m.liveBoard()
+	a := body.centered(body.w, min(body.h, yamsHeight))
+	layers := m.stakeRow(area{a.x, a.y + 1, a.w, 1})
+	layers = append(layers, m.boardLayers(&b, a)...)
+	return layers
+}
+
+// stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
+func (m *Model) stakeRow(a area) []*lipgloss.Layer {
+	busy := m.yams.revealing()
+	label := m.st.dim.Render(m.t.get("stake") + "  ")
+	var parts []string
+	var ids []string
+	for i, st := range lottery.Yams().Stakes {
+		style := m.st.chip
+		if i == m.yams.stake {
+			style = m.st.chipOn
+		}
+		parts = append(parts, style.Render(m.t.money(st)))
+		ids = append(ids, "stake:"+strconv.Itoa(i))
+	}
+	btn := m.st.button
+	if busy {
+		btn = m.st.buttonOff
+	}
+	parts = append(parts, "    ", btn.Render(m.t.get("play")), btn.Render(m.t.get("auto")))
+	ids = append(ids, "", "btn:play", "btn:auto")
+	total := lipgloss.Width(label)
+	for _, p := range parts {
+		total += lipgloss.Width(p) + 1
+	}
+	x := a.x + max(0, (a.w-total)/2)
+	layers := []*lipgloss.Layer{layer("", area{x, a.y, 0, 1}, label)}
+	x += lipgloss.Width(label)
+	for i, p := range parts {
+		layers = append(layers, layer(ids[i], area{x, a.y, 0, 1}, p))
+		x += lipgloss.Width(p) + 1
+	}
+	return layers
+}
+
+// boardLayers draws the three mats, the result line, and the tables of
+// combinations (art. 4.4) and winnings (art. 4.5), inside a.
+func (m *Model) boardLayers(b *yamsBoard, a area) []*lipgloss.Layer {
+	const matW, matH = 26, 6
+	gap := min(6, max(1, (a.w-3*matW)/4))
+	x0 := a.x + (a.w-(3*matW+2*gap))/2
+	var layers []*lipgloss.Layer
+	for i := range 3 {
+		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
+		layers = append(layers, layer("cup:"+strconv.Itoa(i), mat, m.mat(b, i, matW)))
+	}
+	layers = append(layers, layer("", area{a.x, a.y + 9, a.w, 1}, fit(a.w, 1, m.yamsResult(b))))
+	combos, wins := m.combosTable(b), m.winningsTable(b)
+	tw := lipgloss.Width(combos) + 4 + lipgloss.Width(wins)
+	tx := a.x + max(0, (a.w-tw)/2)
+	layers = append(layers,
+		layer("", area{tx, a.y + 10, 0, 0}, combos),
+		layer("", area{tx + lipgloss.Width(combos) + 4, a.y + 10, 0, 0}, wins))
+	if b.replay {
+		layers = append(layers, layer("", area{a.x + 1, a.y + 1, 0, 1}, m.st.replay.Render(m.t.get("replay"))))
+	}
+	return layers
+}
+
+// mat draws mat i: its title, its cup or its five dice, and once shown the
+// combination and its points.
+func (m *Model) mat(b *yamsBoard, i, w int) string {
+	felt := m.st.felt
+	title := m.t.f("mat", i+1)
+	rows := []string{m.st.feltTitle.Width(w).Align(lipgloss.Center).Render(title)}
+	switch {
+	case b.unit == nil || b.phase[i] == cupCovered:
+		for _, r := range m.yams.cup {
+			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
+			rows = append(rows, m.st.cup.Width(w).Align(lipgloss.Center).Render(r))
+		}
+	default:
+		faces := b.faces[i]
+		if b.phase[i] == cupShown {
+			faces = b.unit.Cups[i]
+		}
+		for r := range 3 {
+			var sb strings.Builder
+			for _, d := range faces {
+				sb.WriteString(m.st.dieEdge.Render("▐") + m.st.die.Render(pips(m.yams.dice[d-1][r])) + m.st.dieEdge.Render("▌"))
+			}
+			rows = append(rows, felt.Width(w).Align(lipgloss.Center).Render(sb.String()))
+		}
+	}
+	rows = append(rows, felt.Width(w).Render(""))
+	last := ""
+	if b.unit != nil && b.phase[i] == cupShown {
+		c := b.unit.Cups[i].Combination()
+		last = m.comboName(c) + " · " + m.t.f("pts", c.Points())
+	}
+	rows = append(rows, m.st.feltTitle.Width(w).Align(lipgloss.Center).Render(last))
+	return strings.Join(rows, "\n")
+}
+
+func pips(row string) string { return strings.ReplaceAll(row, "o", "●") }
+
+func (m *Model) comboName(c yams.Combination) string {
+	keys := map[yams.Combination]string{
+		yams.None: "c.none", yams.Pair: "c.pair", yams.TwoPairs: "c.two_pairs", yams.ThreeOfAKind: "c.three",
+		yams.FullHouse: "c.full", yams.SmallStraight: "c.small", yams.FourOfAKind: "c.four",
+		yams.LargeStraight: "c.large", yams.Yams: "c.yams",
+	}
+	return m.t.get(keys[c])
+}
+
+// yamsResult is the line under the mats: a hint, or the total and the prize,
+// celebrated in proportion to the lot.
+func (m *Model) yamsResult(b *yamsBoard) string {
+	switch {
+	case m.yams.note != "" && !b.replay:
+		if m.yams.note == "short" {
+			return m.st.note.Render(m.t.get("short"))
+		}
+		return m.st.note.Render(m.yams.note)
+	case b.unit == nil:
+		return m.st.dim.Render(m.t.get("buy.hint"))
+	case !b.done():
+		return m.st.dim.Render(m.t.get("roll.hint"))
+	}
+	s := b.unit.Score()
+	total := m.t.f("total", s.Points)
+	if s.Prize.IsZero() {
+		return total + "  " + m.st.lose.Render(m.t.get("lost"))
+	}
+	return total + "  " + m.celebrate(s.Prize, b.unit.Stake)
+}
+
+// celebrate shows a prize: plainly when it does not beat the stake, with a
+// banner growing with the lot otherwise.
+func (m *Model) celebrate(prize, stake decimal.Decimal) string {
+	won := m.t.f("won", m.t.money(prize))
+	ratio := prize.Div(stake)
+	switch {
+	case !prize.GreaterThan(stake):
+		return won
+	case ratio.GreaterThanOrEqual(decimal.NewFromInt(500)):
+		return m.st.bigWin.Render("★★★ " + m.t.get("hugewin") + " ★★★ " + won + " ★★★")
+	case ratio.GreaterThanOrEqual(decimal.NewFromInt(10)):
+		return m.st.bigWin.Render("★★ " + m.t.get("bigwin") + " · " + won + " ★★")
+	}
+	return m.st.win.Render("★ " + won + " ★")
+}
+
+// combosTable lists the combinations and their points (art. 4.4), lighting
+// those the cups show once the unit is over.
+func (m *Model) combosTable(b *yamsBoard) string {
+	shown := map[yams.Combination]bool{}
+	if b.done() {
+		for _, c := range b.unit.Cups {
+			shown[c.Combination()] = true
+		}
+	}
+	rows := []string{m.st.boxTitle.Render(m.t.get("combos"))}
+	cs := yams.Combinations()
+	for i := len(cs) - 1; i >= 1; i-- {
+		c := cs[i]
+		line := padRight(m.comboName(c), 15) + padLeft(strconv.Itoa(c.Points()), 3)
+		style := m.st.row
+		if shown[c] {
+			style = m.st.rowLit
+		}
+		rows = append(rows, style.Render(line))
+	}
+	return m.st.box.Render(strings.Join(rows, "\n"))
+}
+
+// winningsTable lists what each points bracket pays at the stake (art. 4.5),
+// lighting the row reached once the unit is over.
+func (m *Model) winningsTable(b *yamsBoard) string {
+	reached := -1
+	if b.done() {
+		reached = b.unit.Score().Tier
+	}
+	rows := []string{m.st.boxTitle.Render(m.t.f("winnings", m.t.money(b.stake)))}
+	for i, br := range yams.Brackets(b.stake) {
+		pts := strconv.Itoa(br.Low)
+		if br.High != br.Low {
+			pts += "–" + strconv.Itoa(br.High)
+		}
+		line := padRight(pts+" "+m.t.get("points"), 14) + padLeft(m.t.money(br.Prize), 12)
+		style := m.st.row
+		if i == reached {
+			style = m.st.rowLit
+		}
+		rows = append(rows, style.Render(line))
+	}
+	return m.st.box.Render(strings.Join(rows, "\n"))
+}
+
+func padRight(s string, n int) string { return s + spaces(n-lipgloss.Width(s)) }
+func padLeft(s string, n int) string  { return spaces(n-lipgloss.Width(s)) + s }
