@@ -36,7 +36,6 @@ type keys struct {
 	list   listKeys
 }
 
-
 func newKeys(t text) keys {
 	b := func(label, desc string, ks ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(ks...), key.WithHelp(label, t.get(desc)))

@@ -141,7 +141,7 @@ func framed(st lipgloss.Style, title, foot, body string) string {
 	border := st.GetBorderTopForeground()
 	edge := lipgloss.NewStyle().Foreground(border)
 	top := edge.Render("╭─ ") + st.UnsetBorderStyle().Bold(true).Render(title) + edge.Render(" "+strings.Repeat("─", max(0, w-3-lipgloss.Width(title)))+"╮")
-	bottom := edge.Render("╰" + strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1))) + foot + edge.Render("─╯")
+	bottom := edge.Render("╰"+strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1))) + foot + edge.Render("─╯")
 	rows := []string{top}
 	for _, r := range strings.Split(body, "\n") {
 		rows = append(rows, edge.Render("│")+r+edge.Render("│"))
