@@ -55,13 +55,25 @@ func (g *grid) center(y int, s string, k ink) {
 	g.text((g.w-lipgloss.Width(s))/2, y, s, k)
 }
 
-// render draws the grid; cells for which cover returns a rune show it in
-// the coating's ink instead.
-func (g *grid) render(st *styles, cover func(x, y int) (rune, bool)) string {
-	styleOf := map[ink]lipgloss.Style{
+// inks holds, for each ink, the escape codes that open and close its style,
+// so that a grid of hundreds of runs renders without a Style.Render each.
+type inks [inkCoat + 1][2]string
+
+func newInks(st *styles) inks {
+	var out inks
+	for k, s := range map[ink]lipgloss.Style{
 		inkPlain: lipgloss.NewStyle(), inkDim: st.dim, inkTitle: st.boxTitle, inkWin: st.win,
 		inkCard: st.card, inkCardRed: st.cardRed, inkDie: st.die, inkReel: st.reel, inkCoat: st.coating,
+	} {
+		open, close, _ := strings.Cut(s.Render("\x00"), "\x00")
+		out[k] = [2]string{open, close}
 	}
+	return out
+}
+
+// render draws the grid; cells for which cover returns a rune show it in
+// the coating's ink instead.
+func (g *grid) render(in *inks, cover func(x, y int) (rune, bool)) string {
 	var out strings.Builder
 	for y := range g.h {
 		if y > 0 {
@@ -71,7 +83,9 @@ func (g *grid) render(st *styles, cover func(x, y int) (rune, bool)) string {
 		cur := ink(255)
 		flush := func() {
 			if run.Len() > 0 {
-				out.WriteString(styleOf[cur].Render(run.String()))
+				out.WriteString(in[cur][0])
+				out.WriteString(run.String())
+				out.WriteString(in[cur][1])
 				run.Reset()
 			}
 		}

@@ -113,15 +113,16 @@ func (m *Model) historyRow(cols ...string) string {
 // replayLayers shows a unit of the history again exactly as dealt, fully
 // revealed and marked as a replay.
 func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
-	title := m.st.dim.Render(p.op.Unit + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize))
-	layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
+	caption := p.op.Unit + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize)
 	if p.layout.Yams != nil {
+		title := m.st.dim.Render(caption)
+		layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
 		b := yamsBoard{stake: p.layout.Yams.Stake, unit: p.layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		a := body.centered(body.w, min(body.h, yamsHeight))
 		return append(layers, m.boardLayers(&b, a)...)
 	}
-	t := ticketView{ticket: p.layout.Vegas, replay: true}
+	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: p.op.Unit}
 	t.uncoverAll()
-	return append(layers, m.ticketLayers(body, &t)...)
+	return m.ticketLayers(body, &t)
 }

@@ -14,12 +14,12 @@ type menuKeys struct {
 
 // yamsKeys play « Yam's ! ».
 type yamsKeys struct {
-	Left, Right, Play, Auto, Roll key.Binding
+	Stake, Left, Right, Play, Auto, Roll key.Binding
 }
 
 // vegasKeys play « Vegas ».
 type vegasKeys struct {
-	Buy, Surface, Next, Scratch, All key.Binding
+	Buy, Choose, Surface, Next, Scratch, All key.Binding
 }
 
 // listKeys move through the history and the rules.
@@ -48,11 +48,12 @@ func newKeys(t text) keys {
 			History: b("h", "k.history", "h"),
 		},
 		menu: menuKeys{
-			Up:     b("↑", "k.move", "up", "k"),
+			Up:     b("↑/↓", "k.move", "up", "k"),
 			Down:   b("↓", "k.move", "down", "j"),
 			Choose: b("enter", "k.choose", "enter"),
 		},
 		yams: yamsKeys{
+			Stake: b("←/→", "k.stake", "left", "right"),
 			Left:  b("←", "k.stake", "left"),
 			Right: b("→", "k.stake", "right"),
 			Play:  b("enter", "k.play", "enter"),
@@ -61,13 +62,14 @@ func newKeys(t text) keys {
 		},
 		vegas: vegasKeys{
 			Buy:     b("enter", "k.buy", "enter"),
+			Choose:  b("1-4/tab", "k.surface", "1", "2", "3", "4", "tab"),
 			Surface: b("1-4", "k.surface", "1", "2", "3", "4"),
 			Next:    b("tab", "k.surface", "tab"),
 			Scratch: b("space", "k.scratch", "space"),
 			All:     b("a", "k.scratchall", "a"),
 		},
 		list: listKeys{
-			Up:     b("↑", "k.scroll", "up", "k"),
+			Up:     b("↑/↓", "k.scroll", "up", "k"),
 			Down:   b("↓", "k.scroll", "down", "j"),
 			Show:   b("enter", "k.show", "enter"),
 			Switch: b("tab", "k.choose", "tab"),

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -30,16 +33,51 @@ func fit(w, h int, content string) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, content)
 }
 
-func spaces(n int) string { return strings.Repeat(" ", max(0, n)) }
-
-func blank(w, h int) string {
-	row := spaces(w)
-	rows := make([]string, h)
-	for i := range rows {
-		rows[i] = row
+// paint draws flat, non-overlapping layers into w×h cells: each line of a
+// layer is pasted at its place, and the gaps are blank. It is what the
+// compositor would draw, without parsing every cell back out of the
+// layers' escape codes; the compositor still answers mouse hits on the same
+// layers. A layer that overlaps the one before it on a line is cut.
+func paint(w, h int, layers []*lipgloss.Layer) string {
+	type seg struct {
+		x int
+		s string
 	}
-	return strings.Join(rows, "\n")
+	rows := make([][]seg, h)
+	for _, l := range layers {
+		for i, line := range strings.Split(l.GetContent(), "\n") {
+			if y := l.GetY() + i; y >= 0 && y < h {
+				rows[y] = append(rows[y], seg{l.GetX(), line})
+			}
+		}
+	}
+	var b strings.Builder
+	for y, segs := range rows {
+		if y > 0 {
+			b.WriteByte('\n')
+		}
+		slices.SortStableFunc(segs, func(a, b seg) int { return a.x - b.x })
+		at := 0
+		for _, sg := range segs {
+			s := sg.s
+			if sg.x < at {
+				s = ansi.TruncateLeft(s, at-sg.x, "")
+			} else {
+				b.WriteString(spaces(sg.x - at))
+				at = sg.x
+			}
+			if sw := ansi.StringWidth(s); at+sw > w {
+				s = ansi.Truncate(s, w-at, "")
+			}
+			b.WriteString(s)
+			at += ansi.StringWidth(s)
+		}
+		b.WriteString(spaces(w - at))
+	}
+	return b.String()
 }
+
+func spaces(n int) string { return strings.Repeat(" ", max(0, n)) }
 
 // tickMsg advances an animation: id names it, gen drops the ticks of an
 // animation that was restarted or ended (a stale tick changes nothing).

@@ -62,6 +62,8 @@ type Model struct {
 	t       text
 	keys    keys
 	st      styles
+	inks    inks
+	memo    map[string]string // drawings that depend only on their key
 	help    help.Model
 	now     func() time.Time
 	start   time.Time
@@ -98,9 +100,11 @@ func New(o Options) (*Model, error) {
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
 		screen: o.Start, back: MenuScreen,
 	}
+	m.memo = map[string]string{}
 	m.start = now()
 	m.clock = m.start
-	m.yams = newYamsState()
+	m.yams = newYamsState(&m.st)
+	m.inks = newInks(&m.st)
 	m.vegas = newVegasState()
 	return m, nil
 }
@@ -194,7 +198,7 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	if m.tooSmall() {
 		return nil
 	}
-	hit := m.frame().Hit(p.X, p.Y)
+	hit := lipgloss.NewCompositor(m.layers()...).Hit(p.X, p.Y)
 	if hit.Empty() {
 		return nil
 	}
@@ -278,15 +282,15 @@ func (m *Model) View() tea.View {
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
 		return v
 	}
-	v.SetContent(m.frame().Render())
+	v.SetContent(paint(m.width, m.height, m.layers()))
 	return v
 }
 
-// frame lays the current screen out as named layers: the header, the
-// screen's body, and the key help at the bottom.
-func (m *Model) frame() *lipgloss.Compositor {
-	bg := lipgloss.NewLayer(blank(m.width, m.height))
-	layers := []*lipgloss.Layer{bg, m.header()}
+// layers lays the current screen out as named layers: the header, the
+// screen's body, and the key help at the bottom. The view paints them and
+// the mouse finds what it points at among them.
+func (m *Model) layers() []*lipgloss.Layer {
+	layers := []*lipgloss.Layer{m.header()}
 	body := area{0, 1, m.width, m.height - 2}
 	switch m.screen {
 	case MenuScreen:
@@ -302,9 +306,24 @@ func (m *Model) frame() *lipgloss.Compositor {
 	case HelpScreen:
 		layers = append(layers, m.helpLayers(body)...)
 	}
-	footer := m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
-	layers = append(layers, lipgloss.NewLayer(footer).X(1).Y(m.height-1))
-	return lipgloss.NewCompositor(layers...)
+	footer := m.memoize(fmt.Sprint("help:", m.screen, m.width), func() string {
+		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
+	})
+	return append(layers, lipgloss.NewLayer(footer).X(1).Y(m.height-1))
+}
+
+// memoize returns the drawing for key, drawing it once. Only drawings that
+// depend on nothing but their key go through it; it is bounded.
+func (m *Model) memoize(key string, draw func() string) string {
+	if s, ok := m.memo[key]; ok {
+		return s
+	}
+	if len(m.memo) > 256 {
+		clear(m.memo)
+	}
+	s := draw()
+	m.memo[key] = s
+	return s
 }
 
 // header shows the balance, the session's net result and the time played.
@@ -344,26 +363,35 @@ func (m *Model) screenTitle() string {
 	return ""
 }
 
-// keyMap returns the bindings of the current screen, global ones last.
-func (m *Model) keyMap() keyMap {
+// keyMap returns the bindings of the current screen.
+func (m *Model) keyMap() keyMap { return m.keyMapFor(m.screen) }
+
+// keyMapFor returns a screen's bindings: the bottom line shows the screen's
+// own keys with help and quit; the help screen shows them all.
+func (m *Model) keyMapFor(s Screen) keyMap {
 	g := m.keys.global
-	global := []key.Binding{g.Help, g.Menu, g.History, g.Quit}
-	var own []key.Binding
-	switch m.screen {
+	var short, own []key.Binding
+	switch s {
 	case MenuScreen:
-		own = []key.Binding{m.keys.menu.Up, m.keys.menu.Down, m.keys.menu.Choose}
+		k := m.keys.menu
+		short, own = []key.Binding{k.Up, k.Choose}, []key.Binding{k.Up, k.Choose}
 	case YamsScreen:
 		y := m.keys.yams
-		own = []key.Binding{y.Left, y.Right, y.Play, y.Auto, y.Roll}
+		short, own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}, []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
 	case VegasScreen:
 		v := m.keys.vegas
-		own = []key.Binding{v.Buy, v.Surface, v.Next, v.Scratch, v.All}
+		short, own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}, []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
 	case HistoryScreen:
-		own = []key.Binding{m.keys.list.Up, m.keys.list.Down, m.keys.list.Show}
+		k := m.keys.list
+		short, own = []key.Binding{k.Up, k.Show}, []key.Binding{k.Up, k.Show}
 	case RulesScreen:
-		own = []key.Binding{m.keys.list.Up, m.keys.list.Down, m.keys.list.Switch}
+		k := m.keys.list
+		short, own = []key.Binding{k.Up, k.Switch}, []key.Binding{k.Up, k.Switch}
 	}
-	return keyMap{short: append(own, global...), full: [][]key.Binding{own, global}}
+	return keyMap{
+		short: append(short, g.Help, g.Quit),
+		full:  [][]key.Binding{own, {g.Menu, g.History, g.Help, g.Quit}},
+	}
 }
 
 func elapsed(d time.Duration) string {
@@ -373,3 +401,13 @@ func elapsed(d time.Duration) string {
 	}
 	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }
+
+// Revealing reports whether a unit is bought and not fully shown yet.
+func (m *Model) Revealing() bool { return m.yams.revealing() || m.vegas.revealing() }
+
+// Totals returns what the session has played so far.
+func (m *Model) Totals() wallet.Totals { return m.wallet.Totals() }
+
+// Balance returns the wallet's balance, prizes of units still being revealed
+// included.
+func (m *Model) Balance() decimal.Decimal { return m.wallet.Balance() }

@@ -26,17 +26,21 @@ func (m *Model) rulesKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Up):
 		m.rules.offset = max(0, m.rules.offset-1)
 	case key.Matches(msg, k.Down):
-		m.rules.offset++
+		m.rules.offset = min(m.rules.offset+1, max(0, len(m.rulesLines())-m.rulesRows()))
 	case key.Matches(msg, k.Switch):
 		m.rules = rulesState{vegas: !m.rules.vegas}
 	}
 	return nil
 }
 
-// rulesLayers shows a game's rules in short, its lot table with each lot's
-// chance, and the return to player.
-func (m *Model) rulesLayers(body area) []*lipgloss.Layer {
-	w := min(body.w-4, 96)
+// rulesWidth and rulesRows are the size of the rules' text on screen.
+func (m *Model) rulesWidth() int { return min(m.width-4, 96) }
+func (m *Model) rulesRows() int  { return m.height - 3 }
+
+// rulesLines are the lines of a game's rules in short, its lot table with
+// each lot's chance, and the return to player.
+func (m *Model) rulesLines() []string {
+	w := m.rulesWidth()
 	var parts []string
 	if m.rules.vegas {
 		parts = append(parts, m.st.boxTitle.Render("« Vegas »"), "",
@@ -45,10 +49,14 @@ func (m *Model) rulesLayers(body area) []*lipgloss.Layer {
 		parts = append(parts, m.st.boxTitle.Render("« "+m.t.get("yams")+" »"), "",
 			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.yams")), "", m.yamsLots())
 	}
-	all := strings.Split(strings.Join(parts, "\n"), "\n")
-	rows := body.h - 1
-	m.rules.offset = min(m.rules.offset, max(0, len(all)-rows))
-	shown := all[m.rules.offset:min(len(all), m.rules.offset+rows)]
+	return strings.Split(strings.Join(parts, "\n"), "\n")
+}
+
+// rulesLayers shows the rules of the chosen game from the scrolled line.
+func (m *Model) rulesLayers(body area) []*lipgloss.Layer {
+	all, rows, w := m.rulesLines(), m.rulesRows(), m.rulesWidth()
+	from := min(m.rules.offset, max(0, len(all)-rows))
+	shown := all[from:min(len(all), from+rows)]
 	return []*lipgloss.Layer{layer("", area{body.x + (body.w-w)/2, body.y + 1, w, rows}, strings.Join(shown, "\n"))}
 }
 
@@ -106,11 +114,7 @@ func chanceText(units, count int64) string {
 
 // helpLayers shows every key of the screen help was opened from.
 func (m *Model) helpLayers(body area) []*lipgloss.Layer {
-	screen := m.screen
-	m.screen = m.back
-	km := m.keyMap()
-	m.screen = screen
-	full := m.help.FullHelpView(km.FullHelp())
+	full := m.help.FullHelpView(m.keyMapFor(m.back).FullHelp())
 	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full
 	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
 }

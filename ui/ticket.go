@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,10 +14,11 @@ import (
 // ticketView is a ticket as drawn: the live one, or a replay fully
 // uncovered.
 type ticketView struct {
-	ticket *vegas.Ticket
-	coats  *[vegas.Surfaces]coating // nil when every surface is uncovered
-	focus  int
-	replay bool
+	ticket  *vegas.Ticket
+	coats   *[vegas.Surfaces]coating // nil when every surface is uncovered
+	focus   int
+	replay  bool
+	caption string // a replay's unit, stake and prize
 }
 
 func (t *ticketView) uncoverAll() { t.coats = nil }
@@ -68,10 +70,19 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	var layers []*lipgloss.Layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
-		layers = append(layers, layer("surface:"+strconv.Itoa(f), a, m.surface(t, f, &score)))
+		left := 0
+		if !t.uncovered(f) {
+			left = t.coats[f].left
+		}
+		key := fmt.Sprint("surface:", f, t.ticket, left, t.focus == f && !t.done())
+		layers = append(layers, layer("surface:"+strconv.Itoa(f), a, m.memoize(key, func() string { return m.surface(t, f, &score) })))
 	}
 	var line string
 	switch {
+	case t.replay && score.Prize.IsZero():
+		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.t.get("v.lot0")
+	case t.replay:
+		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.st.win.Render(m.t.f("v.lot", m.t.money(score.Prize)))
 	case !t.done():
 		line = m.st.dim.Render(m.t.get("v.hint"))
 	case score.Prize.IsZero():
@@ -83,9 +94,6 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		line += m.st.dim.Render("   " + m.t.get("v.next"))
 	}
 	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, line)))
-	if t.replay {
-		layers = append(layers, layer("", area{body.x + 1, body.y, 0, 1}, m.st.replay.Render(m.t.get("replay"))))
-	}
 	return layers
 }
 
@@ -131,22 +139,22 @@ func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = m.st.dim.Render(" " + m.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.st, cover))
+	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.inks, cover))
 }
 
-// framed puts a rounded frame around body, with a title in its top edge and a
-// note in its bottom edge.
-func framed(st lipgloss.Style, title, foot, body string) string {
-	w := lipgloss.Width(body)
-	border := st.GetBorderTopForeground()
-	edge := lipgloss.NewStyle().Foreground(border)
-	top := edge.Render("╭─ ") + st.UnsetBorderStyle().Bold(true).Render(title) + edge.Render(" "+strings.Repeat("─", max(0, w-3-lipgloss.Width(title)))+"╮")
-	bottom := edge.Render("╰"+strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1))) + foot + edge.Render("─╯")
-	rows := []string{top}
-	for _, r := range strings.Split(body, "\n") {
-		rows = append(rows, edge.Render("│")+r+edge.Render("│"))
+// framed puts a rounded frame in the border colour of st around body, w
+// cells wide, with a title in its top edge and a note in its bottom edge.
+func framed(st lipgloss.Style, w int, title, foot, body string) string {
+	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
+	var b strings.Builder
+	b.WriteString(open + "╭─ " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " ")
+	b.WriteString(strings.Repeat("─", max(0, w-3-lipgloss.Width(title))) + "╮" + close)
+	side := open + "│" + close
+	for r := range strings.SplitSeq(body, "\n") {
+		b.WriteString("\n" + side + r + side)
 	}
-	return strings.Join(append(rows, bottom), "\n")
+	b.WriteString("\n" + open + "╰" + strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + "─╯" + close)
+	return b.String()
 }
 
 // euros writes a whole amount without cents ("10 000 €", "€10,000").

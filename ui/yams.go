@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -42,12 +43,34 @@ type yamsState struct {
 	frames [3]int
 	gen    [3]int
 	note   string // why the last purchase was refused
-	dice   [][]string
-	cup    []string
+	art    yamsArt
 }
 
-func newYamsState() yamsState {
-	return yamsState{stake: 1, dice: assets.MustDrawing("dice.txt"), cup: assets.MustDrawing("cup.txt")[0]}
+// yamsArt holds the drawings of the board, styled once for the session.
+type yamsArt struct {
+	dice     [6][3]string // each face's three rows, with its edges
+	cups     [3][]string  // each cup's rows, its number written on it, mat-wide
+	blankRow string       // an empty row of felt, mat-wide
+}
+
+// matW is the width of a mat: five dice of five cells, and a margin.
+const matW = 26
+
+func newYamsState(st *styles) yamsState {
+	s := yamsState{stake: 1}
+	for f, face := range assets.MustDrawing("dice.txt") {
+		for r, row := range face {
+			s.art.dice[f][r] = st.dieEdge.Render("▐") + st.die.Render(pips(row)) + st.dieEdge.Render("▌")
+		}
+	}
+	for i := range s.art.cups {
+		for _, r := range assets.MustDrawing("cup.txt")[0] {
+			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
+			s.art.cups[i] = append(s.art.cups[i], st.cup.Width(matW).Align(lipgloss.Center).Render(r))
+		}
+	}
+	s.art.blankRow = st.felt.Render(spaces(matW))
+	return s
 }
 
 // revealing reports whether a unit is bought and not all shown.
@@ -201,6 +224,14 @@ func (m *Model) liveBoard() yamsBoard {
 	return b
 }
 
+// unitCup returns the dealt dice of cup i, or nothing before a purchase.
+func (b *yamsBoard) unitCup(i int) yams.Cup {
+	if b.unit == nil {
+		return yams.Cup{}
+	}
+	return b.unit.Cups[i]
+}
+
 func (b *yamsBoard) done() bool {
 	return b.unit != nil && b.phase == [3]cupPhase{cupShown, cupShown, cupShown}
 }
@@ -253,16 +284,19 @@ func (m *Model) stakeRow(a area) []*lipgloss.Layer {
 // boardLayers draws the three mats, the result line, and the tables of
 // combinations (art. 4.4) and winnings (art. 4.5), inside a.
 func (m *Model) boardLayers(b *yamsBoard, a area) []*lipgloss.Layer {
-	const matW, matH = 26, 6
+	const matH = 6
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
 	var layers []*lipgloss.Layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
-		layers = append(layers, layer("cup:"+strconv.Itoa(i), mat, m.mat(b, i, matW)))
+		key := fmt.Sprint("mat:", i, b.phase[i], b.faces[i], b.unit != nil && b.phase[i] == cupShown && b.unit.Cups[i] == b.faces[i], b.unitCup(i))
+		layers = append(layers, layer("cup:"+strconv.Itoa(i), mat, m.memoize(key, func() string { return m.mat(b, i, matW) })))
 	}
-	layers = append(layers, layer("", area{a.x, a.y + 9, a.w, 1}, fit(a.w, 1, m.yamsResult(b))))
-	combos, wins := m.combosTable(b), m.winningsTable(b)
+	result := m.yamsResult(b)
+	layers = append(layers, layer("", area{a.x, a.y + 9, a.w, 1}, m.memoize("line:"+strconv.Itoa(a.w)+result, func() string { return fit(a.w, 1, result) })))
+	combos := m.memoize(fmt.Sprint("combos:", m.lit(b)), func() string { return m.combosTable(b) })
+	wins := m.memoize(fmt.Sprint("wins:", b.stake, ":", m.reached(b)), func() string { return m.winningsTable(b) })
 	tw := lipgloss.Width(combos) + 4 + lipgloss.Width(wins)
 	tx := a.x + max(0, (a.w-tw)/2)
 	layers = append(layers,
@@ -280,26 +314,26 @@ func (m *Model) mat(b *yamsBoard, i, w int) string {
 	felt := m.st.felt
 	title := m.t.f("mat", i+1)
 	rows := []string{m.st.feltTitle.Width(w).Align(lipgloss.Center).Render(title)}
+	art := &m.yams.art
 	switch {
 	case b.unit == nil || b.phase[i] == cupCovered:
-		for _, r := range m.yams.cup {
-			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
-			rows = append(rows, m.st.cup.Width(w).Align(lipgloss.Center).Render(r))
-		}
+		rows = append(rows, art.cups[i]...)
 	default:
 		faces := b.faces[i]
 		if b.phase[i] == cupShown {
 			faces = b.unit.Cups[i]
 		}
+		margin := felt.Render(spaces(w - 25))
 		for r := range 3 {
 			var sb strings.Builder
 			for _, d := range faces {
-				sb.WriteString(m.st.dieEdge.Render("▐") + m.st.die.Render(pips(m.yams.dice[d-1][r])) + m.st.dieEdge.Render("▌"))
+				sb.WriteString(art.dice[d-1][r])
 			}
-			rows = append(rows, felt.Width(w).Align(lipgloss.Center).Render(sb.String()))
+			sb.WriteString(margin)
+			rows = append(rows, sb.String())
 		}
 	}
-	rows = append(rows, felt.Width(w).Render(""))
+	rows = append(rows, art.blankRow)
 	last := ""
 	if b.unit != nil && b.phase[i] == cupShown {
 		c := b.unit.Cups[i].Combination()
@@ -358,13 +392,32 @@ func (m *Model) celebrate(prize, stake decimal.Decimal) string {
 	return m.st.win.Render("★ " + won + " ★")
 }
 
+// lit returns the combinations the cups show once the unit is over.
+func (m *Model) lit(b *yamsBoard) [3]yams.Combination {
+	var out [3]yams.Combination
+	if b.done() {
+		for i, c := range b.unit.Cups {
+			out[i] = c.Combination()
+		}
+	}
+	return out
+}
+
+// reached returns the winnings row reached once the unit is over, or -1.
+func (m *Model) reached(b *yamsBoard) int {
+	if b.done() {
+		return b.unit.Score().Tier
+	}
+	return -1
+}
+
 // combosTable lists the combinations and their points (art. 4.4), lighting
 // those the cups show once the unit is over.
 func (m *Model) combosTable(b *yamsBoard) string {
 	shown := map[yams.Combination]bool{}
 	if b.done() {
-		for _, c := range b.unit.Cups {
-			shown[c.Combination()] = true
+		for _, c := range m.lit(b) {
+			shown[c] = true
 		}
 	}
 	rows := []string{m.st.boxTitle.Render(m.t.get("combos"))}
@@ -384,10 +437,7 @@ func (m *Model) combosTable(b *yamsBoard) string {
 // winningsTable lists what each points bracket pays at the stake (art. 4.5),
 // lighting the row reached once the unit is over.
 func (m *Model) winningsTable(b *yamsBoard) string {
-	reached := -1
-	if b.done() {
-		reached = b.unit.Score().Tier
-	}
+	reached := m.reached(b)
 	rows := []string{m.st.boxTitle.Render(m.t.f("winnings", m.t.money(b.stake)))}
 	for i, br := range yams.Brackets(b.stake) {
 		pts := strconv.Itoa(br.Low)
