@@ -35,7 +35,7 @@ func newStyles() styles {
 	s.value = s.header.Bold(true)
 	s.good = s.header.Bold(true).Foreground(lipgloss.Color("#7BE495"))
 	s.bad = s.header.Bold(true).Foreground(lipgloss.Color("#FF8A8A"))
-	s.chip = lipgloss.NewStyle().Foreground(paper).Background(lipgloss.Color("#444444")).Padding(0, 1)
+	s.chip = lipgloss.NewStyle().Foreground(paper).Background(lipgloss.Color("#444444"))
 	s.chipOn = s.chip.Foreground(ink).Background(gold).Bold(true)
 	s.button = lipgloss.NewStyle().Foreground(paper).Background(red).Bold(true).Padding(0, 2)
 	s.buttonOff = s.button.Background(lipgloss.Color("#5A5A5A")).Foreground(grey)

@@ -88,7 +88,7 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	case score.Prize.IsZero():
 		line = m.t.get("v.lot0") + "  " + m.st.lose.Render(m.t.get("lost"))
 	default:
-		line = m.t.f("v.lot", m.t.money(score.Prize)) + "  " + m.celebrate(score.Prize, vegas.Price())
+		line = m.celebrate(score.Prize, vegas.Price())
 	}
 	if t.done() && !t.replay {
 		line += m.st.dim.Render("   " + m.t.get("v.next"))

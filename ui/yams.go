@@ -254,11 +254,11 @@ func (m *Model) stakeRow(a area) []*lipgloss.Layer {
 	var parts []string
 	var ids []string
 	for i, st := range lottery.Yams().Stakes {
-		style := m.st.chip
+		chip := m.st.chip.Render(" " + m.t.money(st) + " ")
 		if i == m.yams.stake {
-			style = m.st.chipOn
+			chip = m.st.chipOn.Render("[" + m.t.money(st) + "]")
 		}
-		parts = append(parts, style.Render(m.t.money(st)))
+		parts = append(parts, chip)
 		ids = append(ids, "stake:"+strconv.Itoa(i))
 	}
 	btn := m.st.button

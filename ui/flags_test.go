@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"testing"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestParseArgs(t *testing.T) {
+	o, err := ParseArgs([]string{"yams", "--seed", "42", "--balance", "2,50"}, env(nil), io.Discard)
+	if err != nil || o.Start != YamsScreen || o.Seed != 42 || o.Balance.String() != "2.5" || o.Lang != English {
+		t.Fatalf("%+v, %v", o, err)
+	}
+	o, err = ParseArgs([]string{"--lang", "fr", "vegas"}, env(nil), io.Discard)
+	if err != nil || o.Start != VegasScreen || o.Lang != French || o.Balance.String() != "100" {
+		t.Fatalf("%+v, %v", o, err)
+	}
+	for vars, want := range map[string]Lang{"fr_FR.UTF-8": French, "en_GB.UTF-8": English, "C": English, "": English} {
+		o, _ := ParseArgs(nil, env(map[string]string{"LANG": vars}), io.Discard)
+		if o.Lang != want {
+			t.Errorf("LANG=%q: %s, want %s", vars, o.Lang, want)
+		}
+	}
+	o, _ = ParseArgs(nil, env(map[string]string{"LC_ALL": "fr_CA", "LANG": "en_US"}), io.Discard)
+	if o.Lang != French {
+		t.Error("LC_ALL does not come before LANG")
+	}
+	bad := map[string][]string{
+		"amount -5 is negative":         {"--balance", "-5"},
+		"negative":                      {"--balance=-5"},
+		"more than two decimals":        {"--balance", "1.001"},
+		"at most 1000000000":            {"--balance", "99999999999"},
+		`language "de" is not fr or en`: {"--lang", "de"},
+		"--seed":                        {"--seed", "x"},
+		`unknown command "poker"`:       {"poker"},
+		`unexpected argument "vegas"`:   {"yams", "vegas"},
+		"flag provided but not defined": {"--nope"},
+	}
+	for want, args := range bad {
+		if _, err := ParseArgs(args, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: %v, want an error with %q", args, err, want)
+		}
+	}
+	if _, err := ParseArgs([]string{"-h"}, env(nil), io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("-h: %v", err)
+	}
+}
