@@ -30,6 +30,12 @@ func TestDrawings(t *testing.T) {
 	if len(cup) != 1 || len(cup[0]) != 3 {
 		t.Fatalf("cup %q", cup)
 	}
+	for name, rows := range map[string]int{"card.txt": 3, "reel.txt": 3, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
+		d := MustDrawing(name)
+		if len(d) != 1 || len(d[0]) != rows {
+			t.Errorf("%s: %d blocks, want one of %d rows", name, len(d), rows)
+		}
+	}
 	if _, err := Drawing("nope.txt"); err == nil {
 		t.Error("a missing drawing was found")
 	}

@@ -16,6 +16,7 @@ const (
 	inkWin
 	inkCard
 	inkCardRed
+	inkCardLit
 	inkDie
 	inkReel
 	inkCoat
@@ -63,7 +64,7 @@ func newInks(st *styles) inks {
 	var out inks
 	for k, s := range map[ink]lipgloss.Style{
 		inkPlain: lipgloss.NewStyle(), inkDim: st.dim, inkTitle: st.boxTitle, inkWin: st.win,
-		inkCard: st.card, inkCardRed: st.cardRed, inkDie: st.die, inkReel: st.reel, inkCoat: st.coating,
+		inkCard: st.card, inkCardRed: st.cardRed, inkCardLit: st.cardLit, inkDie: st.die, inkReel: st.reel, inkCoat: st.coating,
 	} {
 		open, close, _ := strings.Cut(s.Render("\x00"), "\x00")
 		out[k] = [2]string{open, close}

@@ -321,11 +321,11 @@ Par tapis, seule la combinaison la plus élevée compte. Les points des trois ta
 const vegasRulesEN = `A 3 € ticket with four surfaces to scratch; the ticket's lot is the sum of its winning surfaces.
 Roulette: a chip equal to the wheel's result of its kind (even/odd, red/black, low/high, number) wins that result's amount.
 Craps: a throw whose two dice make 7 wins its amount.
-Poker: with at least one of Your cards and the community cards: pair 5 €, two pairs 10 €, three of a kind 100 €, full house 1,000 €, four of a kind 10,000 €.
+Poker (hearts ♥, diamonds ♦, spades ♠, clubs ♣): with at least one of Your cards and the community cards: pair 5 €, two pairs 10 €, three of a kind 100 €, full house 1,000 €, four of a kind 10,000 €.
 Jackpot: the three reels and the Bonus reel: three 7 10,000 €, three crowns 1,000 €, three BAR 200 €, three bells 10 €, three stars 5 €, one single cherry 3 €.`
 
 const vegasRulesFR = `Un ticket à 3 € avec quatre surfaces à gratter ; le lot du ticket est la somme de ses surfaces gagnantes.
 Roulette : une mise identique au résultat de la roulette (Pair/Impair, Rouge/Noir, Manque/Passe, Numéro) gagne la somme de ce résultat.
 Craps : un lancer dont les deux dés font 7 gagne sa somme.
-Poker : avec au moins une de Vos cartes et les Cartes communes : paire 5 €, deux paires 10 €, brelan 100 €, full 1 000 €, carré 10 000 €.
+Poker (cœur ♥, carreau ♦, pique ♠, trèfle ♣) : avec au moins une de Vos cartes et les Cartes communes : paire 5 €, deux paires 10 €, brelan 100 €, full 1 000 €, carré 10 000 €.
 Jackpot : les trois rouleaux et le rouleau Bonus : trois 7 10 000 €, trois couronnes 1 000 €, trois BAR 200 €, trois cloches 10 €, trois étoiles 5 €, une seule cerise 3 €.`

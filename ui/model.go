@@ -63,6 +63,7 @@ type Model struct {
 	keys    keys
 	st      styles
 	inks    inks
+	art     ticketArt
 	memo    map[string]string // drawings that depend only on their key
 	help    help.Model
 	now     func() time.Time
@@ -105,6 +106,7 @@ func New(o Options) (*Model, error) {
 	m.clock = m.start
 	m.yams = newYamsState(&m.st)
 	m.inks = newInks(&m.st)
+	m.art = newTicketArt()
 	m.vegas = newVegasState()
 	return m, nil
 }

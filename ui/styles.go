@@ -13,7 +13,7 @@ type styles struct {
 	win, bigWin, lose, note, replay, help  lipgloss.Style
 	menuItem, menuOn, logo                 lipgloss.Style
 	coating, surface, surfaceOn, card      lipgloss.Style
-	cardRed, reel, wheel                   lipgloss.Style
+	cardRed, cardLit, reel, wheel          lipgloss.Style
 }
 
 func newStyles() styles {
@@ -63,6 +63,7 @@ func newStyles() styles {
 	s.surfaceOn = s.surface.BorderForeground(gold)
 	s.card = lipgloss.NewStyle().Background(paper).Foreground(ink)
 	s.cardRed = s.card.Foreground(red)
+	s.cardLit = s.card.Background(gold).Bold(true)
 	s.reel = lipgloss.NewStyle().Background(paper).Foreground(ink).Bold(true)
 	s.wheel = lipgloss.NewStyle().Foreground(gold)
 	return s

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/shopspring/decimal"
 
+	"tapis/assets"
 	"tapis/game/vegas"
 )
 
@@ -32,6 +33,38 @@ func (t *ticketView) done() bool {
 		}
 	}
 	return true
+}
+
+// ticketArt holds the ticket's drawings from assets/.
+type ticketArt struct {
+	card, reel, wheel []string
+	suits             []rune
+	coat              [][]rune
+}
+
+func newTicketArt() ticketArt {
+	a := ticketArt{
+		card:  assets.MustDrawing("card.txt")[0],
+		reel:  assets.MustDrawing("reel.txt")[0],
+		wheel: assets.MustDrawing("wheel.txt")[0],
+		suits: []rune(assets.MustDrawing("suits.txt")[0][0]),
+	}
+	for _, row := range assets.MustDrawing("coating.txt")[0] {
+		a.coat = append(a.coat, []rune(row))
+	}
+	return a
+}
+
+// stamp writes text over the run of "#" in a drawing's row, centred.
+func stamp(row, text string) string {
+	i, j := strings.Index(row, "#"), strings.LastIndex(row, "#")
+	if i < 0 {
+		return row
+	}
+	n := len([]rune(row[i : j+1]))
+	w := len([]rune(text))
+	pad := max(0, n-w)
+	return row[:i] + spaces(pad/2) + text + spaces(pad-pad/2) + row[j+1:]
 }
 
 // ticketHeight is what the ticket needs: two rows of framed surfaces and the
@@ -123,7 +156,8 @@ func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
 			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
 				return label[x-lx], true
 			}
-			return []rune("░▒")[(x*3+y*5)%7/6], true
+			row := m.art.coat[y%len(m.art.coat)]
+			return row[x%len(row)], true
 		}
 	}
 	frame := m.st.surface
@@ -173,7 +207,9 @@ func (m *Model) euros(d decimal.Decimal) string {
 // and the four chips Mise 1 to 4 (art. 4.2).
 func (m *Model) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := m.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
-	g.center(1, "( "+strconv.Itoa(r.Number)+" · "+colour+" )", inkTitle)
+	for i, row := range m.art.wheel {
+		g.center(i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+	}
 	for k := range vegas.Kinds {
 		x := 1 + int(k)*9
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
@@ -220,30 +256,39 @@ func (m *Model) drawCraps(g *grid, c *vegas.Craps, s *vegas.CrapsScore) {
 func (m *Model) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 	g.text(1, 0, m.t.get("v.community"), inkDim)
 	g.text(28, 0, m.t.get("v.hand"), inkDim)
+	// The cards of every rank that appears twice or more form the
+	// combination when the surface wins (always so on a dealt ticket, V8).
+	count := map[int]int{}
+	for _, c := range append(p.Hand[:], p.Community[:]...) {
+		count[c.Rank()]++
+	}
+	lit := func(c vegas.Card) bool { return s.Combination != vegas.NoPoker && count[c.Rank()] >= 2 }
 	for i, c := range p.Community {
-		drawCard(g, 1+5*i, 1, c)
+		m.drawCard(g, 1+5*i, 1, c, lit(c))
 	}
 	for i, c := range p.Hand {
-		drawCard(g, 28+5*i, 1, c)
+		m.drawCard(g, 28+5*i, 1, c, lit(c))
 	}
 	if s.Combination != vegas.NoPoker {
 		g.center(6, m.t.get("p."+s.Combination.String()), inkWin)
 	}
 }
 
-func drawCard(g *grid, x, y int, c vegas.Card) {
+func (m *Model) drawCard(g *grid, x, y int, c vegas.Card, lit bool) {
 	rank := string("23456789TJQKA"[c.Rank()])
 	if rank == "T" {
 		rank = "10"
 	}
-	suit := string([]rune("♥♦♠♣")[c.Suit()])
 	in := inkCard
-	if c.Suit() < 2 {
+	switch {
+	case lit:
+		in = inkCardLit
+	case c.Suit() < 2:
 		in = inkCardRed
 	}
-	g.text(x, y, "╭───╮", in)
-	g.text(x, y+1, "│"+padRight(rank+suit, 3)+"│", in)
-	g.text(x, y+2, "╰───╯", in)
+	for i, row := range m.art.card {
+		g.text(x, y+i, strings.Replace(row, "###", padRight(rank+string(m.art.suits[c.Suit()]), 3), 1), in)
+	}
 }
 
 // drawJackpot draws the three reels and the Bonus reel (art. 4.5).
@@ -260,7 +305,7 @@ func (m *Model) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 
 func (m *Model) drawReel(g *grid, x, y int, s vegas.Symbol) {
 	name := m.t.get("sym." + s.String())
-	g.text(x, y, "╭────────╮", inkReel)
-	g.text(x, y+1, "│"+fit(8, 1, name)+"│", inkReel)
-	g.text(x, y+2, "╰────────╯", inkReel)
+	for i, row := range m.art.reel {
+		g.text(x, y+i, stamp(row, name), inkReel)
+	}
 }
