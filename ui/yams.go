@@ -43,34 +43,55 @@ type yamsState struct {
 	frames [3]int
 	gen    [3]int
 	note   string // why the last purchase was refused
-	art    yamsArt
+	arts   [2]yamsArt
 }
 
-// yamsArt holds the drawings of the board, styled once for the session.
+// yamsArt holds the drawings of the board at one size, styled once for the
+// session: dice of five cells for 80 columns, of seven for wide windows.
 type yamsArt struct {
+	matW     int          // the width of a mat
+	dieW     int          // the width of a die
 	dice     [6][3]string // each face's three rows, with its edges
 	cups     [3][]string  // each cup's rows, its number written on it, mat-wide
 	blankRow string       // an empty row of felt, mat-wide
 }
 
-// matW is the width of a mat: five dice of five cells, and a margin.
-const matW = 26
+// wideBoard is the width from which the board uses large dice.
+const wideBoard = 117
 
-func newYamsState(st *styles) yamsState {
-	s := yamsState{stake: 1}
+func newYamsArt(st *styles, wide bool) yamsArt {
+	a := yamsArt{matW: 26, dieW: 5}
+	if wide {
+		a.matW, a.dieW = 37, 7
+	}
 	for f, face := range assets.MustDrawing("dice.txt") {
 		for r, row := range face {
-			s.art.dice[f][r] = st.dieEdge.Render("▐") + st.die.Render(pips(row)) + st.dieEdge.Render("▌")
+			if wide { // a pip every other cell
+				row = string([]rune{rune(row[0]), ' ', rune(row[1]), ' ', rune(row[2])})
+			}
+			a.dice[f][r] = st.dieEdge.Render("▐") + st.die.Render(pips(row)) + st.dieEdge.Render("▌")
 		}
 	}
-	for i := range s.art.cups {
+	for i := range a.cups {
 		for _, r := range assets.MustDrawing("cup.txt")[0] {
 			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
-			s.art.cups[i] = append(s.art.cups[i], st.cup.Width(matW).Align(lipgloss.Center).Render(r))
+			a.cups[i] = append(a.cups[i], st.cup.Width(a.matW).Align(lipgloss.Center).Render(r))
 		}
 	}
-	s.art.blankRow = st.felt.Render(spaces(matW))
-	return s
+	a.blankRow = st.felt.Render(spaces(a.matW))
+	return a
+}
+
+func newYamsState(st *styles) yamsState {
+	return yamsState{stake: 1, arts: [2]yamsArt{newYamsArt(st, false), newYamsArt(st, true)}}
+}
+
+// boardArt returns the drawings that fit a board w cells wide.
+func (m *Model) boardArt(w int) *yamsArt {
+	if w >= wideBoard {
+		return &m.yams.arts[1]
+	}
+	return &m.yams.arts[0]
 }
 
 // revealing reports whether a unit is bought and not all shown.
@@ -285,13 +306,15 @@ func (m *Model) stakeRow(a area) []*lipgloss.Layer {
 // combinations (art. 4.4) and winnings (art. 4.5), inside a.
 func (m *Model) boardLayers(b *yamsBoard, a area) []*lipgloss.Layer {
 	const matH = 6
+	art := m.boardArt(a.w)
+	matW := art.matW
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
 	var layers []*lipgloss.Layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
-		key := fmt.Sprint("mat:", i, b.phase[i], b.faces[i], b.unit != nil && b.phase[i] == cupShown && b.unit.Cups[i] == b.faces[i], b.unitCup(i))
-		layers = append(layers, layer("cup:"+strconv.Itoa(i), mat, m.memoize(key, func() string { return m.mat(b, i, matW) })))
+		key := fmt.Sprint("mat:", i, matW, b.phase[i], b.faces[i], b.unitCup(i))
+		layers = append(layers, layer("cup:"+strconv.Itoa(i), mat, m.memoize(key, func() string { return m.mat(b, i, art) })))
 	}
 	result := m.yamsResult(b)
 	layers = append(layers, layer("", area{a.x, a.y + 9, a.w, 1}, m.memoize("line:"+strconv.Itoa(a.w)+result, func() string { return fit(a.w, 1, result) })))
@@ -310,11 +333,11 @@ func (m *Model) boardLayers(b *yamsBoard, a area) []*lipgloss.Layer {
 
 // mat draws mat i: its title, its cup or its five dice, and once shown the
 // combination and its points.
-func (m *Model) mat(b *yamsBoard, i, w int) string {
+func (m *Model) mat(b *yamsBoard, i int, art *yamsArt) string {
 	felt := m.st.felt
+	w := art.matW
 	title := m.t.f("mat", i+1)
 	rows := []string{m.st.feltTitle.Width(w).Align(lipgloss.Center).Render(title)}
-	art := &m.yams.art
 	switch {
 	case b.unit == nil || b.phase[i] == cupCovered:
 		rows = append(rows, art.cups[i]...)
@@ -323,9 +346,11 @@ func (m *Model) mat(b *yamsBoard, i, w int) string {
 		if b.phase[i] == cupShown {
 			faces = b.unit.Cups[i]
 		}
-		margin := felt.Render(spaces(w - 25))
+		left := felt.Render(spaces((w - 5*art.dieW) / 2))
+		margin := felt.Render(spaces(w - 5*art.dieW - (w-5*art.dieW)/2))
 		for r := range 3 {
 			var sb strings.Builder
+			sb.WriteString(left)
 			for _, d := range faces {
 				sb.WriteString(art.dice[d-1][r])
 			}
