@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"tapis/game"
 )
@@ -144,11 +143,11 @@ func (s *seedFlag) String() string {
 }
 
 func (s *seedFlag) Set(v string) error {
-	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	n, err := game.ParseSeed(v)
 	if err != nil {
-		return fmt.Errorf("%q is not a whole number from 0", v)
+		return err
 	}
-	s.seed, s.set = game.Seed(n), true
+	s.seed, s.set = n, true
 	return nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	mrand "math/rand/v2"
+	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -23,6 +25,15 @@ func RandomSeed() (Seed, error) {
 		return 0, fmt.Errorf("reading a random seed: %w", err)
 	}
 	return Seed(binary.LittleEndian.Uint64(b[:])), nil
+}
+
+// ParseSeed reads a master seed: a whole number from 0.
+func ParseSeed(s string) (Seed, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number from 0", s)
+	}
+	return Seed(n), nil
 }
 
 // BlockSeed is the secret seed of one block: it fixes the order in which the

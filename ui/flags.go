@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -72,11 +70,9 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 		}
 		o.Seed = s
 	} else {
-		n, err := strconv.ParseUint(strings.TrimSpace(*seed), 10, 64)
-		if err != nil {
-			return o, fmt.Errorf("--seed: %q is not a whole number from 0", *seed)
+		if o.Seed, err = game.ParseSeed(*seed); err != nil {
+			return o, fmt.Errorf("--seed: %w", err)
 		}
-		o.Seed = game.Seed(n)
 	}
 	return o, nil
 }

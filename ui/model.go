@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -247,6 +248,14 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 		m.played = append(m.played[:0:0], m.played[len(m.played)-historyLimit:]...)
 	}
 	return sold, op, nil
+}
+
+// refusal says why a purchase was refused, for the screen's note.
+func refusal(err error) string {
+	if errors.Is(err, wallet.ErrShort) {
+		return "short"
+	}
+	return err.Error()
 }
 
 // pending returns the prize of the unit being revealed, which the header

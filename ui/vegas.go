@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -13,7 +12,6 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/game/vegas"
-	"tapis/wallet"
 )
 
 // Size of a surface's scratch area, inside its frame: two surfaces side by
@@ -176,10 +174,7 @@ func (m *Model) buyTicket() tea.Cmd {
 	}
 	sold, _, err := m.sell(lottery.Vegas(), vegas.Price())
 	if err != nil {
-		s.note = "short"
-		if !errors.Is(err, wallet.ErrShort) {
-			s.note = err.Error()
-		}
+		s.note = refusal(err)
 		return nil
 	}
 	*s = vegasState{sold: &sold, drag: -1, gen: s.gen + 1}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"tapis/assets"
 	"tapis/game/lottery"
 	"tapis/game/yams"
-	"tapis/wallet"
 )
 
 // cupPhase is where a cup stands: still covering its dice, rolling, or
@@ -162,10 +160,7 @@ func (m *Model) yamsPlay(auto bool) tea.Cmd {
 	}
 	sold, _, err := m.sell(lottery.Yams(), m.yamsStake())
 	if err != nil {
-		s.note = "short"
-		if !errors.Is(err, wallet.ErrShort) {
-			s.note = err.Error()
-		}
+		s.note = refusal(err)
 		return nil
 	}
 	s.note = ""
