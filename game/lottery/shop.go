@@ -12,13 +12,14 @@ import (
 // game and stake, all derived from the session's master seed (ruling G5). It
 // is not safe for concurrent use; the wallet serialises purchases.
 type Shop struct {
-	seed game.Seed
-	seqs map[string]*game.Sequence
+	seed   game.Seed
+	seqs   map[string]*game.Sequence
+	forced map[string]int64 // forced units dealt, by game and stake
 }
 
 // NewShop opens a shop whose blocks derive from seed.
 func NewShop(seed game.Seed) *Shop {
-	return &Shop{seed: seed, seqs: map[string]*game.Sequence{}}
+	return &Shop{seed: seed, seqs: map[string]*game.Sequence{}, forced: map[string]int64{}}
 }
 
 // Seed returns the session's master seed.
@@ -28,6 +29,7 @@ func (s *Shop) Seed() game.Seed { return s.seed }
 type Sold struct {
 	Unit   game.Unit
 	Layout Layout
+	Forced *Forced // nil for a unit drawn from a block
 }
 
 // Sell sells the next unit of a game at a stake and deals its presentation.

@@ -14,6 +14,7 @@ import (
 type dealer struct {
 	cups    [combinations][]uint16 // cup codes showing each combination
 	triples [Losing + 1]tripleTable
+	totals  [151]tripleTable // the triples of each exact total, 0 to 150
 }
 
 // tripleTable lists the combination triples of one tier with cumulative
@@ -25,7 +26,17 @@ type tripleTable struct {
 	cum    []uint64 // cum[i] = total weight of combos[0..i]
 }
 
-func (t *tripleTable) total() uint64 { return t.cum[len(t.cum)-1] }
+func (t *tripleTable) total() uint64 {
+	if len(t.cum) == 0 {
+		return 0
+	}
+	return t.cum[len(t.cum)-1]
+}
+
+func (t *tripleTable) add(c [3]Combination, w uint64) {
+	t.combos = append(t.combos, c)
+	t.cum = append(t.cum, t.total()+w)
+}
 
 var dealerOnce = sync.OnceValue(newDealer)
 
@@ -39,6 +50,8 @@ func newDealer() *dealer {
 		for b := range combinations {
 			for c := range combinations {
 				total := points[a] + points[b] + points[c]
+				w := uint64(len(d.cups[a])) * uint64(len(d.cups[b])) * uint64(len(d.cups[c]))
+				d.totals[total].add([3]Combination{a, b, c}, w)
 				var tier int
 				switch {
 				case total <= 4:
@@ -48,14 +61,7 @@ func newDealer() *dealer {
 				default:
 					tier = TierOf(total)
 				}
-				w := uint64(len(d.cups[a])) * uint64(len(d.cups[b])) * uint64(len(d.cups[c]))
-				t := &d.triples[tier]
-				prev := uint64(0)
-				if len(t.cum) > 0 {
-					prev = t.total()
-				}
-				t.combos = append(t.combos, [3]Combination{a, b, c})
-				t.cum = append(t.cum, prev+w)
+				d.triples[tier].add([3]Combination{a, b, c}, w)
 			}
 		}
 	}
@@ -67,7 +73,31 @@ func newDealer() *dealer {
 // (ruling Y3). A losing deal totals 0 to 4 points. The stake is left as is.
 func Deal(r *rand.Rand, tier int, u *Unit) {
 	d := dealerOnce()
-	t := &d.triples[tier]
+	d.deal(r, &d.triples[tier], u)
+}
+
+// DealTotal fills u with three cups totalling exactly total points, drawn
+// uniformly among the dice triples that do, and reports false when no
+// triple makes that total (QA forcing).
+func DealTotal(r *rand.Rand, total int, u *Unit) bool {
+	d := dealerOnce()
+	if total < 0 || total >= len(d.totals) || d.totals[total].total() == 0 {
+		return false
+	}
+	d.deal(r, &d.totals[total], u)
+	return true
+}
+
+// DealCombinations fills u with cups showing the given combinations, each
+// cup drawn uniformly among the cups showing its combination (QA forcing).
+func DealCombinations(r *rand.Rand, cs [3]Combination, u *Unit) {
+	d := dealerOnce()
+	t := tripleTable{}
+	t.add(cs, 1)
+	d.deal(r, &t, u)
+}
+
+func (d *dealer) deal(r *rand.Rand, t *tripleTable, u *Unit) {
 	x := r.Uint64N(t.total())
 	i := sort.Search(len(t.cum), func(i int) bool { return t.cum[i] > x })
 	combos := &t.combos[i]
