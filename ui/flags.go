@@ -21,11 +21,12 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	balance := fs.String("balance", "100", "starting balance in euros")
 	seed := fs.String("seed", "", "master seed: the same seed and keys replay the same session")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	fs.BoolVar(&o.QA, "qa", false, "QA mode: status line, and f to force the next unit")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en]")
+				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--qa]")
 				fs.SetOutput(usage)
 				fs.PrintDefaults()
 			}

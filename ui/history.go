@@ -119,8 +119,7 @@ func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
 		layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
 		b := yamsBoard{stake: p.layout.Yams.Stake, unit: p.layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
-		a := body.centered(body.w, min(body.h, yamsHeight))
-		return append(layers, m.boardLayers(&b, a)...)
+		return append(layers, m.boardLayers(&b, m.boardArea(body))...)
 	}
 	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: p.op.Unit}
 	t.uncoverAll()

@@ -4,7 +4,7 @@ import "charm.land/bubbles/v2/key"
 
 // globalKeys work on every screen.
 type globalKeys struct {
-	Quit, Help, Menu, History key.Binding
+	Quit, Help, Menu, History, Force key.Binding
 }
 
 // menuKeys move through the menu.
@@ -46,6 +46,7 @@ func newKeys(t text) keys {
 			Help:    b("?", "k.help", "?"),
 			Menu:    b("esc", "k.menu", "esc"),
 			History: b("h", "k.history", "h"),
+			Force:   b("f", "k.force", "f"),
 		},
 		menu: menuKeys{
 			Up:     b("↑/↓", "k.move", "up", "k"),

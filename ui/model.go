@@ -8,12 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -50,6 +52,7 @@ type Options struct {
 	Seed    game.Seed
 	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
 	Now     func() time.Time // the clock; time.Now when nil
+	QA      bool             // the QA status line and forcing panel (f)
 }
 
 // played is a unit of the session and its presentation, for the history.
@@ -83,6 +86,10 @@ type Model struct {
 	vegas   vegasState
 	history historyState
 	rules   rulesState
+	qa      bool          // QA mode: status line and forcing panel
+	force   *pendingForce // what the next purchase plays, in QA mode
+	panel   *qaPanel      // the forcing panel, when open
+	forced  int           // forced units played in the session
 }
 
 // New returns a session's model.
@@ -100,7 +107,7 @@ func New(o Options) (*Model, error) {
 		t: t, keys: newKeys(t), st: newStyles(), help: help.New(), now: now,
 		wallet: w, shop: lottery.NewShop(o.Seed),
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
-		screen: o.Start, back: MenuScreen,
+		screen: o.Start, back: MenuScreen, qa: o.QA,
 	}
 	m.memo = map[string]string{}
 	m.start = now()
@@ -150,6 +157,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.keys.global
+	if m.panel != nil {
+		if msg.String() == "ctrl+c" {
+			return tea.Quit
+		}
+		return m.qaKey(msg)
+	}
+	if m.qa && key.Matches(msg, m.keys.global.Force) && (m.screen == YamsScreen || m.screen == VegasScreen) && !m.Revealing() {
+		m.panel = &qaPanel{}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, g.Quit):
 		return tea.Quit
@@ -230,18 +247,35 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 // sell buys one unit of a game at a stake: the wallet debits the stake and
 // credits the prize in one operation (ruling G3), and the unit joins the
 // history.
+//
+// In QA mode the purchase plays the force set for the game, if any: a unit
+// from no block, marked QA (ruling G6); a loaded layout brings its stake.
 func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, wallet.Operation, error) {
+	f, forced := m.peekForce(g.Name)
+	if forced && f.Layout != nil {
+		stake = f.Layout.Stake()
+	}
 	var sold lottery.Sold
 	op, err := m.wallet.Buy(stake, func() (wallet.Sale, error) {
-		s, err := m.shop.Sell(g, stake)
+		var s lottery.Sold
+		var err error
+		if forced {
+			s, err = m.shop.Force(g, stake, f, forcedLabel)
+		} else {
+			s, err = m.shop.Sell(g, stake)
+		}
 		if err != nil {
 			return wallet.Sale{}, err
 		}
 		sold = s
-		return wallet.Sale{Unit: s.Unit.ID.String(), Prize: s.Unit.Prize}, nil
+		return wallet.Sale{Unit: s.Name(), Forced: forced, Prize: s.Unit.Prize}, nil
 	})
 	if err != nil {
 		return lottery.Sold{}, wallet.Operation{}, err
+	}
+	if forced {
+		m.useForce()
+		m.forced++
 	}
 	m.played = append(m.played, played{op: op, layout: sold.Layout})
 	if len(m.played) > historyLimit {
@@ -270,10 +304,15 @@ func (m *Model) pending() decimal.Decimal {
 	return decimal.Zero
 }
 
-// Summary is the line printed once the terminal is restored.
+// Summary is the line printed once the terminal is restored; it counts the
+// forced units, if any were played.
 func (m *Model) Summary() string {
 	tot := m.wallet.Totals()
-	return m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.wallet.Balance()))
+	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.wallet.Balance()))
+	if m.forced > 0 {
+		s += " · " + forcedLabel + " " + strconv.Itoa(m.forced)
+	}
+	return s
 }
 
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
@@ -303,18 +342,25 @@ func (m *Model) View() tea.View {
 func (m *Model) layers() []*lipgloss.Layer {
 	layers := []*lipgloss.Layer{m.header()}
 	body := area{0, 1, m.width, m.height - 2}
-	switch m.screen {
-	case MenuScreen:
+	if m.qa {
+		body.h--
+		status := m.st.qa.Render(" " + m.qaStatus() + " ")
+		layers = append(layers, layer("", area{0, m.height - 2, m.width, 1}, ansi.Truncate(status, m.width, "…")))
+	}
+	switch {
+	case m.panel != nil:
+		layers = append(layers, m.panelLayers(body)...)
+	case m.screen == MenuScreen:
 		layers = append(layers, m.menuLayers(body)...)
-	case YamsScreen:
+	case m.screen == YamsScreen:
 		layers = append(layers, m.yamsLayers(body)...)
-	case VegasScreen:
+	case m.screen == VegasScreen:
 		layers = append(layers, m.vegasLayers(body)...)
-	case HistoryScreen:
+	case m.screen == HistoryScreen:
 		layers = append(layers, m.historyLayers(body)...)
-	case RulesScreen:
+	case m.screen == RulesScreen:
 		layers = append(layers, m.rulesLayers(body)...)
-	case HelpScreen:
+	case m.screen == HelpScreen:
 		layers = append(layers, m.helpLayers(body)...)
 	}
 	footer := m.memoize(fmt.Sprint("help:", m.screen, m.width), func() string {
@@ -389,9 +435,15 @@ func (m *Model) keyMapFor(s Screen) keyMap {
 	case YamsScreen:
 		y := m.keys.yams
 		short, own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}, []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
+		if m.qa {
+			short, own = append(short, g.Force), append(own, g.Force)
+		}
 	case VegasScreen:
 		v := m.keys.vegas
 		short, own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}, []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
+		if m.qa {
+			short, own = append(short, g.Force), append(own, g.Force)
+		}
 	case HistoryScreen:
 		k := m.keys.list
 		short, own = []key.Binding{k.Up, k.Show}, []key.Binding{k.Up, k.Show}

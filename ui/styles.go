@@ -13,7 +13,7 @@ type styles struct {
 	win, bigWin, lose, note, replay, help  lipgloss.Style
 	menuItem, menuOn, logo                 lipgloss.Style
 	coating, surface, surfaceOn, card      lipgloss.Style
-	cardRed, cardLit, reel, wheel          lipgloss.Style
+	cardRed, cardLit, reel, wheel, qa      lipgloss.Style
 }
 
 func newStyles() styles {
@@ -66,5 +66,6 @@ func newStyles() styles {
 	s.cardLit = s.card.Background(gold).Bold(true)
 	s.reel = lipgloss.NewStyle().Background(paper).Foreground(ink).Bold(true)
 	s.wheel = lipgloss.NewStyle().Foreground(gold)
+	s.qa = lipgloss.NewStyle().Background(lipgloss.Color("#23395B")).Foreground(paper)
 	return s
 }

@@ -126,6 +126,9 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	if t.done() && !t.replay {
 		line += m.st.dim.Render("   " + m.t.get("v.next"))
 	}
+	if !t.replay && m.vegas.sold != nil && m.vegas.sold.Forced != nil {
+		line = m.st.replay.Render(m.vegas.sold.Forced.Label) + "  " + line
+	}
 	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, line)))
 	return layers
 }

@@ -165,6 +165,11 @@ func (m *Model) yamsPlay(auto bool) tea.Cmd {
 	}
 	s.note = ""
 	s.sold = &sold
+	for i, st := range lottery.Yams().Stakes {
+		if st.Equal(sold.Layout.Yams.Stake) {
+			s.stake = i // a loaded layout brings its stake
+		}
+	}
 	for i := range s.phase {
 		s.phase[i], s.frames[i] = cupCovered, 0
 		s.gen[i]++ // drop the ticks of the last unit's rolls
@@ -257,10 +262,20 @@ const yamsHeight = 22
 
 func (m *Model) yamsLayers(body area) []*lipgloss.Layer {
 	b := m.liveBoard()
-	a := body.centered(body.w, min(body.h, yamsHeight))
+	a := m.boardArea(body)
 	layers := m.stakeRow(area{a.x, a.y + 1, a.w, 1})
 	layers = append(layers, m.boardLayers(&b, a)...)
 	return layers
+}
+
+// boardArea places the board in the body; with one row less than it needs
+// (the QA status line at 80×24), its first row, which is blank, goes.
+func (m *Model) boardArea(body area) area {
+	a := body.centered(body.w, min(body.h, yamsHeight))
+	if body.h < yamsHeight {
+		a.y -= yamsHeight - body.h
+	}
+	return a
 }
 
 // stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
@@ -390,6 +405,9 @@ func (m *Model) yamsResult(b *yamsBoard) string {
 	}
 	s := b.unit.Score()
 	total := m.t.f("total", s.Points)
+	if !b.replay && m.yams.sold != nil && m.yams.sold.Forced != nil {
+		total = m.st.replay.Render(m.yams.sold.Forced.Label) + "  " + total
+	}
 	if s.Prize.IsZero() {
 		return total + "  " + m.st.lose.Render(m.t.get("lost"))
 	}

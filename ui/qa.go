@@ -1,0 +1,314 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/game/vegas"
+	"tapis/game/yams"
+)
+
+// pendingForce is what the next purchase of a game plays instead of a unit
+// from its block (ruling G6): a force, or layouts loaded from a file, in
+// order.
+type pendingForce struct {
+	game   string
+	force  lottery.Force
+	queue  []lottery.Layout // loaded layouts still to play, after force
+	detail string           // what it deals, for the status line
+}
+
+// qaMode is a tab of the forcing panel.
+type qaMode int
+
+const (
+	qaLot qaMode = iota
+	qaPoints
+	qaCombos
+	qaSplit
+	qaFile
+)
+
+// qaPanel is the forcing panel opened by f.
+type qaPanel struct {
+	mode   qaMode
+	cursor int                 // the lot chosen, in qaLot and qaSplit
+	split  int                 // the split chosen, in qaSplit
+	input  string              // the points or the file name typed
+	cup    int                 // the cup being set, in qaCombos
+	combos [3]yams.Combination // the combinations chosen, in qaCombos
+	err    string              // why the last try failed
+}
+
+// qaGame returns the game the panel and the status line are about.
+func (m *Model) qaGame() (lottery.Game, decimal.Decimal) {
+	if m.screen == VegasScreen || (m.screen == HelpScreen && m.back == VegasScreen) {
+		return lottery.Vegas(), vegas.Price()
+	}
+	return lottery.Yams(), m.yamsStake()
+}
+
+func (m *Model) modes() []qaMode {
+	if g, _ := m.qaGame(); g.Name == vegas.Name {
+		return []qaMode{qaLot, qaSplit, qaFile}
+	}
+	return []qaMode{qaLot, qaPoints, qaCombos, qaFile}
+}
+
+// qaStatus is the QA line: the seed, the block being sold for the game and
+// stake on screen, its serial, what is left of it, and the pending force.
+func (m *Model) qaStatus() string {
+	g, stake := m.qaGame()
+	b, err := m.shop.Block(g, stake)
+	if err != nil {
+		return err.Error()
+	}
+	var lots []string
+	for i := range b.Table().Losing() {
+		lots = append(lots, strconv.FormatInt(b.Left(i), 10))
+	}
+	s := m.t.f("qa.status", uint64(m.shop.Seed()), g.Name, stake, b.Number(), b.Sold(), b.Remaining(),
+		strings.Join(lots, "·"), b.Left(b.Table().Losing()))
+	if p := m.force; p != nil {
+		s = m.t.f("qa.next", p.game, p.detail) + " · " + s
+	}
+	return s
+}
+
+// sequences lists the block and serial reached by every sequence of the
+// session: each Yam's stake and Vegas.
+func (m *Model) sequences() string {
+	var out []string
+	for _, g := range lottery.Games() {
+		for _, stake := range g.Stakes {
+			b, err := m.shop.Block(g, stake)
+			if err == nil {
+				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold()))
+			}
+		}
+	}
+	return strings.Join(out, " · ")
+}
+
+// qaKey handles keys while the forcing panel is open. It reports false for
+// keys it leaves to the screen.
+func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
+	p := m.panel
+	g, stake := m.qaGame()
+	table, _ := g.Table(stake)
+	modes := m.modes()
+	k := msg.String()
+	switch k {
+	case "esc":
+		m.panel = nil
+		return nil
+	case "tab":
+		at := 0
+		for i, md := range modes {
+			if md == p.mode {
+				at = i
+			}
+		}
+		*p = qaPanel{mode: modes[(at+1)%len(modes)], cursor: p.cursor}
+		return nil
+	}
+	switch p.mode {
+	case qaLot, qaSplit:
+		n := table.Tiers()
+		switch k {
+		case "up":
+			p.cursor, p.split = (p.cursor+n-1)%n, 0
+		case "down":
+			p.cursor, p.split = (p.cursor+1)%n, 0
+		case "left":
+			p.split = max(0, p.split-1)
+		case "right":
+			p.split = min(len(vegas.Splits(table.Prize(p.cursor).IntPart()))-1, p.split+1)
+		case "enter":
+			if p.mode == qaLot {
+				tier := p.cursor
+				m.setForce(g.Name, lottery.Force{Tier: &tier}, m.t.money(table.Prize(tier)))
+			} else {
+				s := vegas.Splits(table.Prize(p.cursor).IntPart())[p.split]
+				m.setForce(g.Name, lottery.Force{Split: &s}, splitText(s))
+			}
+		}
+	case qaCombos:
+		all := yams.Combinations()
+		switch k {
+		case "left":
+			p.cup = (p.cup + 2) % 3
+		case "right":
+			p.cup = (p.cup + 1) % 3
+		case "up":
+			p.combos[p.cup] = all[(int(p.combos[p.cup])+1)%len(all)]
+		case "down":
+			p.combos[p.cup] = all[(int(p.combos[p.cup])+len(all)-1)%len(all)]
+		case "enter":
+			cs := p.combos
+			names := []string{m.comboName(cs[0]), m.comboName(cs[1]), m.comboName(cs[2])}
+			m.setForce(g.Name, lottery.Force{Combos: &cs}, strings.Join(names, " / "))
+		}
+	case qaPoints, qaFile:
+		switch {
+		case k == "enter" && p.mode == qaPoints:
+			n, err := strconv.Atoi(strings.TrimSpace(p.input))
+			u := yams.Unit{Stake: stake}
+			if err != nil || n < 0 || n > 150 || !yams.DealTotal(m.rng, n, &u) {
+				p.err = m.t.f("qa.nototal", p.input)
+				return nil
+			}
+			m.setForce(g.Name, lottery.Force{Total: &n}, m.t.f("pts", n))
+		case k == "enter":
+			m.loadForce(g, strings.TrimSpace(p.input))
+		case k == "backspace":
+			if r := []rune(p.input); len(r) > 0 {
+				p.input = string(r[:len(r)-1])
+			}
+		case msg.Text != "":
+			p.input += msg.Text
+		}
+	}
+	return nil
+}
+
+// setForce makes the next purchase of a game play the force, and closes the
+// panel.
+func (m *Model) setForce(gameName string, f lottery.Force, detail string) {
+	m.force = &pendingForce{game: gameName, force: f, detail: detail}
+	m.panel = nil
+}
+
+// loadForce reads a layout file with the reader of `tapis score`: its valid
+// layouts of the game on screen are played in order by the next purchases.
+// Errors stay in the panel, named by line and field as `score` names them.
+func (m *Model) loadForce(g lottery.Game, name string) {
+	p := m.panel
+	data, err := os.ReadFile(name)
+	if err != nil {
+		p.err = err.Error()
+		return
+	}
+	var layouts []lottery.Layout
+	var problems []string
+	lottery.Read(bytes.NewReader(data), func(e lottery.Entry) {
+		switch {
+		case e.Err != nil:
+			problems = append(problems, fmt.Sprintf("line %d: %v", e.Line, e.Err))
+		case e.Layout.Game() != g.Name:
+			problems = append(problems, m.t.f("qa.othergame", e.Line, e.Layout.Game()))
+		default:
+			layouts = append(layouts, e.Layout)
+		}
+	})
+	if len(problems) > 0 {
+		p.err = strings.Join(problems, "\n")
+		return
+	}
+	if len(layouts) == 0 {
+		p.err = m.t.f("qa.nolayout", name)
+		return
+	}
+	first := layouts[0]
+	m.setForce(g.Name, lottery.Force{Layout: &first}, m.t.f("qa.file", name, len(layouts)))
+	m.force.queue = layouts[1:]
+}
+
+// peekForce returns the force set for the next purchase of a game, if any.
+func (m *Model) peekForce(gameName string) (lottery.Force, bool) {
+	if p := m.force; p != nil && p.game == gameName {
+		return p.force, true
+	}
+	return lottery.Force{}, false
+}
+
+// useForce moves past the force just played: the next loaded layout, or
+// none.
+func (m *Model) useForce() {
+	p := m.force
+	if p == nil {
+		return
+	}
+	if len(p.queue) > 0 {
+		next := p.queue[0]
+		p.force, p.queue = lottery.Force{Layout: &next}, p.queue[1:]
+		return
+	}
+	m.force = nil
+}
+
+func splitText(s vegas.Split) string {
+	return fmt.Sprintf("%d+%d+%d+%d", s[0], s[1], s[2], s[3])
+}
+
+// panelLayers draws the forcing panel in place of the screen's body.
+func (m *Model) panelLayers(body area) []*lipgloss.Layer {
+	p := m.panel
+	g, stake := m.qaGame()
+	table, _ := g.Table(stake)
+	block, _ := m.shop.Block(g, stake)
+	var tabs []string
+	for _, md := range m.modes() {
+		label := m.t.get("qa.mode." + strconv.Itoa(int(md)))
+		if md == p.mode {
+			tabs = append(tabs, m.st.chipOn.Render("["+label+"]"))
+		} else {
+			tabs = append(tabs, m.st.chip.Render(" "+label+" "))
+		}
+	}
+	rows := []string{
+		m.st.boxTitle.Render(m.t.f("qa.title", m.t.get(g.Name), m.t.money(stake))),
+		strings.Join(tabs, " "), "",
+	}
+	switch p.mode {
+	case qaLot, qaSplit:
+		for i := range table.Tiers() {
+			prize := m.t.money(table.Prize(i))
+			if i == table.Losing() {
+				prize = m.t.get("qa.losing")
+			}
+			line := padRight(prize, 14) + padLeft(m.t.f("qa.left", block.Left(i)), 18)
+			if p.mode == qaSplit && i == p.cursor {
+				splits := vegas.Splits(table.Prize(i).IntPart())
+				line += "   ◀ " + splitText(splits[p.split]) + " ▶ " + m.t.f("qa.of", p.split+1, len(splits))
+			}
+			style := m.st.row
+			if i == p.cursor {
+				style = m.st.rowLit
+			}
+			rows = append(rows, style.Render(line))
+		}
+	case qaPoints:
+		rows = append(rows, m.t.get("qa.points.ask"), "", m.st.chipOn.Render(" "+p.input+"_ "))
+	case qaCombos:
+		for i, c := range p.combos {
+			line := m.t.f("mat", i+1) + "  ▲▼ " + m.comboName(c)
+			if i == p.cup {
+				line = m.st.rowLit.Render(line)
+			}
+			rows = append(rows, line)
+		}
+	case qaFile:
+		rows = append(rows, m.t.get("qa.file.ask"), "", m.st.chipOn.Render(" "+p.input+"_ "))
+	}
+	if p.mode == qaLot {
+		rows = append(rows, "", m.st.dim.Render(m.sequences()))
+	}
+	if p.err != "" {
+		rows = append(rows, "", m.st.note.Render(p.err))
+	}
+	rows = append(rows, "", m.st.dim.Render(m.t.get("qa.hint."+strconv.Itoa(int(p.mode)))))
+	block2 := strings.Join(rows, "\n")
+	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block2), lipgloss.Height(block2)), block2)}
+}
+
+// forcedLabel marks forced units in their names and on screen.
+const forcedLabel = "QA"

@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/cli"
+	"tapis/game/lottery"
+	"tapis/game/vegas"
+	"tapis/game/yams"
+)
+
+func newQA(t *testing.T, start Screen) *Model {
+	t.Helper()
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 42, Start: start, Now: fixedClock, QA: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(sizeMsg(80, 24))
+	return m
+}
+
+// typeText types s into the panel, one key a rune.
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		m.Update(keyMsg(string(r)))
+	}
+}
+
+// blockSold returns how many units the block being sold has sold.
+func blockSold(t *testing.T, m *Model, g lottery.Game, stake decimal.Decimal) int64 {
+	t.Helper()
+	b, err := m.shop.Block(g, stake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Sold()
+}
+
+// TestQAForceLot forces the top lot of Yam's: the next purchase plays it,
+// marked QA on screen, in history and in the summary, and the block sells
+// nothing.
+func TestQAForceLot(t *testing.T) {
+	m := newQA(t, YamsScreen)
+	press(m, "f")
+	golden(t, "qa_panel_yams", screen(m))
+	press(m, "enter", "enter", "a")
+	settle(m)
+	s := m.yams.sold
+	if s.Forced == nil || !s.Unit.Prize.Equal(decimal.NewFromInt(5000)) || s.Layout.Yams.Score().Points != 100 {
+		t.Fatalf("forced unit %+v scores %d", s, s.Layout.Yams.Score().Points)
+	}
+	if got := blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)); got != 0 {
+		t.Errorf("the block sold %d units for a forced one", got)
+	}
+	golden(t, "qa_forced_yams", screen(m))
+	if op := m.wallet.History()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
+		t.Errorf("history %+v", op)
+	}
+	if !strings.HasSuffix(m.Summary(), "· QA 1") || !m.Balance().Equal(decimal.NewFromInt(5099)) {
+		t.Errorf("summary %q", m.Summary())
+	}
+	// The force is used once: the next unit comes from the block.
+	press(m, "a")
+	settle(m)
+	if m.yams.sold.Forced != nil || blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)) != 1 {
+		t.Error("the force was played twice")
+	}
+}
+
+func TestQAForcePointsAndCombinations(t *testing.T) {
+	m := newQA(t, YamsScreen)
+	press(m, "f", "tab")
+	typeText(m, "73")
+	press(m, "enter", "a")
+	settle(m)
+	if got := m.yams.sold.Layout.Yams.Score(); got.Points != 73 || !got.Prize.Equal(decimal.NewFromInt(20)) {
+		t.Fatalf("forced 73 points, played %d for %s", got.Points, got.Prize)
+	}
+	press(m, "f", "tab")
+	typeText(m, "2")
+	press(m, "enter")
+	if m.panel == nil || !strings.Contains(screen(m), "no three cups make") {
+		t.Fatalf("2 points were accepted:\n%s", screen(m))
+	}
+	press(m, "tab", "up", "right", "up", "up", "right", "down", "enter", "a")
+	settle(m)
+	want := [3]yams.Combination{yams.Pair, yams.TwoPairs, yams.Yams}
+	if got := m.yams.sold.Layout.Yams.Score().Combinations; got != want {
+		t.Errorf("forced %v, played %v", want, got)
+	}
+}
+
+func TestQAForceVegasSplit(t *testing.T) {
+	m := newQA(t, VegasScreen)
+	press(m, "f", "tab", "down", "right", "enter", "enter", "a")
+	settle(m)
+	split := vegas.Splits(10_000)[1]
+	s := m.vegas.sold
+	sc := s.Layout.Vegas.Score()
+	for f := range vegas.Surfaces {
+		if sc.SurfacePrize(f).IntPart() != split[f] {
+			t.Fatalf("forced split %v, surface %s pays %s", split, f, sc.SurfacePrize(f))
+		}
+	}
+	if s.Forced == nil || blockSold(t, m, lottery.Vegas(), vegas.Price()) != 0 {
+		t.Error("the forced ticket came from the block")
+	}
+	golden(t, "qa_forced_vegas", screen(m))
+}
+
+// TestQAForceFile loads layouts with the reader of tapis score: errors show
+// in the panel, and the layouts of a good file are played exactly, in order.
+func TestQAForceFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	good := filepath.Join(dir, "good.jsonl")
+	os.WriteFile(bad, []byte(`{"game":"yams","cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}`+"\n"+`{"game":"yams","cups":[[1,2,3,4,5],[1,2,3,4,9],[1,1,1,1,1]]}`+"\n"), 0o644)
+	layouts := `{"game":"yams","stake":"2","cups":[[1,1,1,1,1],[2,2,2,2,2],[6,6,1,1,3]]}` + "\n" +
+		`{"unit":"yams:1:1:9","game":"yams","stake":"0.5","cups":[[1,2,3,4,5],[2,3,4,5,6],[6,6,6,6,2]],"prize":"5"}` + "\n"
+	os.WriteFile(good, []byte(layouts), 0o644)
+	m := newQA(t, YamsScreen)
+	press(m, "f", "tab", "tab", "tab")
+	typeText(m, bad)
+	press(m, "enter")
+	if !strings.Contains(screen(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") {
+		t.Fatalf("the panel does not name the error:\n%s", screen(m))
+	}
+	for range len(bad) {
+		press(m, "backspace")
+	}
+	typeText(m, good)
+	press(m, "enter")
+	var want []lottery.Layout
+	lottery.Read(strings.NewReader(layouts), func(e lottery.Entry) { want = append(want, e.Layout) })
+	for i, w := range want {
+		press(m, "a")
+		settle(m)
+		got := m.yams.sold.Layout.Yams
+		if got.Cups != w.Yams.Cups || !got.Stake.Equal(w.Yams.Stake) || !m.yams.sold.Unit.Prize.Equal(w.Score().Prize()) {
+			t.Fatalf("layout %d: played %+v, loaded %+v", i, got, w.Yams)
+		}
+		if op := m.wallet.History()[0]; !op.Stake.Equal(w.Yams.Stake) {
+			t.Errorf("layout %d: staked %s, the layout's stake is %s", i, op.Stake, w.Yams.Stake)
+		}
+	}
+	if m.force != nil {
+		t.Error("the queue of loaded layouts did not end")
+	}
+}
+
+// TestSameSeedSameScreens plays the same keys in two sessions with the same
+// seed: every screen and the summary are the same.
+func TestSameSeedSameScreens(t *testing.T) {
+	keys := []string{"1", "a", "!", "right", "enter", "2", "1", "3", "!", "esc", "2", "enter", "space", "tab", "space", "a", "!", "h", "enter"}
+	run := func() []string {
+		m := newModel(t, French, MenuScreen, 80, 24)
+		var shots []string
+		for _, k := range keys {
+			if k == "!" {
+				settle(m)
+			} else {
+				press(m, k)
+			}
+			shots = append(shots, screen(m))
+		}
+		return append(shots, m.Summary())
+	}
+	a, b := run(), run()
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("step %d differs:\n%s\n---\n%s", i, a[i], b[i])
+		}
+	}
+}
+
+// TestDealUnitMatchesGame plays units, then deals each again with
+// `tapis deal --unit ID --seed N` and compares the layouts.
+func TestDealUnitMatchesGame(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	for range 5 {
+		press(m, "a")
+		settle(m)
+	}
+	press(m, "esc", "2")
+	for range 3 {
+		press(m, "enter", "a")
+		settle(m)
+	}
+	for _, p := range m.played {
+		var out, errOut bytes.Buffer
+		code := cli.Run(cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"deal", "--unit", p.op.Unit, "--seed", "42"})
+		if code != 0 {
+			t.Fatalf("deal --unit %s: %s", p.op.Unit, errOut.String())
+		}
+		var rec json.RawMessage
+		json.Unmarshal(out.Bytes(), &rec)
+		dealt, err := lottery.Parse(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := dealt.MarshalJSON()
+		b, _ := p.layout.MarshalJSON()
+		if string(a) != string(b) {
+			t.Errorf("unit %s: dealt %s, played %s", p.op.Unit, a, b)
+		}
+	}
+}
