@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
+	"tapis/game/lottery"
 	"tapis/ui"
 )
 
@@ -21,7 +22,97 @@ func main() {
 	if len(args) > 0 && (cli.Has(args[0]) || args[0] == "help" || args[0] == "--help" || args[0] == "-help") {
 		os.Exit(cli.Run(env, args))
 	}
+	if len(args) > 0 && args[0] == "replay" {
+		os.Exit(replay(args[1:]))
+	}
 	os.Exit(play(args))
+}
+
+// terminal reports whether standard input and output are a terminal.
+func terminal() bool { return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd()) }
+
+// replay shows the layouts of a file (or standard input, "-") in the game's
+// screens, uncovered, without a wallet. Invalid layouts are reported on
+// standard error, one line each, like tapis score does.
+func replay(args []string) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return cli.ExitOK
+			}
+			return cli.ExitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(os.Stderr, "tapis replay: want one layout file (or - for standard input)")
+		return cli.ExitUsage
+	}
+	l := ui.LangFromEnv(os.Getenv)
+	if *lang != "" {
+		var err error
+		if l, err = ui.ParseLang(*lang); err != nil {
+			fmt.Fprintf(os.Stderr, "tapis replay: --lang: %v\n", err)
+			return cli.ExitUsage
+		}
+	}
+	in := os.Stdin
+	if name := files[0]; name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+			return cli.ExitUsage
+		}
+		defer f.Close()
+		in = f
+	}
+	var entries []lottery.Entry
+	status := cli.ExitOK
+	err := lottery.Read(in, func(e lottery.Entry) {
+		if e.Err != nil {
+			fmt.Fprintf(os.Stderr, "line %d: %v\n", e.Line, e.Err)
+			status = cli.ExitInvalid
+			return
+		}
+		entries = append(entries, e)
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+		return cli.ExitUsage
+	}
+	if len(entries) == 0 {
+		fmt.Fprintln(os.Stderr, "tapis replay: no valid layout to show")
+		return cli.ExitInvalid
+	}
+	var opts []tea.ProgramOption
+	switch {
+	case terminal():
+	case files[0] == "-" && term.IsTerminal(os.Stdout.Fd()):
+		// The layouts came through a pipe: the keys come from the terminal.
+		tin, tout, err := tea.OpenTTY()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "tapis replay: opening the terminal: %v\n", err)
+			return cli.ExitUsage
+		}
+		defer tin.Close()
+		defer tout.Close()
+		opts = append(opts, tea.WithInput(tin), tea.WithOutput(tout))
+	default:
+		fmt.Fprintln(os.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
+		return cli.ExitUsage
+	}
+	if _, err := tea.NewProgram(ui.NewReplay(entries, l), opts...).Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+		return 1
+	}
+	return status
 }
 
 // play runs the interactive game and prints the session's summary line once
@@ -35,7 +126,7 @@ func play(args []string) int {
 		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
 		return cli.ExitUsage
 	}
-	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+	if !terminal() {
 		fmt.Fprintln(os.Stderr, "tapis: the game needs a terminal (standard input and output); the tools score, deal and audit work in pipes")
 		return cli.ExitUsage
 	}

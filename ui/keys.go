@@ -24,7 +24,7 @@ type vegasKeys struct {
 
 // listKeys move through the history and the rules.
 type listKeys struct {
-	Up, Down, Show, Switch key.Binding
+	Up, Down, Show, Switch, Page key.Binding
 }
 
 // keys is every key map, with help written in the screen's language.
@@ -74,6 +74,7 @@ func newKeys(t text) keys {
 			Down:   b("↓", "k.scroll", "down", "j"),
 			Show:   b("enter", "k.show", "enter"),
 			Switch: b("tab", "k.choose", "tab"),
+			Page:   b("←/→", "k.page", "left", "right"),
 		},
 	}
 }

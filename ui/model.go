@@ -90,6 +90,7 @@ type Model struct {
 	force   *pendingForce // what the next purchase plays, in QA mode
 	panel   *qaPanel      // the forcing panel, when open
 	forced  int           // forced units played in the session
+	replay  replayState   // the layouts of tapis replay
 }
 
 // New returns a session's model.
@@ -177,6 +178,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.back, m.screen = m.screen, HelpScreen
 		}
 		return nil
+	case m.screen == ReplayScreen && !key.Matches(msg, g.Help):
+		return m.replayKey(msg)
 	case key.Matches(msg, g.Menu):
 		if m.screen == HelpScreen || (m.screen == HistoryScreen && m.history.replay != nil) {
 			m.leaveOverlay()
@@ -189,6 +192,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch m.screen {
+	case ReplayScreen:
+		return m.replayKey(msg)
 	case MenuScreen:
 		return m.menuKey(msg)
 	case YamsScreen:
@@ -362,6 +367,8 @@ func (m *Model) layers() []*lipgloss.Layer {
 		layers = append(layers, m.rulesLayers(body)...)
 	case m.screen == HelpScreen:
 		layers = append(layers, m.helpLayers(body)...)
+	case m.screen == ReplayScreen:
+		layers = append(layers, m.replayScreenLayers(body)...)
 	}
 	footer := m.memoize(fmt.Sprint("help:", m.screen, m.width), func() string {
 		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
@@ -396,9 +403,17 @@ func (m *Model) header() *lipgloss.Layer {
 		netStyle = m.st.bad
 	}
 	sep := m.st.header.Render("   ")
+	if m.screen == ReplayScreen || (m.screen == HelpScreen && m.back == ReplayScreen) {
+		return m.headerWith(m.replayHeader())
+	}
 	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(m.wallet.Balance().Sub(hidden))) + sep +
 		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
 		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.clock.Sub(m.start))) + m.st.header.Render(" ")
+	return m.headerWith(right)
+}
+
+// headerWith draws the header bar with the given right side.
+func (m *Model) headerWith(right string) *lipgloss.Layer {
 	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(m.screenTitle())
 	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
 	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
@@ -416,6 +431,8 @@ func (m *Model) screenTitle() string {
 		return "· " + m.t.get("rules")
 	case HelpScreen:
 		return "· " + m.t.get("help")
+	case ReplayScreen:
+		return "· " + m.t.get("replay.title")
 	}
 	return ""
 }
@@ -450,6 +467,9 @@ func (m *Model) keyMapFor(s Screen) keyMap {
 	case RulesScreen:
 		k := m.keys.list
 		short, own = []key.Binding{k.Up, k.Switch}, []key.Binding{k.Up, k.Switch}
+	case ReplayScreen:
+		k := m.keys.list
+		return keyMap{short: []key.Binding{k.Page, g.Help, g.Quit}, full: [][]key.Binding{{k.Page}, {g.Help, g.Quit}}}
 	}
 	return keyMap{
 		short: append(short, g.Help, g.Quit),

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// ReplayScreen shows layouts read from a file, uncovered, without a wallet
+// (tapis replay FILE).
+const ReplayScreen Screen = 100
+
+// replayState is the list of layouts of `tapis replay` and the one shown.
+type replayState struct {
+	entries []lottery.Entry
+	at      int
+}
+
+// NewReplay returns a model that shows the given layouts (valid entries of
+// a layout file), one at a time, fully revealed.
+func NewReplay(entries []lottery.Entry, lang Lang) *Model {
+	m, _ := New(Options{Lang: lang, Start: ReplayScreen})
+	m.replay = replayState{entries: entries}
+	return m
+}
+
+func (m *Model) replayKey(msg tea.KeyPressMsg) tea.Cmd {
+	n := len(m.replay.entries)
+	switch msg.String() {
+	case "right", "down", "n", "space", "enter", "pgdown":
+		m.replay.at = min(n-1, m.replay.at+1)
+	case "left", "up", "p", "pgup":
+		m.replay.at = max(0, m.replay.at-1)
+	case "home":
+		m.replay.at = 0
+	case "end":
+		m.replay.at = n - 1
+	}
+	return nil
+}
+
+// replayScreenLayers shows the current layout like a unit of the history.
+func (m *Model) replayScreenLayers(body area) []*lipgloss.Layer {
+	e := m.replay.entries[m.replay.at]
+	caption := m.t.f("replay.line", e.Line)
+	if e.Unit != "" {
+		caption = e.Unit + " · " + caption
+	}
+	p := played{op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()}, layout: e.Layout}
+	return m.replayLayers(body, &p)
+}
+
+// replayHeader is the header's right side in replay mode: where we are in
+// the file.
+func (m *Model) replayHeader() string {
+	return m.st.label.Render(m.t.get("replay.title")+" ") +
+		m.st.value.Render(strconv.Itoa(m.replay.at+1)+"/"+strconv.Itoa(len(m.replay.entries))) + m.st.header.Render(" ")
+}
