@@ -5,10 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"time"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/game/lottery"
 )
 
 // ParseArgs reads the interactive game's arguments: an optional game name
@@ -22,11 +26,14 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	seed := fs.String("seed", "", "master seed: the same seed and keys replay the same session")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
 	fs.BoolVar(&o.QA, "qa", false, "QA mode: status line, and f to force the next unit")
+	fs.BoolVar(&o.Demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
+	idle := fs.String("idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
+	playlist := fs.String("playlist", "", "with --demo: JSON lines of lots or layouts to play instead of the built-in playlist")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--qa]")
+				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
 				fs.SetOutput(usage)
 				fs.PrintDefaults()
 			}
@@ -64,6 +71,22 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 			return o, fmt.Errorf("--lang: %w", err)
 		}
 	}
+	if o.Idle, err = parseIdle(*idle); err != nil {
+		return o, err
+	}
+	if *playlist != "" {
+		if !o.Demo {
+			return o, errors.New("--playlist needs --demo")
+		}
+		f, err := os.Open(*playlist)
+		if err != nil {
+			return o, fmt.Errorf("--playlist: %w", err)
+		}
+		defer f.Close()
+		if o.Playlist, err = lottery.ReadPlaylist(f); err != nil {
+			return o, fmt.Errorf("--playlist %s: %w", *playlist, err)
+		}
+	}
 	if *seed == "" {
 		s, err := game.RandomSeed()
 		if err != nil {
@@ -76,4 +99,21 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 		}
 	}
 	return o, nil
+}
+
+// parseIdle reads --idle: a Go duration (90s, 2m) or whole seconds, from 1 s
+// to a day.
+func parseIdle(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, nerr := strconv.Atoi(s)
+		if nerr != nil {
+			return 0, fmt.Errorf("--idle: %q is not a duration (90s, 2m)", s)
+		}
+		d = time.Duration(n) * time.Second
+	}
+	if d < time.Second || d > 24*time.Hour {
+		return 0, fmt.Errorf("--idle %s: want 1s to 24h", s)
+	}
+	return d, nil
 }

@@ -92,6 +92,8 @@ func (m *Model) onTick(t tickMsg) tea.Cmd {
 		return m.yamsTick(t)
 	case strings.HasPrefix(t.id, "vegas"):
 		return m.vegasTick(t)
+	case t.id == "demo":
+		return m.demoStep(t)
 	}
 	return nil
 }

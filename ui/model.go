@@ -53,6 +53,10 @@ type Options struct {
 	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
 	Now     func() time.Time // the clock; time.Now when nil
 	QA      bool             // the QA status line and forcing panel (f)
+	Demo    bool             // the trade-show demo: an attract loop when idle
+	Idle    time.Duration    // the demo's idle time before it plays again
+	// Playlist replaces the demo's built-in playlist.
+	Playlist []lottery.PlaylistItem
 }
 
 // played is a unit of the session and its presentation, for the history.
@@ -86,11 +90,12 @@ type Model struct {
 	vegas   vegasState
 	history historyState
 	rules   rulesState
-	qa      bool          // QA mode: status line and forcing panel
-	force   *pendingForce // what the next purchase plays, in QA mode
-	panel   *qaPanel      // the forcing panel, when open
-	forced  int           // forced units played in the session
-	replay  replayState   // the layouts of tapis replay
+	qa      bool           // QA mode: status line and forcing panel
+	force   *pendingForce  // what the next purchase plays, in QA mode
+	panel   *qaPanel       // the forcing panel, when open
+	forced  map[string]int // forced units played, by label (QA, DEMO)
+	replay  replayState    // the layouts of tapis replay
+	demo    demoState      // the trade-show demo
 }
 
 // New returns a session's model.
@@ -111,7 +116,9 @@ func New(o Options) (*Model, error) {
 		screen: o.Start, back: MenuScreen, qa: o.QA,
 	}
 	m.memo = map[string]string{}
+	m.forced = map[string]int{}
 	m.start = now()
+	m.demo = newDemoState(o, m.start)
 	m.clock = m.start
 	m.yams = newYamsState(&m.st)
 	m.inks = newInks(&m.st)
@@ -127,8 +134,13 @@ func clockTick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return clockMsg{} })
 }
 
-// Init starts the clock.
-func (m *Model) Init() tea.Cmd { return clockTick() }
+// Init starts the clock, and the attract loop in demo mode.
+func (m *Model) Init() tea.Cmd {
+	if m.demo.enabled {
+		return tea.Batch(clockTick(), m.startDemo())
+	}
+	return clockTick()
+}
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -139,15 +151,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case clockMsg:
 		m.clock = m.now()
-		return m, clockTick()
+		return m, tea.Batch(clockTick(), m.demoIdle())
 	case tickMsg:
 		return m, m.onTick(msg)
 	case tea.KeyPressMsg:
+		m.handOver()
 		return m, m.onKey(msg)
 	case tea.MouseClickMsg:
+		m.handOver()
 		return m, m.onMouse(msg.Mouse(), false)
+	case tea.MouseWheelMsg:
+		m.handOver()
 	case tea.MouseMotionMsg:
 		if msg.Button == tea.MouseLeft {
+			m.handOver()
 			return m, m.onMouse(msg.Mouse(), true)
 		}
 	case tea.MouseReleaseMsg:
@@ -257,15 +274,22 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 // from no block, marked QA (ruling G6); a loaded layout brings its stake.
 func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, wallet.Operation, error) {
 	f, forced := m.peekForce(g.Name)
-	if forced && f.Layout != nil {
-		stake = f.Layout.Stake()
+	label := ""
+	if forced {
+		label = m.force.label
+		if f.Layout != nil {
+			stake = f.Layout.Stake()
+		}
+	}
+	if m.demo.enabled {
+		m.refillDemo(stake)
 	}
 	var sold lottery.Sold
 	op, err := m.wallet.Buy(stake, func() (wallet.Sale, error) {
 		var s lottery.Sold
 		var err error
 		if forced {
-			s, err = m.shop.Force(g, stake, f, forcedLabel)
+			s, err = m.shop.Force(g, stake, f, label)
 		} else {
 			s, err = m.shop.Sell(g, stake)
 		}
@@ -280,7 +304,7 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 	}
 	if forced {
 		m.useForce()
-		m.forced++
+		m.forced[label]++
 	}
 	m.played = append(m.played, played{op: op, layout: sold.Layout})
 	if len(m.played) > historyLimit {
@@ -314,8 +338,10 @@ func (m *Model) pending() decimal.Decimal {
 func (m *Model) Summary() string {
 	tot := m.wallet.Totals()
 	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.wallet.Balance()))
-	if m.forced > 0 {
-		s += " · " + forcedLabel + " " + strconv.Itoa(m.forced)
+	for _, label := range []string{forcedLabel, demoLabel} {
+		if n := m.forced[label]; n > 0 {
+			s += " · " + label + " " + strconv.Itoa(n)
+		}
 	}
 	return s
 }
@@ -413,13 +439,25 @@ func (m *Model) header() *lipgloss.Layer {
 }
 
 // headerWith draws the header bar with the given right side.
+// The money on the right always shows; the title gives way when both do not
+// fit.
 func (m *Model) headerWith(right string) *lipgloss.Layer {
 	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(m.screenTitle())
+	if lipgloss.Width(left)+lipgloss.Width(right) >= m.width {
+		short := ""
+		if m.demo.on {
+			short = "· " + demoLabel
+		}
+		left = m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(short)
+	}
 	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
 	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
 }
 
 func (m *Model) screenTitle() string {
+	if m.demo.on {
+		return "· " + m.t.get("demo.on")
+	}
 	switch m.screen {
 	case YamsScreen:
 		return "· " + m.t.get("yams")

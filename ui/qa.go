@@ -21,6 +21,7 @@ import (
 // order.
 type pendingForce struct {
 	game   string
+	label  string // QA, or DEMO for the attract loop's units
 	force  lottery.Force
 	queue  []lottery.Layout // loaded layouts still to play, after force
 	detail string           // what it deals, for the status line
@@ -183,7 +184,7 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 // setForce makes the next purchase of a game play the force, and closes the
 // panel.
 func (m *Model) setForce(gameName string, f lottery.Force, detail string) {
-	m.force = &pendingForce{game: gameName, force: f, detail: detail}
+	m.force = &pendingForce{game: gameName, label: forcedLabel, force: f, detail: detail}
 	m.panel = nil
 }
 

@@ -20,6 +20,7 @@ type Entry struct {
 	Layout Layout
 	Unit   string
 	Err    error
+	Raw    json.RawMessage // the JSON value read, when it was one
 }
 
 // maxLayout bounds the size of one layout, to refuse runaway input early.
@@ -145,7 +146,7 @@ func Parse(data []byte) (Layout, error) {
 }
 
 func parse(line int, raw json.RawMessage) Entry {
-	e := Entry{Line: line}
+	e := Entry{Line: line, Raw: raw}
 	fields, err := game.Object(raw, "")
 	if err != nil {
 		e.Err = errors.New("want a JSON object for a layout")

@@ -1,0 +1,179 @@
+package ui
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time      { return c.t }
+func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
+func newFakeClock() *fakeClock           { return &fakeClock{t: fixedClock()} }
+func demoModel(t *testing.T, c *fakeClock) *Model {
+	t.Helper()
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(20), Seed: 7, Start: MenuScreen,
+		Now: c.now, Demo: true, Idle: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(sizeMsg(80, 24))
+	m.Init()
+	return m
+}
+
+// drive plays the attract loop until it has played n more units, sending
+// the ticks a real program would receive; it fails if the loop stalls.
+func drive(t *testing.T, m *Model, n int) {
+	t.Helper()
+	want := m.Totals().Played + n
+	for steps := 0; m.Totals().Played < want || m.Revealing(); steps++ {
+		if steps > 200*n+100 {
+			t.Fatalf("the attract loop stalled at %d units", m.Totals().Played)
+		}
+		m.Update(tickMsg{id: "demo", gen: m.demo.gen})
+		settle(m)
+	}
+}
+
+// TestAttractLoop runs the demo through many cycles: it never stops, it
+// alternates the games, its units are marked DEMO, a key hands over at once
+// and the loop comes back after the idle time.
+func TestAttractLoop(t *testing.T) {
+	c := newFakeClock()
+	m := demoModel(t, c)
+	if !m.demo.on || !strings.Contains(screen(m), "DEMO") {
+		t.Fatalf("the demo does not start:\n%s", screen(m))
+	}
+	drive(t, m, 40)
+	for i, op := range m.wallet.History() {
+		if !strings.Contains(op.Unit, ":DEMO:") {
+			t.Fatalf("unit %s is not marked DEMO", op.Unit)
+		}
+		if i > 0 {
+			prev := m.wallet.History()[i-1]
+			if strings.HasPrefix(op.Unit, "yams") == strings.HasPrefix(prev.Unit, "yams") {
+				t.Fatalf("%s then %s: the games do not alternate", op.Unit, prev.Unit)
+			}
+		}
+	}
+	if m.Totals().Deposited.IsZero() {
+		t.Error("the demo wallet (20 €) never refilled")
+	}
+	// A key hands over at once; the loop's ticks then change nothing.
+	gen := m.demo.gen
+	press(m, "esc")
+	played := m.Totals().Played
+	if m.demo.on || m.screen != MenuScreen {
+		t.Fatal("esc did not hand over")
+	}
+	for range 20 {
+		m.Update(tickMsg{id: "demo", gen: gen})
+		settle(m)
+	}
+	if m.Totals().Played != played {
+		t.Fatal("the demo kept playing after a visitor took over")
+	}
+	// The visitor plays a real unit.
+	press(m, "1", "a")
+	settle(m)
+	if op := m.wallet.History()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
+		t.Errorf("the visitor's unit is %s", op.Unit)
+	}
+	// Idle for less than a minute: nothing; then the loop comes back.
+	c.add(59 * time.Second)
+	m.Update(clockMsg{})
+	if m.demo.on {
+		t.Fatal("the demo came back before the idle time")
+	}
+	c.add(2 * time.Second)
+	m.Update(clockMsg{})
+	if !m.demo.on {
+		t.Fatal("the demo did not come back after the idle time")
+	}
+	drive(t, m, 4)
+	// 40 + 4 units of the loop, and the visitor's own.
+	if !strings.HasSuffix(m.Summary(), "· DEMO 44") || m.Totals().Played != 45 {
+		t.Errorf("summary %q", m.Summary())
+	}
+}
+
+// TestDemoHandsOverMidUnit: a visitor who leaves a unit half revealed finds
+// it revealed when the loop comes back, and the loop goes on.
+func TestDemoHandsOverMidUnit(t *testing.T) {
+	c := newFakeClock()
+	m := demoModel(t, c)
+	press(m, "2", "enter", "space")
+	if !m.vegas.revealing() {
+		t.Fatal("no ticket being scratched")
+	}
+	c.add(time.Minute)
+	m.Update(clockMsg{})
+	drive(t, m, 2)
+	if !m.demo.on || m.vegas.revealing() {
+		t.Error("the visitor's ticket was not finished")
+	}
+}
+
+// TestDemoPlaylist plays a custom playlist in its order.
+func TestDemoPlaylist(t *testing.T) {
+	items, err := lottery.ReadPlaylist(strings.NewReader(`{"game":"vegas","prize":"40000"}
+{"game":"yams","stake":"2","cups":[[6,6,6,6,6],[6,6,6,6,6],[1,2,3,5,6]]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newFakeClock()
+	m, _ := New(Options{Lang: French, Balance: decimal.NewFromInt(100), Seed: 7, Now: c.now, Demo: true, Playlist: items})
+	m.Update(sizeMsg(80, 24))
+	m.Init()
+	drive(t, m, 4)
+	h := m.wallet.History()
+	if !h[3].Prize.Equal(decimal.NewFromInt(40000)) || !h[2].Prize.Equal(decimal.NewFromInt(10000)) || !h[1].Prize.Equal(decimal.NewFromInt(40000)) {
+		t.Errorf("played %s, %s, %s", h[3].Prize, h[2].Prize, h[1].Prize)
+	}
+}
+
+// TestDemoRunsForHours plays thousands of units: the history, the drawings'
+// memo and the heap stay bounded.
+func TestDemoRunsForHours(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	c := newFakeClock()
+	m := demoModel(t, c)
+	drive(t, m, 200)
+	screen(m)
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	before := heap()
+	for i := 0; i < n; i += 100 {
+		drive(t, m, 100)
+		screen(m)
+		c.add(time.Minute)
+		m.Update(clockMsg{})
+	}
+	after := heap()
+	if len(m.played) > historyLimit || len(m.wallet.History()) > historyLimit || len(m.memo) > 257 {
+		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.wallet.History()), len(m.memo))
+	}
+	if after > before+4<<20 {
+		t.Errorf("heap grew from %d to %d bytes over %d units", before, after, n)
+	}
+	if !m.demo.on || m.Totals().Played < n {
+		t.Errorf("after %d units the loop is on: %v", m.Totals().Played, m.demo.on)
+	}
+	t.Logf("%d units, heap %d → %d bytes", m.Totals().Played, before, after)
+}
