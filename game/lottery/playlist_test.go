@@ -38,12 +38,12 @@ func TestReadPlaylist(t *testing.T) {
 		t.Fatalf("%+v", items)
 	}
 	bad := map[string]string{
-		`{"game":"yams","prize":"7"}`:                 "line 1: prize: 7 is not a lot of yams at 1",
-		`{"game":"poker","prize":"7"}`:                `line 1: game: game "poker" is not yams or vegas`,
-		`{"game":"yams","stake":"3","prize":"3"}`:     "line 1: stake 3 is not one of 0.5, 1, 2 for yams",
-		`{"game":"yams","cups":[[1,1,1,1,9]]}`:        "line 1: cups: want 3 cups, got 1",
-		`[1]`:                                         "line 1: want a layout or a lot",
-		"":                                            "the playlist holds no unit",
+		`{"game":"yams","prize":"7"}`:             "line 1: prize: 7 is not a lot of yams at 1",
+		`{"game":"poker","prize":"7"}`:            `line 1: game: game "poker" is not yams or vegas`,
+		`{"game":"yams","stake":"3","prize":"3"}`: "line 1: stake 3 is not one of 0.5, 1, 2 for yams",
+		`{"game":"yams","cups":[[1,1,1,1,9]]}`:    "line 1: cups: want 3 cups, got 1",
+		`[1]`:                                     "line 1: want a layout or a lot",
+		"":                                        "the playlist holds no unit",
 		`{"game":"vegas","prize":"40000"}` + "\n{]": "line 2",
 	}
 	for in, want := range bad {
