@@ -95,14 +95,20 @@ func NewSequence(game string, stake decimal.Decimal, t *Table, seed Seed) *Seque
 	return s
 }
 
-// Next sells the next unit of the sequence.
-func (s *Sequence) Next() Unit {
-	serial, tier, ok := s.block.Draw()
-	if !ok {
+// Ready returns the block the next unit will come from: the current block,
+// or the next one, opened full, once the current one is exhausted. A block's
+// commitment can thus be published before its first sale.
+func (s *Sequence) Ready() *Block {
+	if s.block.Remaining() == 0 {
 		n := s.block.number + 1
 		s.block = NewBlock(s.table, n, s.seed.Block(s.game, s.stake, n))
-		serial, tier, _ = s.block.Draw()
 	}
+	return s.block
+}
+
+// Next sells the next unit of the sequence.
+func (s *Sequence) Next() Unit {
+	serial, tier, _ := s.Ready().Draw()
 	return Unit{
 		ID:    UnitID{Game: s.game, Stake: s.stake, Block: s.block.number, Serial: serial},
 		Tier:  tier,
@@ -116,6 +122,18 @@ func (s *Sequence) Block() *Block { return s.block }
 
 // Table returns the sequence's lot table.
 func (s *Sequence) Table() *Table { return s.table }
+
+// Resume returns the sequence of a game and stake as it stands after
+// selling the unit with the given identity (the last one a journal
+// recorded): Next then sells the unit after it.
+func Resume(t *Table, seed Seed, last UnitID) (*Sequence, error) {
+	s, err := SequenceAt(t, seed, last)
+	if err != nil {
+		return nil, err
+	}
+	s.Next()
+	return s, nil
+}
 
 // SequenceAt returns the sequence of blocks of the unit's game and stake,
 // started from the master seed, as it stands just before selling that unit:

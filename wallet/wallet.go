@@ -42,7 +42,8 @@ type Wallet struct {
 	staked  decimal.Decimal
 	won     decimal.Decimal
 	added   decimal.Decimal
-	count   int
+	count   int // purchases of this run
+	seq     int // purchases in all, journal included
 	history []Operation
 	limit   int
 	now     func() time.Time
@@ -85,8 +86,9 @@ func (w *Wallet) Buy(stake decimal.Decimal, sell func() (Sale, error)) (Operatio
 		return Operation{}, fmt.Errorf("wallet: unit %s: prize %s is negative", s.Unit, s.Prize)
 	}
 	w.count++
+	w.seq++
 	op := Operation{
-		Seq: w.count, Time: w.now(), Unit: s.Unit, Forced: s.Forced,
+		Seq: w.seq, Time: w.now(), Unit: s.Unit, Forced: s.Forced,
 		Stake: stake, Prize: s.Prize, Before: w.balance,
 		After: w.balance.Sub(stake).Add(s.Prize),
 	}
@@ -100,6 +102,24 @@ func (w *Wallet) Buy(stake decimal.Decimal, sell func() (Sale, error)) (Operatio
 	return op, nil
 }
 
+// Restore returns a wallet as a journal left it: its balance, and its
+// history, oldest first (the last limit operations are kept). Sequence
+// numbers go on from the last one; the totals count this run only.
+func Restore(balance decimal.Decimal, limit int, history []Operation) (*Wallet, error) {
+	w, err := New(balance, limit)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(history); n > 0 {
+		w.seq = history[n-1].Seq
+		if limit > 0 && n > limit {
+			history = history[n-limit:]
+		}
+		w.history = append([]Operation(nil), history...)
+	}
+	return w, nil
+}
+
 // Deposit adds money to the balance (the demo's wallet refills itself): it
 // is no purchase, and Totals counts it apart.
 func (w *Wallet) Deposit(amount decimal.Decimal) error {
@@ -111,6 +131,13 @@ func (w *Wallet) Deposit(amount decimal.Decimal) error {
 	w.balance = w.balance.Add(amount)
 	w.added = w.added.Add(amount)
 	return nil
+}
+
+// Seq returns the number of the last purchase, earlier runs included.
+func (w *Wallet) Seq() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.seq
 }
 
 // Balance returns the balance.

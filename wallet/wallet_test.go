@@ -168,3 +168,16 @@ func TestDeposit(t *testing.T) {
 		}
 	}
 }
+
+func TestRestore(t *testing.T) {
+	old := []Operation{{Seq: 1, Unit: "a"}, {Seq: 2, Unit: "b"}, {Seq: 3, Unit: "c"}}
+	w, err := Restore(d("12.5"), 2, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, _ := w.Buy(d("1"), sale("d", "0"))
+	h := w.History()
+	if op.Seq != 4 || !w.Balance().Equal(d("11.5")) || len(h) != 2 || h[1].Unit != "c" || w.Totals().Played != 1 {
+		t.Errorf("op %+v, history %+v, totals %+v", op, h, w.Totals())
+	}
+}

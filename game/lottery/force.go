@@ -70,8 +70,7 @@ func (s *Shop) Force(g Game, stake decimal.Decimal, f Force, label string) (Sold
 		return Sold{}, fmt.Errorf("force: %w", err)
 	}
 	key := g.Name + ":" + stake.String()
-	s.forced[key]++
-	n := s.forced[key]
+	n := s.forced[key] + 1 // counted once dealt
 	r := s.seed.Forced(g.Name, stake).UnitRand(n)
 	var l Layout
 	switch {
@@ -99,9 +98,9 @@ func (s *Shop) Force(g Game, stake decimal.Decimal, f Force, label string) (Sold
 		}
 		l = Layout{Vegas: t}
 	default:
-		s.forced[key]--
 		return Sold{}, errors.New("force: nothing to deal for this game")
 	}
+	s.forced[key] = n
 	prize := l.Score().Prize()
 	tier, ok := table.Tier(prize)
 	if !ok {

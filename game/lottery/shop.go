@@ -15,11 +15,17 @@ type Shop struct {
 	seed   game.Seed
 	seqs   map[string]*game.Sequence
 	forced map[string]int64 // forced units dealt, by game and stake
+	tables func(Game, decimal.Decimal) (*game.Table, error)
 }
 
-// NewShop opens a shop whose blocks derive from seed.
-func NewShop(seed game.Seed) *Shop {
-	return &Shop{seed: seed, seqs: map[string]*game.Sequence{}, forced: map[string]int64{}}
+// NewShop opens a shop whose blocks derive from seed, with the
+// regulations' lot tables.
+func NewShop(seed game.Seed) *Shop { return NewShopWith(seed, Game.Table) }
+
+// NewShopWith opens a shop whose blocks follow the given lot tables (tests
+// use small blocks; the lots must be the regulation's, in its order).
+func NewShopWith(seed game.Seed, tables func(Game, decimal.Decimal) (*game.Table, error)) *Shop {
+	return &Shop{seed: seed, seqs: map[string]*game.Sequence{}, forced: map[string]int64{}, tables: tables}
 }
 
 // Seed returns the session's master seed.
@@ -42,6 +48,36 @@ func (s *Shop) Sell(g Game, stake decimal.Decimal) (Sold, error) {
 	return Sold{Unit: u, Layout: g.DealUnit(u)}, nil
 }
 
+// Ready returns the block the next unit of a game and stake will come from,
+// opening the next block of its sequence if the current one is exhausted.
+func (s *Shop) Ready(g Game, stake decimal.Decimal) (*game.Block, error) {
+	seq, err := s.sequence(g, stake)
+	if err != nil {
+		return nil, err
+	}
+	return seq.Ready(), nil
+}
+
+// Resume sets the sequence of a game and stake just after the unit last
+// sold, as a journal recorded it.
+func (s *Shop) Resume(g Game, last game.UnitID) error {
+	t, err := s.tables(g, last.Stake)
+	if err != nil {
+		return fmt.Errorf("shop: %w", err)
+	}
+	seq, err := game.Resume(t, s.seed, last)
+	if err != nil {
+		return fmt.Errorf("shop: %w", err)
+	}
+	s.seqs[g.Name+":"+last.Stake.String()] = seq
+	return nil
+}
+
+// ResumeForced sets how many forced units of a game and stake were dealt.
+func (s *Shop) ResumeForced(g Game, stake decimal.Decimal, n int64) {
+	s.forced[g.Name+":"+stake.String()] = n
+}
+
 // Block returns the block being sold for a game and stake, opening the
 // sequence if it has not sold anything yet.
 func (s *Shop) Block(g Game, stake decimal.Decimal) (*game.Block, error) {
@@ -57,7 +93,7 @@ func (s *Shop) sequence(g Game, stake decimal.Decimal) (*game.Sequence, error) {
 	if seq, ok := s.seqs[key]; ok {
 		return seq, nil
 	}
-	t, err := g.Table(stake)
+	t, err := s.tables(g, stake)
 	if err != nil {
 		return nil, fmt.Errorf("shop: %w", err)
 	}

@@ -1,0 +1,95 @@
+// Package session keeps a player's session: the shop that sells units, the
+// wallet, and the journal that records every purchase on disk before
+// anything is revealed, so that a session can be taken up again after a
+// crash without a purchase lost or doubled, and anyone can check afterwards
+// that closed blocks were drawn as committed.
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Version is the journal format written by this program.
+const Version = 1
+
+// Kinds of journal records.
+const (
+	KindStart   = "start"   // the first line: format, seed, starting balance
+	KindCommit  = "commit"  // a block's commitment, before its first sale
+	KindBuy     = "buy"     // a purchase, settled: stake debited, prize credited
+	KindShown   = "shown"   // a unit fully revealed
+	KindReveal  = "reveal"  // an exhausted block's seed
+	KindDeposit = "deposit" // money added to the wallet (the demo's refill)
+)
+
+// Record is one line of the journal.
+type Record struct {
+	Kind       string          `json:"kind"`
+	Time       time.Time       `json:"time"`
+	Version    int             `json:"v,omitempty"`
+	Seed       string          `json:"seed,omitempty"`       // start: the master seed
+	Balance    string          `json:"balance,omitempty"`    // start: starting balance; deposit: balance after
+	Block      string          `json:"block,omitempty"`      // commit, reveal: GAME:STAKE:BLOCK
+	Commitment string          `json:"commitment,omitempty"` // commit: SHA-256 of the block seed
+	BlockSeed  string          `json:"block_seed,omitempty"` // reveal: the block seed
+	Seq        int             `json:"seq,omitempty"`        // buy: the purchase's number, from 1
+	Unit       string          `json:"unit,omitempty"`       // buy, shown
+	Forced     bool            `json:"forced,omitempty"`     // buy: a forced unit (QA, demo)
+	Stake      string          `json:"stake,omitempty"`      // buy
+	Prize      string          `json:"prize,omitempty"`      // buy
+	Before     string          `json:"before,omitempty"`     // buy: balance before
+	After      string          `json:"after,omitempty"`      // buy: balance after
+	Amount     string          `json:"amount,omitempty"`     // deposit
+	Layout     json.RawMessage `json:"layout,omitempty"`     // buy: the unit as dealt
+}
+
+// Line is a record and the line it was read from.
+type Line struct {
+	N      int
+	Record Record
+}
+
+// maxLine bounds one journal line.
+const maxLine = 1 << 20
+
+// ReadLines reads the records of a journal. Each record is written whole
+// with its newline, then synced, so a crash while writing leaves at most an
+// unterminated last line: it is left out, and torn gives its number (0 when
+// there is none); good is the length of the lines read. Any terminated line
+// that is not a record is an error naming it.
+func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("reading the journal: %w", err)
+	}
+	for n := 1; len(data) > 0; n++ {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return lines, good, n, nil
+		}
+		var rec Record
+		if i > maxLine || decodeStrict(data[:i], &rec) != nil || rec.Kind == "" {
+			return nil, 0, 0, Problem{n, "not a journal record"}
+		}
+		lines = append(lines, Line{N: n, Record: rec})
+		good += int64(i + 1)
+		data = data[i+1:]
+	}
+	return lines, good, 0, nil
+}
+
+func decodeStrict(text []byte, rec *Record) error {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(rec); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one value")
+	}
+	return nil
+}

@@ -1,0 +1,292 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// Options opens a session.
+type Options struct {
+	Seed    game.Seed
+	SeedSet bool            // the seed was given: a journal of another seed is refused
+	Balance decimal.Decimal // the starting balance of a new session
+	Journal string          // the journal's path; empty keeps everything in memory
+	Limit   int             // how many purchases the history keeps
+	Tables  Tables          // nil for the regulations' tables
+	Now     func() time.Time
+}
+
+// Session is a player's session: what sells, what pays, and what records.
+// It is not safe for concurrent use.
+type Session struct {
+	shop      *lottery.Shop
+	wallet    *wallet.Wallet
+	file      *os.File // the journal, open for appending; nil without one
+	seed      game.Seed
+	tables    Tables
+	committed map[string]bool
+	now       func() time.Time
+	restored  *State // what the journal held when the session opened
+	Note      string // what opening the journal had to say (a torn last line)
+}
+
+// Open starts a session. With a journal that exists, it takes the session up
+// where the journal left it: the balance, the history, and every block's
+// position; a unit bought but never shown is in Restored().Pending. A
+// journal that does not read, or belongs to another seed, is refused and
+// left as it is. A last line cut short by a crash is dropped.
+func Open(o Options) (*Session, error) {
+	if o.Tables == nil {
+		o.Tables = RegulationTables
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Limit <= 0 {
+		o.Limit = 200
+	}
+	s := &Session{seed: o.Seed, tables: o.Tables, committed: map[string]bool{}, now: o.Now}
+	if o.Journal == "" {
+		return s, s.fresh(o)
+	}
+	f, err := os.OpenFile(o.Journal, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	s.file = f
+	if info.Size() == 0 {
+		if err := s.fresh(o); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return s, s.append(Record{Kind: KindStart, Version: Version, Seed: strconv.FormatUint(uint64(o.Seed), 10), Balance: o.Balance.String()})
+	}
+	if err := s.resume(o, f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("journal %s: %w", o.Journal, err)
+	}
+	return s, nil
+}
+
+func (s *Session) fresh(o Options) error {
+	w, err := wallet.New(o.Balance, o.Limit)
+	if err != nil {
+		return err
+	}
+	s.wallet = w
+	s.shop = lottery.NewShopWith(o.Seed, s.tableOf)
+	return nil
+}
+
+func (s *Session) tableOf(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
+	return s.tables(g, stake)
+}
+
+// resume reads the journal and takes the session up from it.
+func (s *Session) resume(o Options, f *os.File) error {
+	lines, good, torn, err := ReadLines(f)
+	if err != nil {
+		return err
+	}
+	var problems []Problem
+	st := scan(lines, o.Tables, o.Limit, &problems)
+	if len(problems) > 0 {
+		return problems[0]
+	}
+	if o.SeedSet && st.Seed != o.Seed {
+		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
+	}
+	if torn > 0 {
+		// What follows the last whole record never finished writing.
+		if err := f.Truncate(good); err != nil {
+			return fmt.Errorf("dropping the torn line %d: %w", torn, err)
+		}
+		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return err
+	}
+	s.seed = st.Seed
+	if s.wallet, err = wallet.Restore(st.Balance, o.Limit, st.Ops); err != nil {
+		return err
+	}
+	s.shop = lottery.NewShopWith(st.Seed, s.tableOf)
+	for _, id := range st.Last {
+		g, _ := lottery.Find(id.Game)
+		if err := s.shop.Resume(g, id); err != nil {
+			return err
+		}
+	}
+	for key, n := range st.Forced {
+		name, stake, _ := cut(key)
+		g, _ := lottery.Find(name)
+		d, _ := decimal.NewFromString(stake)
+		s.shop.ResumeForced(g, d, n)
+	}
+	for b := range st.Commits {
+		s.committed[b] = true
+	}
+	s.restored = st
+	return nil
+}
+
+func cut(key string) (string, string, bool) {
+	for i := range key {
+		if key[i] == ':' {
+			return key[:i], key[i+1:], true
+		}
+	}
+	return key, "", false
+}
+
+// Restored returns what the journal held when the session opened, or nil.
+func (s *Session) Restored() *State { return s.restored }
+
+// Wallet returns the session's wallet.
+func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
+
+// Shop returns the session's shop.
+func (s *Session) Shop() *lottery.Shop { return s.shop }
+
+// Seed returns the session's master seed (the journal's, when resumed).
+func (s *Session) Seed() game.Seed { return s.seed }
+
+// Buy buys a unit of a game at a stake: one from its block, or the forced
+// unit f (with label QA or DEMO) when f is not nil. The stake is debited
+// and the prize credited in one wallet operation (ruling G3), and the
+// purchase is written to the journal and synced to disk before Buy returns,
+// so before anything is revealed. When the journal cannot be written, the
+// purchase does not happen.
+func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (lottery.Sold, wallet.Operation, error) {
+	if f != nil && f.Layout != nil {
+		stake = f.Layout.Stake()
+	}
+	// Read before the wallet's lock is taken: the session is not shared.
+	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
+	var sold lottery.Sold
+	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
+		var err error
+		if f != nil {
+			sold, err = s.shop.Force(g, stake, *f, label)
+		} else {
+			err = s.commit(g, stake)
+			if err == nil {
+				sold, err = s.shop.Sell(g, stake)
+			}
+		}
+		if err != nil {
+			return wallet.Sale{}, err
+		}
+		layout, err := sold.Layout.MarshalJSON()
+		if err != nil {
+			return wallet.Sale{}, err
+		}
+		after := before.Sub(stake).Add(sold.Unit.Prize)
+		rec := Record{Kind: KindBuy, Seq: seq, Unit: sold.Name(), Forced: f != nil,
+			Stake: stake.String(), Prize: sold.Unit.Prize.String(), Before: before.String(), After: after.String(), Layout: layout}
+		if err := s.append(rec); err != nil {
+			return wallet.Sale{}, err
+		}
+		return wallet.Sale{Unit: sold.Name(), Forced: f != nil, Prize: sold.Unit.Prize}, nil
+	})
+	if err != nil {
+		return lottery.Sold{}, wallet.Operation{}, err
+	}
+	if f == nil {
+		if err := s.revealExhausted(g, stake, sold.Unit); err != nil {
+			return sold, op, err
+		}
+	}
+	return sold, op, nil
+}
+
+// commit writes the commitment of the block the next unit comes from, if it
+// was not written yet.
+func (s *Session) commit(g lottery.Game, stake decimal.Decimal) error {
+	b, err := s.shop.Ready(g, stake)
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("%s:%s:%d", g.Name, stake, b.Number())
+	if s.committed[name] {
+		return nil
+	}
+	c := b.Seed().Commitment()
+	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: fmt.Sprintf("%x", c[:])}); err != nil {
+		return err
+	}
+	s.committed[name] = true
+	return nil
+}
+
+// revealExhausted writes the seed of a block once its last unit is sold.
+func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Unit) error {
+	b, err := s.shop.Block(g, stake)
+	if err != nil || b.Number() != u.ID.Block || b.Remaining() > 0 {
+		return err
+	}
+	return s.append(Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+}
+
+// Shown records that a unit was fully revealed.
+func (s *Session) Shown(unit string) error {
+	return s.append(Record{Kind: KindShown, Unit: unit})
+}
+
+// Deposit adds money to the wallet, recorded in the journal.
+func (s *Session) Deposit(amount decimal.Decimal) error {
+	if err := s.wallet.Deposit(amount); err != nil {
+		return err
+	}
+	return s.append(Record{Kind: KindDeposit, Amount: amount.String(), Balance: s.wallet.Balance().String()})
+}
+
+// append writes a record and syncs the journal to disk.
+func (s *Session) append(r Record) error {
+	if s.file == nil {
+		return nil
+	}
+	r.Time = s.now().UTC()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b) // one line, with its newline
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	if _, err := s.file.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("journal: writing: %w", err)
+	}
+	if err := s.file.Sync(); err != nil {
+		return fmt.Errorf("journal: syncing to disk: %w", err)
+	}
+	return nil
+}
+
+// Close closes the journal.
+func (s *Session) Close() error {
+	if s.file == nil {
+		return nil
+	}
+	err := s.file.Close()
+	s.file = nil
+	if err != nil && !errors.Is(err, os.ErrClosed) {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
