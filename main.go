@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -135,7 +137,22 @@ func play(args []string) int {
 		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
 		return cli.ExitUsage
 	}
-	_, err = tea.NewProgram(m).Run()
+	defer m.Close()
+	if note := m.Note(); note != "" {
+		fmt.Fprintf(os.Stderr, "tapis: journal %s: %s\n", opts.Journal, note)
+	}
+	p := tea.NewProgram(m)
+	// SIGTERM quits through Bubble Tea; a closed terminal (SIGHUP) too. Every
+	// purchase is on disk already, so quitting at any moment loses nothing.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	go func() {
+		if _, ok := <-hup; ok {
+			p.Quit()
+		}
+	}()
+	_, err = p.Run()
 	fmt.Println(m.Summary())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)

@@ -38,6 +38,10 @@ usage:
                                        deal a unit of a seeded session again
   tapis audit --game G [--stake S] [--blocks K] [--seed N] [--json]
                                        sell whole blocks and count them against the lot table
+  tapis verify --journal FILE [--json] check a game's journal: balances, order, commitments,
+                                       and every closed block against its revealed seed
+  tapis replay FILE|-                  show layouts in the game's screens, uncovered
+  tapis [yams|vegas] [flags]           play (tapis -h for the game's flags)
 
 G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
 Exit status: 0 success, 1 an invalid layout or a failed audit, 2 a usage error.
@@ -53,6 +57,8 @@ func command(name string) func(Env, []string) int {
 		return deal
 	case "audit":
 		return audit
+	case "verify":
+		return verify
 	}
 	return nil
 }

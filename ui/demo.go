@@ -171,7 +171,7 @@ func (m *Model) prepareDemo(it lottery.PlaylistItem) {
 // refillDemo tops the demo's wallet up when it could not pay for a unit.
 func (m *Model) refillDemo(stake decimal.Decimal) {
 	if b := m.wallet.Balance(); b.LessThan(stake.Mul(decimal.NewFromInt(10))) {
-		m.wallet.Deposit(m.demo.refill.Sub(b))
+		m.session.Deposit(m.demo.refill.Sub(b))
 	}
 }
 

@@ -25,6 +25,7 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	balance := fs.String("balance", "100", "starting balance in euros")
 	seed := fs.String("seed", "", "master seed: the same seed and keys replay the same session")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	fs.StringVar(&o.Journal, "journal", "", "journal FILE: every purchase recorded on disk; an existing journal is taken up again")
 	fs.BoolVar(&o.QA, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&o.Demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
 	idle := fs.String("idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
@@ -33,7 +34,7 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
+				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--journal FILE] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
 				fs.SetOutput(usage)
 				fs.PrintDefaults()
 			}
@@ -97,6 +98,7 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 		if o.Seed, err = game.ParseSeed(*seed); err != nil {
 			return o, fmt.Errorf("--seed: %w", err)
 		}
+		o.SeedSet = true
 	}
 	return o, nil
 }

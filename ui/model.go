@@ -20,6 +20,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/game/session"
 	"tapis/wallet"
 )
 
@@ -52,6 +53,8 @@ type Options struct {
 	Seed    game.Seed
 	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
 	Now     func() time.Time // the clock; time.Now when nil
+	SeedSet bool             // Seed was given: a journal of another seed is refused
+	Journal string           // the journal's path, or "" to keep the session in memory
 	QA      bool             // the QA status line and forcing panel (f)
 	Demo    bool             // the trade-show demo: an attract loop when idle
 	Idle    time.Duration    // the demo's idle time before it plays again
@@ -81,9 +84,10 @@ type Model struct {
 	height  int
 	screen  Screen
 	back    Screen // where help and history return
-	wallet  *wallet.Wallet
-	shop    *lottery.Shop
-	rng     *rand.Rand // animation noise only: outcomes come from the shop
+	session *session.Session
+	wallet  *wallet.Wallet // the session's
+	shop    *lottery.Shop  // the session's
+	rng     *rand.Rand     // animation noise only: outcomes come from the shop
 	played  []played
 	menu    menuState
 	yams    yamsState
@@ -100,10 +104,6 @@ type Model struct {
 
 // New returns a session's model.
 func New(o Options) (*Model, error) {
-	w, err := wallet.New(o.Balance, historyLimit)
-	if err != nil {
-		return nil, err
-	}
 	now := o.Now
 	if now == nil {
 		now = time.Now
@@ -111,7 +111,6 @@ func New(o Options) (*Model, error) {
 	t := newText(o.Lang)
 	m := &Model{
 		t: t, keys: newKeys(t), st: newStyles(), help: help.New(), now: now,
-		wallet: w, shop: lottery.NewShop(o.Seed),
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
 		screen: o.Start, back: MenuScreen, qa: o.QA,
 	}
@@ -119,11 +118,18 @@ func New(o Options) (*Model, error) {
 	m.forced = map[string]int{}
 	m.start = now()
 	m.demo = newDemoState(o, m.start)
+	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance,
+		Journal: o.Journal, Limit: historyLimit, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	m.session, m.wallet, m.shop = sess, sess.Wallet(), sess.Shop()
 	m.clock = m.start
 	m.yams = newYamsState(&m.st)
 	m.inks = newInks(&m.st)
 	m.art = newTicketArt()
 	m.vegas = newVegasState()
+	m.takeUp(sess.Restored())
 	return m, nil
 }
 
@@ -144,33 +150,39 @@ func (m *Model) Init() tea.Cmd {
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.noteShown()
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
-		return m, nil
+		return nil
 	case clockMsg:
 		m.clock = m.now()
-		return m, tea.Batch(clockTick(), m.demoIdle())
+		return tea.Batch(clockTick(), m.demoIdle())
 	case tickMsg:
-		return m, m.onTick(msg)
+		return m.onTick(msg)
 	case tea.KeyPressMsg:
 		m.handOver()
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.MouseClickMsg:
 		m.handOver()
-		return m, m.onMouse(msg.Mouse(), false)
+		return m.onMouse(msg.Mouse(), false)
 	case tea.MouseWheelMsg:
 		m.handOver()
 	case tea.MouseMotionMsg:
 		if msg.Button == tea.MouseLeft {
 			m.handOver()
-			return m, m.onMouse(msg.Mouse(), true)
+			return m.onMouse(msg.Mouse(), true)
 		}
 	case tea.MouseReleaseMsg:
 		m.vegasRelease()
 	}
-	return m, nil
+	return nil
 }
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -273,10 +285,10 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 // In QA mode the purchase plays the force set for the game, if any: a unit
 // from no block, marked QA (ruling G6); a loaded layout brings its stake.
 func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, wallet.Operation, error) {
-	f, forced := m.peekForce(g.Name)
+	var force *lottery.Force
 	label := ""
-	if forced {
-		label = m.force.label
+	if f, ok := m.peekForce(g.Name); ok {
+		force, label = &f, m.force.label
 		if f.Layout != nil {
 			stake = f.Layout.Stake()
 		}
@@ -284,25 +296,11 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 	if m.demo.enabled {
 		m.refillDemo(stake)
 	}
-	var sold lottery.Sold
-	op, err := m.wallet.Buy(stake, func() (wallet.Sale, error) {
-		var s lottery.Sold
-		var err error
-		if forced {
-			s, err = m.shop.Force(g, stake, f, label)
-		} else {
-			s, err = m.shop.Sell(g, stake)
-		}
-		if err != nil {
-			return wallet.Sale{}, err
-		}
-		sold = s
-		return wallet.Sale{Unit: s.Name(), Forced: forced, Prize: s.Unit.Prize}, nil
-	})
+	sold, op, err := m.session.Buy(g, stake, force, label)
 	if err != nil {
 		return lottery.Sold{}, wallet.Operation{}, err
 	}
-	if forced {
+	if force != nil {
 		m.useForce()
 		m.forced[label]++
 	}
@@ -522,6 +520,56 @@ func elapsed(d time.Duration) string {
 	}
 	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }
+
+// takeUp takes a session up from its journal: the history, and a unit
+// bought but never shown, offered on its game's screen to be revealed (it
+// was paid at purchase, ruling G3).
+func (m *Model) takeUp(st *session.State) {
+	if st == nil {
+		return
+	}
+	for _, p := range st.Recent {
+		m.played = append(m.played, played{op: p.Op, layout: p.Layout})
+	}
+	if st.Pending == nil || (st.Pending.Layout.Yams == nil && st.Pending.Layout.Vegas == nil) {
+		return
+	}
+	sold := st.Pending.Sold()
+	if sold.Layout.Yams != nil {
+		m.screen = YamsScreen
+		m.yams.sold, m.yams.note = &sold, "recovered"
+		for i, stake := range lottery.Yams().Stakes {
+			if stake.Equal(sold.Layout.Yams.Stake) {
+				m.yams.stake = i
+			}
+		}
+		return
+	}
+	m.screen = VegasScreen
+	m.vegas = vegasState{sold: &sold, drag: -1, note: "recovered"}
+	for i := range m.vegas.coats {
+		m.vegas.coats[i] = newCoating()
+	}
+}
+
+// noteShown records in the journal that the unit on screen is fully
+// revealed, once.
+func (m *Model) noteShown() {
+	if s := m.yams.sold; s != nil && !m.yams.shown && !m.yams.revealing() {
+		m.yams.shown = true
+		m.session.Shown(s.Name())
+	}
+	if s := m.vegas.sold; s != nil && !m.vegas.shown && !m.vegas.revealing() {
+		m.vegas.shown = true
+		m.session.Shown(s.Name())
+	}
+}
+
+// Close closes the session's journal.
+func (m *Model) Close() error { return m.session.Close() }
+
+// Note returns what opening the journal had to say, if anything.
+func (m *Model) Note() string { return m.session.Note }
 
 // Revealing reports whether a unit is bought and not fully shown yet.
 func (m *Model) Revealing() bool { return m.yams.revealing() || m.vegas.revealing() }

@@ -85,7 +85,7 @@ func (m *Model) buyPrompt(body area) []*lipgloss.Layer {
 	btn := m.st.button.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
 	a := body.centered(lipgloss.Width(btn), 1)
 	layers := []*lipgloss.Layer{layer("btn:buy", a, btn)}
-	if m.vegas.note != "" {
+	if m.vegas.note != "" && m.vegas.note != "recovered" {
 		note := m.st.note.Render(m.t.get("short"))
 		layers = append(layers, layer("", area{body.x + (body.w-lipgloss.Width(note))/2, a.y + 2, 0, 1}, note))
 	}
@@ -116,6 +116,8 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.t.get("v.lot0")
 	case t.replay:
 		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.st.win.Render(m.t.f("v.lot", m.t.money(score.Prize)))
+	case !t.done() && !t.replay && m.vegas.note == "recovered":
+		line = m.st.note.Render(m.t.get("recovered"))
 	case !t.done():
 		line = m.st.dim.Render(m.t.get("v.hint"))
 	case score.Prize.IsZero():

@@ -101,9 +101,10 @@ type vegasState struct {
 	drag   int // the surface being scratched by a drag, or -1
 	lastX  int
 	lastY  int
-	gen    int // generation of the scratch-everything animation
-	note   string
+	gen    int    // generation of the scratch-everything animation
+	note   string // why the last purchase was refused, or "recovered"
 	autoOn bool
+	shown  bool // the journal knows the ticket was revealed
 }
 
 func newVegasState() vegasState { return vegasState{drag: -1} }

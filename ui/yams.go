@@ -40,7 +40,8 @@ type yamsState struct {
 	faces  [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames [3]int
 	gen    [3]int
-	note   string // why the last purchase was refused
+	note   string // why the last purchase was refused, or "recovered"
+	shown  bool   // the journal knows the unit was revealed
 	arts   [2]yamsArt
 }
 
@@ -163,7 +164,7 @@ func (m *Model) yamsPlay(auto bool) tea.Cmd {
 		s.note = refusal(err)
 		return nil
 	}
-	s.note = ""
+	s.note, s.shown = "", false
 	s.sold = &sold
 	for i, st := range lottery.Yams().Stakes {
 		if st.Equal(sold.Layout.Yams.Stake) {
@@ -393,7 +394,9 @@ func (m *Model) comboName(c yams.Combination) string {
 // celebrated in proportion to the lot.
 func (m *Model) yamsResult(b *yamsBoard) string {
 	switch {
-	case m.yams.note != "" && !b.replay:
+	case m.yams.note == "recovered" && !b.replay && !b.done():
+		return m.st.note.Render(m.t.get("recovered"))
+	case m.yams.note != "" && m.yams.note != "recovered" && !b.replay:
 		if m.yams.note == "short" {
 			return m.st.note.Render(m.t.get("short"))
 		}

@@ -235,3 +235,11 @@ func swapLosingCups(ls []string, at int) []string {
 	ls[at] = l[:i] + second + "," + first + l[k:]
 	return ls
 }
+
+// pick alternates Yam's at 1 € and Vegas.
+func pick(i int) (lottery.Game, decimal.Decimal) {
+	if i%2 == 1 {
+		return lottery.Vegas(), vegas.Price()
+	}
+	return lottery.Yams(), decimal.NewFromInt(1)
+}

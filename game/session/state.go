@@ -39,6 +39,23 @@ type Played struct {
 	Line   int
 }
 
+// Sold returns the purchase as the shop sold it, to be shown again.
+func (p Played) Sold() lottery.Sold {
+	s := lottery.Sold{Layout: p.Layout, Unit: game.Unit{Prize: p.Op.Prize}}
+	if id, err := game.ParseUnitID(p.Op.Unit); err == nil {
+		s.Unit.ID = id
+		return s
+	}
+	parts := strings.Split(p.Op.Unit, ":")
+	if len(parts) == 4 {
+		n, _ := strconv.ParseInt(parts[3], 10, 64)
+		stake, _ := decimal.NewFromString(parts[1])
+		s.Unit.ID = game.UnitID{Game: parts[0], Stake: stake}
+		s.Forced = &lottery.Forced{Label: parts[2], Serial: n}
+	}
+	return s
+}
+
 // sold is a unit of a block, kept to check the block once its seed is out.
 type sold struct {
 	line   int

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+
+	"tapis/game/session"
+)
+
+// verify checks a journal: every line against the ones before it, and every
+// closed block against its revealed seed.
+func verify(env Env, args []string) int {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	path := fs.String("journal", "", "the journal to check")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	pos, err := parse(env, fs, args)
+	if err != nil {
+		return fail(env, "verify", err)
+	}
+	if len(pos) == 1 && *path == "" {
+		*path = pos[0]
+	} else if len(pos) > 0 {
+		return fail(env, "verify", usagef("unexpected argument %q", pos[0]))
+	}
+	if *path == "" {
+		return fail(env, "verify", usagef("--journal is required"))
+	}
+	f, err := os.Open(*path)
+	if err != nil {
+		return fail(env, "verify", usagef("%v", err))
+	}
+	defer f.Close()
+	rep, err := session.Verify(f, nil)
+	if err != nil {
+		return fail(env, "verify", usagef("%v", err))
+	}
+	if *asJSON {
+		type problem struct {
+			Line    int    `json:"line"`
+			Problem string `json:"problem"`
+		}
+		out := struct {
+			Journal   string    `json:"journal"`
+			OK        bool      `json:"ok"`
+			Purchases int       `json:"purchases"`
+			Blocks    int       `json:"blocks"`
+			Closed    int       `json:"closed"`
+			Checked   int64     `json:"checked"`
+			Torn      int       `json:"torn_line,omitempty"`
+			Problems  []problem `json:"problems"`
+		}{Journal: *path, OK: rep.OK(), Purchases: rep.Purchases, Blocks: rep.Blocks, Closed: rep.Closed,
+			Checked: rep.Checked, Torn: rep.Torn, Problems: []problem{}}
+		for _, p := range rep.Problems {
+			out.Problems = append(out.Problems, problem{p.Line, p.Msg})
+		}
+		b, _ := json.Marshal(out)
+		fmt.Fprintf(env.Stdout, "%s\n", b)
+	} else {
+		fmt.Fprintf(env.Stdout, "journal %s: %d purchases, %d blocks committed, %d closed (%d units checked against their seeds)\n",
+			*path, rep.Purchases, rep.Blocks, rep.Closed, rep.Checked)
+		if rep.Torn > 0 {
+			fmt.Fprintf(env.Stdout, "line %d was cut short by a crash and is not counted\n", rep.Torn)
+		}
+		for _, p := range rep.Problems {
+			fmt.Fprintf(env.Stdout, "line %d: %s\n", p.Line, p.Msg)
+		}
+		if rep.OK() {
+			fmt.Fprintln(env.Stdout, "ok: nothing in the journal contradicts it")
+		}
+	}
+	if !rep.OK() {
+		fmt.Fprintf(env.Stderr, "tapis verify: %s: %d problems found\n", *path, len(rep.Problems))
+		return ExitInvalid
+	}
+	return ExitOK
+}

@@ -1,0 +1,121 @@
+package session
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/game/vegas"
+)
+
+// TestCrashChild is the scripted session that TestCrash kills: it takes the
+// journal up and buys units in a loop, showing most of them, until killed.
+func TestCrashChild(t *testing.T) {
+	path := os.Getenv("TAPIS_CRASH_JOURNAL")
+	if path == "" {
+		t.Skip("run by TestCrash")
+	}
+	s, err := Open(Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := s.Restored(); p != nil && p.Pending != nil {
+		s.Shown(p.Pending.Op.Unit) // the offered unit is revealed first
+	}
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	for i := 0; ; i++ {
+		g, stake := lottery.Yams(), decimal.NewFromInt(1)
+		if r.IntN(2) == 0 {
+			g, stake = lottery.Vegas(), vegas.Price()
+		}
+		var f *lottery.Force
+		if r.IntN(10) == 0 {
+			tier := r.IntN(10)
+			f = &lottery.Force{Tier: &tier}
+		}
+		sold, _, err := s.Buy(g, stake, f, "QA")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.IntN(4) > 0 {
+			s.Shown(sold.Name())
+		}
+	}
+}
+
+// TestCrash kills a session buying in a loop with SIGKILL at random moments,
+// many times over. After each kill the journal reads whole (a line cut short
+// aside), its balance follows from its purchases, no purchase is missing or
+// doubled, every block's units follow each other, closed blocks match their
+// seeds, and a unit bought but not shown is offered when the session opens.
+func TestCrash(t *testing.T) {
+	rounds := 25
+	if testing.Short() {
+		rounds = 4
+	}
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	r := rand.New(rand.NewPCG(3, 4))
+	purchases := 0
+	for round := range rounds {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "TAPIS_CRASH_JOURNAL="+path)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(30+r.IntN(120)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+
+		rep := verify(t, path)
+		if !rep.OK() {
+			t.Fatalf("round %d: the journal after a kill: %v", round, rep.Problems)
+		}
+		if rep.Purchases < purchases {
+			t.Fatalf("round %d: %d purchases, there were %d", round, rep.Purchases, purchases)
+		}
+		purchases = rep.Purchases
+		s, err := Open(Options{Journal: path, Tables: smallTables})
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		st := s.Restored()
+		if !s.Wallet().Balance().Equal(st.Balance) || (len(st.Ops) > 0 && !st.Balance.Equal(st.Ops[len(st.Ops)-1].After)) {
+			t.Fatalf("round %d: balance %s, journal %s", round, s.Wallet().Balance(), st.Balance)
+		}
+		shown := map[string]bool{}
+		lines, _, _, _ := ReadLines(mustOpen(t, path))
+		for _, l := range lines {
+			if l.Record.Kind == KindShown {
+				shown[l.Record.Unit] = true
+			}
+		}
+		if n := len(st.Ops); n > 0 {
+			last := st.Ops[n-1].Unit
+			if !shown[last] && (st.Pending == nil || st.Pending.Op.Unit != last) {
+				t.Fatalf("round %d: unit %s was never shown and is not offered", round, last)
+			}
+		}
+		s.Close()
+	}
+	if purchases == 0 {
+		t.Fatal("the child never bought anything")
+	}
+	t.Logf("%d rounds, %d purchases, the journal holds %d closed blocks", rounds, purchases, verify(t, path).Closed)
+}
+
+func mustOpen(t *testing.T, path string) *os.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}

@@ -1,0 +1,53 @@
+package session
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// FuzzJournal feeds the journal reader and verify anything: they report
+// problems, never panic, and a journal they pass has a balance that follows
+// from its lines. (Open refuses exactly what the same scan finds wrong.)
+func FuzzJournal(f *testing.F) {
+	dir := f.TempDir()
+	path := filepath.Join(dir, "seed.jsonl")
+	s, err := Open(Options{Seed: 1, Balance: decimal.NewFromInt(100), Journal: path, Tables: smallTables})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i := range 70 {
+		g, stake := pick(i)
+		sold, _, err := s.Buy(g, stake, nil, "")
+		if err != nil {
+			f.Fatal(err)
+		}
+		s.Shown(sold.Name())
+	}
+	s.Close()
+	good, _ := os.ReadFile(path)
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep, err := Verify(bytes.NewReader(data), smallTables)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.OK() {
+			return
+		}
+		lines, _, _, err := ReadLines(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("verify passed a journal that does not read: %v", err)
+		}
+		var problems []Problem
+		st := scan(lines, smallTables, 10, &problems)
+		if len(problems) > 0 || st.Balance.IsNegative() {
+			t.Fatalf("verify passed a journal the scan refuses: %v", problems)
+		}
+	})
+}
