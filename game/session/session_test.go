@@ -199,7 +199,7 @@ func TestVerifyFindsTampering(t *testing.T) {
 			ls[at] = strings.Replace(ls[at], `"prize":"0"`, `"prize":"5"`, 1)
 			return ls
 		},
-		"a removed line": func(ls []string) []string { return append(ls[:at:at], ls[at+1:]...) },
+		"a removed line":   func(ls []string) []string { return append(ls[:at:at], ls[at+1:]...) },
 		"a changed layout": func(ls []string) []string { return swapLosingCups(ls, at) },
 	}
 	want := map[string]string{
