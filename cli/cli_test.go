@@ -251,3 +251,26 @@ func TestAuditJSON(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestVerify checks the exit statuses of tapis verify.
+func TestVerify(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	os.WriteFile(good, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"), 0o644)
+	code, out, _ := run(t, "", "verify", "--journal", good)
+	if code != ExitOK || !strings.Contains(out, "ok: nothing in the journal contradicts it") {
+		t.Errorf("exit %d: %s", code, out)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"), 0o644)
+	code, out, errOut := run(t, "", "verify", bad, "--json")
+	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, "1 problems") {
+		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "", "verify"); code != ExitUsage || !strings.Contains(errOut, "--journal is required") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if code, _, _ := run(t, "", "verify", "--journal", filepath.Join(dir, "none")); code != ExitUsage {
+		t.Errorf("missing journal: exit %d", code)
+	}
+}

@@ -92,11 +92,12 @@ func (m *Model) sequences() string {
 		for _, stake := range g.Stakes {
 			b, err := m.shop.Block(g, stake)
 			if err == nil {
-				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold()))
+				c := b.Seed().Commitment()
+				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
 			}
 		}
 	}
-	return strings.Join(out, " · ")
+	return strings.Join(out, "\n")
 }
 
 // qaKey handles keys while the forcing panel is open. It reports false for

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -10,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/game/yams"
 )
@@ -49,7 +51,36 @@ func (m *Model) rulesLines() []string {
 		parts = append(parts, m.st.boxTitle.Render("« "+m.t.get("yams")+" »"), "",
 			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.yams")), "", m.yamsLots())
 	}
+	parts = append(parts, "", m.commitments(w))
 	return strings.Split(strings.Join(parts, "\n"), "\n")
+}
+
+// commitments lists, for the game shown, the block each stake sells next
+// and its commitment (SHA-256 of the block's seed, published before its
+// first sale), then the seeds of the blocks exhausted so far.
+func (m *Model) commitments(w int) string {
+	g := lottery.Yams()
+	if m.rules.vegas {
+		g = lottery.Vegas()
+	}
+	rows := []string{m.st.boxTitle.Render(m.t.get("commit.title")), lipgloss.NewStyle().Width(w).Render(m.st.dim.Render(m.t.get("commit.about")))}
+	for _, stake := range g.Stakes {
+		n, c, err := m.session.Commitment(g, stake)
+		if err == nil {
+			rows = append(rows, m.t.f("commit.block", m.t.money(stake), n), "  "+c)
+		}
+	}
+	var names []string
+	for b := range m.session.Revealed() {
+		if strings.HasPrefix(b, g.Name+":") {
+			names = append(names, b)
+		}
+	}
+	sort.Strings(names)
+	for _, b := range names {
+		rows = append(rows, m.t.f("commit.revealed", b), "  "+m.session.Revealed()[b])
+	}
+	return strings.Join(rows, "\n")
 }
 
 // rulesLayers shows the rules of the chosen game from the scrolled line.

@@ -38,8 +38,9 @@ type Session struct {
 	tables    Tables
 	committed map[string]bool
 	now       func() time.Time
-	restored  *State // what the journal held when the session opened
-	Note      string // what opening the journal had to say (a torn last line)
+	restored  *State            // what the journal held when the session opened
+	revealed  map[string]string // block → its seed, once exhausted
+	Note      string            // what opening the journal had to say (a torn last line)
 }
 
 // Open starts a session. With a journal that exists, it takes the session up
@@ -57,7 +58,7 @@ func Open(o Options) (*Session, error) {
 	if o.Limit <= 0 {
 		o.Limit = 200
 	}
-	s := &Session{seed: o.Seed, tables: o.Tables, committed: map[string]bool{}, now: o.Now}
+	s := &Session{seed: o.Seed, tables: o.Tables, committed: map[string]bool{}, revealed: map[string]string{}, now: o.Now}
 	if o.Journal == "" {
 		return s, s.fresh(o)
 	}
@@ -142,6 +143,9 @@ func (s *Session) resume(o Options, f *os.File) error {
 	}
 	for b := range st.Commits {
 		s.committed[b] = true
+	}
+	for b, seed := range st.Reveals {
+		s.revealed[b] = seed
 	}
 	s.restored = st
 	return nil
@@ -242,8 +246,25 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 	if err != nil || b.Number() != u.ID.Block || b.Remaining() > 0 {
 		return err
 	}
+	s.revealed[blockName(u.ID)] = u.Seed.String()
 	return s.append(Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
 }
+
+// Commitment returns the block the next unit of a game and stake comes from
+// and its commitment, the SHA-256 of its seed in hex, published before its
+// first sale.
+func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, string, error) {
+	b, err := s.shop.Ready(g, stake)
+	if err != nil {
+		return 0, "", err
+	}
+	c := b.Seed().Commitment()
+	return b.Number(), fmt.Sprintf("%x", c[:]), nil
+}
+
+// Revealed returns the seeds of the blocks exhausted so far, by block
+// (GAME:STAKE:BLOCK).
+func (s *Session) Revealed() map[string]string { return s.revealed }
 
 // Shown records that a unit was fully revealed.
 func (s *Session) Shown(unit string) error {
