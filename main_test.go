@@ -1,0 +1,30 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestNeedsTerminal: under go test neither standard input nor output is a
+// terminal, so the game refuses to start, with exit status 2, instead of
+// hanging; so does replay. Bad flags are refused first.
+func TestNeedsTerminal(t *testing.T) {
+	if terminal() {
+		t.Skip("the test runs in a terminal")
+	}
+	if code := play(nil); code != 2 {
+		t.Errorf("play: exit %d, want 2", code)
+	}
+	if code := play([]string{"--lang", "de"}); code != 2 {
+		t.Errorf("bad --lang: exit %d, want 2", code)
+	}
+	layouts := filepath.Join(t.TempDir(), "l.jsonl")
+	os.WriteFile(layouts, []byte(`{"game":"yams","cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}`+"\n"), 0o644)
+	if code := replay([]string{layouts}); code != 2 {
+		t.Errorf("replay: exit %d, want 2", code)
+	}
+	if code := replay([]string{filepath.Join(t.TempDir(), "none")}); code != 2 {
+		t.Errorf("replay of a missing file: exit %d, want 2", code)
+	}
+}
