@@ -166,7 +166,7 @@ func TestDemoRunsForHours(t *testing.T) {
 		m.Update(clockMsg{})
 	}
 	after := heap()
-	if len(m.played) > historyLimit || len(m.wallet.History()) > historyLimit || len(m.memo) > 257 {
+	if len(m.played) >= 2*historyLimit || len(m.newest()) > historyLimit || len(m.wallet.History()) > historyLimit || len(m.memo) > 257 {
 		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.wallet.History()), len(m.memo))
 	}
 	if after > before+4<<20 {

@@ -24,10 +24,15 @@ func (m *Model) openHistory() {
 	m.history = historyState{}
 }
 
-// newest returns the units of the session, newest first.
+// newest returns the last units of the session (historyLimit at most),
+// newest first.
 func (m *Model) newest() []played {
-	out := make([]played, len(m.played))
-	for i, p := range m.played {
+	h := m.played
+	if len(h) > historyLimit {
+		h = h[len(h)-historyLimit:]
+	}
+	out := make([]played, len(h))
+	for i, p := range h {
 		out[len(out)-1-i] = p
 	}
 	return out
@@ -35,7 +40,7 @@ func (m *Model) newest() []played {
 
 func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.list
-	n := len(m.played)
+	n := min(len(m.played), historyLimit)
 	switch {
 	case m.history.replay != nil:
 		return nil

@@ -305,7 +305,7 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 		m.forced[label]++
 	}
 	m.played = append(m.played, played{op: op, layout: sold.Layout})
-	if len(m.played) > historyLimit {
+	if len(m.played) >= 2*historyLimit { // trimmed in batches: O(1) a purchase
 		m.played = append(m.played[:0:0], m.played[len(m.played)-historyLimit:]...)
 	}
 	return sold, op, nil

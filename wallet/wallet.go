@@ -96,7 +96,9 @@ func (w *Wallet) Buy(stake decimal.Decimal, sell func() (Sale, error)) (Operatio
 	w.staked = w.staked.Add(stake)
 	w.won = w.won.Add(s.Prize)
 	w.history = append(w.history, op)
-	if w.limit > 0 && len(w.history) > w.limit {
+	if w.limit > 0 && len(w.history) >= 2*w.limit {
+		// Trim once in a while, keeping the last limit: each purchase then
+		// costs the same on average, however long the session.
 		w.history = append(w.history[:0:0], w.history[len(w.history)-w.limit:]...)
 	}
 	return op, nil
@@ -163,12 +165,16 @@ func (w *Wallet) Totals() Totals {
 	return Totals{Played: w.count, Staked: w.staked, Won: w.won, Net: w.won.Sub(w.staked), Deposited: w.added}
 }
 
-// History returns the operations kept, newest first.
+// History returns the operations kept (the last limit), newest first.
 func (w *Wallet) History() []Operation {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	out := make([]Operation, len(w.history))
-	for i, op := range w.history {
+	h := w.history
+	if w.limit > 0 && len(h) > w.limit {
+		h = h[len(h)-w.limit:]
+	}
+	out := make([]Operation, len(h))
+	for i, op := range h {
 		out[len(out)-1-i] = op
 	}
 	return out

@@ -198,14 +198,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		if err != nil {
 			return wallet.Sale{}, err
 		}
-		layout, err := sold.Layout.MarshalJSON()
-		if err != nil {
-			return wallet.Sale{}, err
-		}
-		after := before.Sub(stake).Add(sold.Unit.Prize)
-		rec := Record{Kind: KindBuy, Seq: seq, Unit: sold.Name(), Forced: f != nil,
-			Stake: stake.String(), Prize: sold.Unit.Prize.String(), Before: before.String(), After: after.String(), Layout: layout}
-		if err := s.append(rec); err != nil {
+		if err := s.journalBuy(seq, sold, f != nil, stake, before); err != nil {
 			return wallet.Sale{}, err
 		}
 		return wallet.Sale{Unit: sold.Name(), Forced: f != nil, Prize: sold.Unit.Prize}, nil
@@ -221,12 +214,29 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	return sold, op, nil
 }
 
+// journalBuy writes a purchase's line, synced, when there is a journal.
+func (s *Session) journalBuy(seq int, sold lottery.Sold, forced bool, stake, before decimal.Decimal) error {
+	if s.file == nil {
+		return nil
+	}
+	layout, err := sold.Layout.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	after := before.Sub(stake).Add(sold.Unit.Prize)
+	return s.append(Record{Kind: KindBuy, Seq: seq, Unit: sold.Name(), Forced: forced,
+		Stake: stake.String(), Prize: sold.Unit.Prize.String(), Before: before.String(), After: after.String(), Layout: layout})
+}
+
 // commit writes the commitment of the block the next unit comes from, if it
 // was not written yet.
 func (s *Session) commit(g lottery.Game, stake decimal.Decimal) error {
 	b, err := s.shop.Ready(g, stake)
 	if err != nil {
 		return err
+	}
+	if s.file == nil {
+		return nil
 	}
 	name := fmt.Sprintf("%s:%s:%d", g.Name, stake, b.Number())
 	if s.committed[name] {
