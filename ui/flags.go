@@ -25,6 +25,7 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	balance := fs.String("balance", "100", "starting balance in euros")
 	seed := fs.String("seed", "", "master seed: the same seed and keys replay the same session")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	stake := fs.String("stake", "", "the Yam's stake at start: 0.5, 1 or 2 (also 0,5)")
 	fs.StringVar(&o.Journal, "journal", "", "journal FILE: every purchase recorded on disk; an existing journal is taken up again")
 	fs.BoolVar(&o.QA, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&o.Demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
@@ -34,7 +35,7 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--seed N] [--lang fr|en] [--journal FILE] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
+				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--stake S] [--seed N] [--lang fr|en] [--journal FILE] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
 				fs.SetOutput(usage)
 				fs.PrintDefaults()
 			}
@@ -70,6 +71,11 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	if *lang != "" {
 		if o.Lang, err = ParseLang(*lang); err != nil {
 			return o, fmt.Errorf("--lang: %w", err)
+		}
+	}
+	if *stake != "" {
+		if o.Stake, err = lottery.Yams().Stake(*stake); err != nil {
+			return o, fmt.Errorf("--stake: %w", err)
 		}
 	}
 	if o.Idle, err = parseIdle(*idle); err != nil {

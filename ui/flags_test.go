@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -16,6 +18,13 @@ func TestParseArgs(t *testing.T) {
 	o, err := ParseArgs([]string{"yams", "--seed", "42", "--balance", "2,50"}, env(nil), io.Discard)
 	if err != nil || o.Start != YamsScreen || o.Seed != 42 || o.Balance.String() != "2.5" || o.Lang != English {
 		t.Fatalf("%+v, %v", o, err)
+	}
+	o, err = ParseArgs([]string{"yams", "--stake", "0,5"}, env(nil), io.Discard)
+	if err != nil || o.Stake.String() != "0.5" {
+		t.Fatalf("--stake 0,5: %+v, %v", o, err)
+	}
+	if m, _ := New(o); m.yamsStake().String() != "0.5" {
+		t.Errorf("the game opens at %s", m.yamsStake())
 	}
 	o, err = ParseArgs([]string{"--lang", "fr", "vegas"}, env(nil), io.Discard)
 	if err != nil || o.Start != VegasScreen || o.Lang != French || o.Balance.String() != "100" {
@@ -32,15 +41,16 @@ func TestParseArgs(t *testing.T) {
 		t.Error("LC_ALL does not come before LANG")
 	}
 	bad := map[string][]string{
-		"amount -5 is negative":         {"--balance", "-5"},
-		"negative":                      {"--balance=-5"},
-		"more than two decimals":        {"--balance", "1.001"},
-		"at most 1000000000":            {"--balance", "99999999999"},
-		`language "de" is not fr or en`: {"--lang", "de"},
-		"--seed":                        {"--seed", "x"},
-		`unknown command "poker"`:       {"poker"},
-		`unexpected argument "vegas"`:   {"yams", "vegas"},
-		"flag provided but not defined": {"--nope"},
+		"amount -5 is negative":          {"--balance", "-5"},
+		"negative":                       {"--balance=-5"},
+		"more than two decimals":         {"--balance", "1.001"},
+		"at most 1000000000":             {"--balance", "99999999999"},
+		`language "de" is not fr or en`:  {"--lang", "de"},
+		"--seed":                         {"--seed", "x"},
+		`unknown command "poker"`:        {"poker"},
+		`unexpected argument "vegas"`:    {"yams", "vegas"},
+		"flag provided but not defined":  {"--nope"},
+		"--stake: stake 3 is not one of": {"--stake", "3"},
 	}
 	for want, args := range bad {
 		if _, err := ParseArgs(args, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), want) {
@@ -49,5 +59,20 @@ func TestParseArgs(t *testing.T) {
 	}
 	if _, err := ParseArgs([]string{"-h"}, env(nil), io.Discard); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: %v", err)
+	}
+}
+
+// TestSummaryLine pins the quit line of interface.md, byte for byte.
+func TestSummaryLine(t *testing.T) {
+	want := map[Lang]string{
+		English: "played 3 · staked €3.00 · won €2.00 · balance €99.00",
+		French:  "parties 3 · misé 3,00 € · gagné 2,00 € · solde 99,00 €",
+	}
+	for lang, line := range want {
+		tx := newText(lang)
+		got := tx.f("summary", 3, tx.money(decimal.NewFromInt(3)), tx.money(decimal.NewFromInt(2)), tx.money(decimal.NewFromInt(99)))
+		if got != line {
+			t.Errorf("%s: %q, want %q", lang, got, line)
+		}
 	}
 }

@@ -54,6 +54,7 @@ type Options struct {
 	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
 	Now     func() time.Time // the clock; time.Now when nil
 	SeedSet bool             // Seed was given: a journal of another seed is refused
+	Stake   decimal.Decimal  // the Yam's stake chosen at start (1 € when zero)
 	Journal string           // the journal's path, or "" to keep the session in memory
 	QA      bool             // the QA status line and forcing panel (f)
 	Demo    bool             // the trade-show demo: an attract loop when idle
@@ -129,6 +130,11 @@ func New(o Options) (*Model, error) {
 	m.inks = newInks(&m.st)
 	m.art = newTicketArt()
 	m.vegas = newVegasState()
+	for i, st := range lottery.Yams().Stakes {
+		if st.Equal(o.Stake) {
+			m.yams.stake = i
+		}
+	}
 	m.takeUp(sess.Restored())
 	return m, nil
 }
