@@ -11,7 +11,6 @@ import (
 
 // dealOptions are deal's flags, checked.
 type dealOptions struct {
-	game  lottery.Game
 	stake string
 	prize string
 	count int64
