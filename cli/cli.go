@@ -89,6 +89,7 @@ func Run(env Env, args []string) int {
 // usageError is a bad flag or value: exit status 2.
 type usageError struct{ msg string }
 
+// Error returns the message.
 func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
@@ -141,6 +142,7 @@ type seedFlag struct {
 	set  bool
 }
 
+// String writes the seed, or nothing when it was not set.
 func (s *seedFlag) String() string {
 	if !s.set {
 		return ""
@@ -148,6 +150,7 @@ func (s *seedFlag) String() string {
 	return strconv.FormatUint(uint64(s.seed), 10)
 }
 
+// Set reads a seed given on the command line.
 func (s *seedFlag) Set(v string) error {
 	n, err := game.ParseSeed(v)
 	if err != nil {

@@ -30,6 +30,7 @@ type Problem struct {
 	Msg  string
 }
 
+// Error writes the problem as "line N: what is wrong".
 func (p Problem) Error() string { return fmt.Sprintf("line %d: %s", p.Line, p.Msg) }
 
 // Played is a purchase as the journal recorded it.
