@@ -171,6 +171,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(clockTick(), m.demoIdle())
 	case tickMsg:
 		return m.onTick(msg)
+	case layoutsMsg:
+		m.onLayouts(msg)
 	case tea.KeyPressMsg:
 		m.handOver()
 		return m.onKey(msg)

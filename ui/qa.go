@@ -68,7 +68,7 @@ func (m *Model) modes() []qaMode {
 // stake on screen, its serial, what is left of it, and the pending force.
 func (m *Model) qaStatus() string {
 	g, stake := m.qaGame()
-	b, err := m.shop.Block(g, stake)
+	b, err := m.shop.Peek(g, stake)
 	if err != nil {
 		return err.Error()
 	}
@@ -90,7 +90,7 @@ func (m *Model) sequences() string {
 	var out []string
 	for _, g := range lottery.Games() {
 		for _, stake := range g.Stakes {
-			b, err := m.shop.Block(g, stake)
+			b, err := m.shop.Peek(g, stake)
 			if err == nil {
 				c := b.Seed().Commitment()
 				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
@@ -170,7 +170,7 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			m.setForce(g.Name, lottery.Force{Total: &n}, m.t.f("pts", n))
 		case k == "enter":
-			m.loadForce(g, strings.TrimSpace(p.input))
+			return loadLayouts(g, strings.TrimSpace(p.input))
 		case k == "backspace":
 			if r := []rune(p.input); len(r) > 0 {
 				p.input = string(r[:len(r)-1])
@@ -189,39 +189,61 @@ func (m *Model) setForce(gameName string, f lottery.Force, detail string) {
 	m.panel = nil
 }
 
-// loadForce reads a layout file with the reader of `tapis score`: its valid
-// layouts of the game on screen are played in order by the next purchases.
-// Errors stay in the panel, named by line and field as `score` names them.
-func (m *Model) loadForce(g lottery.Game, name string) {
-	p := m.panel
-	data, err := os.ReadFile(name)
-	if err != nil {
-		p.err = err.Error()
-		return
-	}
-	var layouts []lottery.Layout
-	var problems []string
-	lottery.Read(bytes.NewReader(data), func(e lottery.Entry) {
-		switch {
-		case e.Err != nil:
-			problems = append(problems, fmt.Sprintf("line %d: %v", e.Line, e.Err))
-		case e.Layout.Game() != g.Name:
-			problems = append(problems, m.t.f("qa.othergame", e.Line, e.Layout.Game()))
-		default:
-			layouts = append(layouts, e.Layout)
+// layoutsMsg carries the layouts of a file read for the forcing panel, or
+// what was wrong with them.
+type layoutsMsg struct {
+	game     string
+	name     string
+	layouts  []lottery.Layout
+	problems []string        // read errors, as tapis score writes them
+	others   []lottery.Entry // layouts of the other game
+}
+
+// loadLayouts reads a layout file with the reader of `tapis score`, off the
+// update loop: its valid layouts of the game are played in order by the
+// next purchases; errors are named by line and field as `score` names them.
+func loadLayouts(g lottery.Game, name string) tea.Cmd {
+	return func() tea.Msg {
+		msg := layoutsMsg{game: g.Name, name: name}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			msg.problems = []string{err.Error()}
+			return msg
 		}
-	})
-	if len(problems) > 0 {
-		p.err = strings.Join(problems, "\n")
+		lottery.Read(bytes.NewReader(data), func(e lottery.Entry) {
+			switch {
+			case e.Err != nil:
+				msg.problems = append(msg.problems, fmt.Sprintf("line %d: %v", e.Line, e.Err))
+			case e.Layout.Game() != g.Name:
+				msg.others = append(msg.others, e)
+			default:
+				msg.layouts = append(msg.layouts, e.Layout)
+			}
+		})
+		return msg
+	}
+}
+
+// onLayouts sets the layouts read as the next purchases, or shows in the
+// panel why they cannot be.
+func (m *Model) onLayouts(msg layoutsMsg) {
+	p := m.panel
+	if p == nil {
 		return
 	}
-	if len(layouts) == 0 {
-		p.err = m.t.f("qa.nolayout", name)
-		return
+	for _, e := range msg.others {
+		msg.problems = append(msg.problems, m.t.f("qa.othergame", e.Line, e.Layout.Game()))
 	}
-	first := layouts[0]
-	m.setForce(g.Name, lottery.Force{Layout: &first}, m.t.f("qa.file", name, len(layouts)))
-	m.force.queue = layouts[1:]
+	switch {
+	case len(msg.problems) > 0:
+		p.err = strings.Join(msg.problems, "\n")
+	case len(msg.layouts) == 0:
+		p.err = m.t.f("qa.nolayout", msg.name)
+	default:
+		first := msg.layouts[0]
+		m.setForce(msg.game, lottery.Force{Layout: &first}, m.t.f("qa.file", msg.name, len(msg.layouts)))
+		m.force.queue = msg.layouts[1:]
+	}
 }
 
 // peekForce returns the force set for the next purchase of a game, if any.
@@ -256,7 +278,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 	p := m.panel
 	g, stake := m.qaGame()
 	table, _ := g.Table(stake)
-	block, _ := m.shop.Block(g, stake)
+	block, _ := m.shop.Peek(g, stake)
 	var tabs []string
 	for _, md := range m.modes() {
 		label := m.t.get("qa.mode." + strconv.Itoa(int(md)))

@@ -128,7 +128,7 @@ func TestQAForceFile(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f", "tab", "tab", "tab")
 	typeText(m, bad)
-	press(m, "enter")
+	m.Update(press(m, "enter")()) // the file is read by a command
 	if !strings.Contains(screen(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") {
 		t.Fatalf("the panel does not name the error:\n%s", screen(m))
 	}
@@ -136,7 +136,7 @@ func TestQAForceFile(t *testing.T) {
 		press(m, "backspace")
 	}
 	typeText(m, good)
-	press(m, "enter")
+	m.Update(press(m, "enter")())
 	var want []lottery.Layout
 	lottery.Read(strings.NewReader(layouts), func(e lottery.Entry) { want = append(want, e.Layout) })
 	for i, w := range want {

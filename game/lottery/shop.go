@@ -78,6 +78,25 @@ func (s *Shop) ResumeForced(g Game, stake decimal.Decimal, n int64) {
 	s.forced[g.Name+":"+stake.String()] = n
 }
 
+// Peek returns the block the next unit of a game and stake will come from,
+// without opening anything: for a sequence not started yet, its first block
+// as it will be. It is for display.
+func (s *Shop) Peek(g Game, stake decimal.Decimal) (*game.Block, error) {
+	seq, ok := s.seqs[g.Name+":"+stake.String()]
+	if ok && seq.Block().Remaining() > 0 {
+		return seq.Block(), nil
+	}
+	t, err := s.tables(g, stake)
+	if err != nil {
+		return nil, fmt.Errorf("shop: %w", err)
+	}
+	n := int64(1)
+	if ok {
+		n = seq.Block().Number() + 1
+	}
+	return game.NewBlock(t, n, s.seed.Block(g.Name, stake, n)), nil
+}
+
 // Block returns the block being sold for a game and stake, opening the
 // sequence if it has not sold anything yet.
 func (s *Shop) Block(g Game, stake decimal.Decimal) (*game.Block, error) {

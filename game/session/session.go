@@ -264,7 +264,7 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 // and its commitment, the SHA-256 of its seed in hex, published before its
 // first sale.
 func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, string, error) {
-	b, err := s.shop.Ready(g, stake)
+	b, err := s.shop.Peek(g, stake)
 	if err != nil {
 		return 0, "", err
 	}
