@@ -94,6 +94,8 @@ func (m *Model) onTick(t tickMsg) tea.Cmd {
 		return m.vegasTick(t)
 	case t.id == "demo":
 		return m.demoStep(t)
+	case t.id == "party":
+		return m.partyTick(t)
 	}
 	return nil
 }

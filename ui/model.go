@@ -100,6 +100,7 @@ type Model struct {
 	forced  map[string]int // forced units played, by label (QA, DEMO)
 	replay  replayState    // the layouts of tapis replay
 	demo    demoState      // the trade-show demo
+	party   partyState     // the flashing of a big win's banner
 }
 
 // New returns a session's model.
@@ -156,7 +157,9 @@ func (m *Model) Init() tea.Cmd {
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	m.noteShown()
+	if party := m.noteShown(); party != nil {
+		cmd = tea.Batch(cmd, party)
+	}
 	return m, cmd
 }
 

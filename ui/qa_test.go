@@ -212,3 +212,32 @@ func TestDealUnitMatchesGame(t *testing.T) {
 		}
 	}
 }
+
+// TestBigWinFlashes: a win of ten stakes or more flashes its banner for a
+// while, then stops; a small win does not.
+func TestBigWinFlashes(t *testing.T) {
+	m := newQA(t, YamsScreen)
+	press(m, "f", "enter", "a") // the top lot
+	settle(m)
+	if m.party.frame != 1 {
+		t.Fatalf("no celebration: frame %d", m.party.frame)
+	}
+	first := screen(m)
+	m.Update(tickMsg{id: "party", gen: m.party.gen})
+	if screen(m) == first || !strings.Contains(screen(m), "✦") {
+		t.Error("the banner does not flash")
+	}
+	for range partyFrames {
+		m.Update(tickMsg{id: "party", gen: m.party.gen})
+	}
+	if m.party.frame != 0 || screen(m) != first {
+		t.Errorf("the celebration did not end: frame %d", m.party.frame)
+	}
+	tier := 8 // 1 €: a plain win
+	m.force = &pendingForce{game: "yams", label: forcedLabel, force: lottery.Force{Tier: &tier}}
+	press(m, "a")
+	settle(m)
+	if m.party.frame != 0 {
+		t.Error("a small win is celebrated")
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
@@ -95,16 +96,19 @@ func (m *Model) takeUp(st *session.State) {
 }
 
 // noteShown records in the journal that the unit on screen is fully
-// revealed, once.
-func (m *Model) noteShown() {
+// revealed, once, and celebrates it if it won big.
+func (m *Model) noteShown() tea.Cmd {
 	if s := m.yams.sold; s != nil && !m.yams.shown && !m.yams.revealing() {
 		m.yams.shown = true
 		m.session.Shown(s.Name())
+		return m.celebrateWin(s.Unit.Prize, s.Layout.Stake())
 	}
 	if s := m.vegas.sold; s != nil && !m.vegas.shown && !m.vegas.revealing() {
 		m.vegas.shown = true
 		m.session.Shown(s.Name())
+		return m.celebrateWin(s.Unit.Prize, s.Layout.Stake())
 	}
+	return nil
 }
 
 // Close closes the session's journal.

@@ -422,13 +422,18 @@ func (m *Model) yamsResult(b *yamsBoard) string {
 func (m *Model) celebrate(prize, stake decimal.Decimal) string {
 	won := m.t.f("won", m.t.money(prize))
 	ratio := prize.Div(stake)
+	banner := m.st.bigWin
+	star := "★"
+	if m.party.frame%2 == 0 && m.party.frame > 0 { // flashing, while the celebration lasts
+		banner, star = m.st.replay, "✦"
+	}
 	switch {
 	case !prize.GreaterThan(stake):
 		return won
 	case ratio.GreaterThanOrEqual(decimal.NewFromInt(500)):
-		return m.st.bigWin.Render("★★★ " + m.t.get("hugewin") + " ★★★ " + won + " ★★★")
+		return banner.Render(star + star + star + " " + m.t.get("hugewin") + " " + star + star + star + " " + won + " " + star + star + star)
 	case ratio.GreaterThanOrEqual(decimal.NewFromInt(10)):
-		return m.st.bigWin.Render("★★ " + m.t.get("bigwin") + " · " + won + " ★★")
+		return banner.Render(star + star + " " + m.t.get("bigwin") + " · " + won + " " + star + star)
 	}
 	return m.st.win.Render("★ " + won + " ★")
 }
