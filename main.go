@@ -38,20 +38,17 @@ func terminal() bool { return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(
 // standard error, one line each, like tapis score does.
 func replay(args []string) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(os.Stderr)
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return cli.ExitOK
-			}
-			return cli.ExitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	files, err := cli.SplitArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Println("usage: tapis replay FILE|- [--lang fr|en]")
+		fs.SetOutput(os.Stdout)
+		fs.PrintDefaults()
+		return cli.ExitOK
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+		return cli.ExitUsage
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(os.Stderr, "tapis replay: want one layout file (or - for standard input)")
@@ -77,7 +74,7 @@ func replay(args []string) int {
 	}
 	var entries []lottery.Entry
 	status := cli.ExitOK
-	err := lottery.Read(in, func(e lottery.Entry) {
+	err = lottery.Read(in, func(e lottery.Entry) {
 		if e.Err != nil {
 			fmt.Fprintf(os.Stderr, "line %d: %v\n", e.Line, e.Err)
 			status = cli.ExitInvalid

@@ -28,3 +28,10 @@ func TestNeedsTerminal(t *testing.T) {
 		t.Errorf("replay of a missing file: exit %d, want 2", code)
 	}
 }
+
+// TestReplayBadFlag: a bad flag is one line and exit 2.
+func TestReplayBadFlag(t *testing.T) {
+	if code := replay([]string{"--nope", "x"}); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+}

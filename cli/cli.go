@@ -96,20 +96,16 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// parse parses flags that may come before or after the positional arguments
-// and returns the positional ones. -h prints the flags and returns flag.ErrHelp.
-func parse(env Env, fs *flag.FlagSet, args []string) ([]string, error) {
+// SplitArgs parses flags that may come before or after the positional
+// arguments, as in `tapis score FILE --json`, and returns the positional
+// ones ("--" ends the flags). The flag set prints nothing: its errors come
+// back as one line, and -h as flag.ErrHelp.
+func SplitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(env.Stdout)
-				fmt.Fprintf(env.Stdout, "usage of tapis %s:\n", fs.Name())
-				fs.PrintDefaults()
-				return nil, err
-			}
-			return nil, usagef("%v", err)
+			return nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -121,6 +117,22 @@ func parse(env Env, fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// parse splits a tool's arguments: -h prints its flags and returns
+// flag.ErrHelp; a bad flag is a usage error.
+func parse(env Env, fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := SplitArgs(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(env.Stdout)
+		fmt.Fprintf(env.Stdout, "usage of tapis %s:\n", fs.Name())
+		fs.PrintDefaults()
+		return nil, err
+	case err != nil:
+		return nil, usagef("%v", err)
+	}
+	return pos, nil
 }
 
 // fail prints err as one line and returns its exit status.

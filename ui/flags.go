@@ -11,6 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/cli"
 	"tapis/game"
 	"tapis/game/lottery"
 )
@@ -31,21 +32,14 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 	fs.BoolVar(&o.Demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
 	idle := fs.String("idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
 	playlist := fs.String("playlist", "", "with --demo: JSON lines of lots or layouts to play instead of the built-in playlist")
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--stake S] [--seed N] [--lang fr|en] [--journal FILE] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
-				fs.SetOutput(usage)
-				fs.PrintDefaults()
-			}
-			return o, err
+	pos, err := cli.SplitArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(usage, "usage: tapis [yams|vegas] [--balance EUR] [--stake S] [--seed N] [--lang fr|en] [--journal FILE] [--qa] [--demo [--idle 60s] [--playlist FILE]]")
+			fs.SetOutput(usage)
+			fs.PrintDefaults()
 		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+		return o, err
 	}
 	if len(pos) > 1 {
 		return o, fmt.Errorf("unexpected argument %q", pos[1])
