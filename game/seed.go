@@ -71,6 +71,13 @@ func (s Seed) derive(kind, game string, stake decimal.Decimal, n int64) BlockSee
 // block's first sale, it lets anyone check the seed once it is revealed.
 func (b BlockSeed) Commitment() [32]byte { return sha256.Sum256(b[:]) }
 
+// CommitmentHex returns the commitment in hexadecimal, as journals and
+// screens show it.
+func (b BlockSeed) CommitmentHex() string {
+	c := b.Commitment()
+	return hex.EncodeToString(c[:])
+}
+
 // String returns the seed in hexadecimal.
 func (b BlockSeed) String() string { return hex.EncodeToString(b[:]) }
 

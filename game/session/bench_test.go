@@ -1,6 +1,7 @@
 package session
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -32,5 +33,32 @@ func BenchmarkBuy(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkOpen takes up a journal of 5 000 purchases.
+func BenchmarkOpen(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "j.jsonl")
+	s, err := Open(Options{Seed: 1, Balance: decimal.NewFromInt(1_000_000), Journal: path})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.file.Close()
+	s.file = nil // build the journal without syncing each line
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	s.file = f
+	for i := range 5000 {
+		g, stake := pick(i)
+		if _, _, err := s.Buy(g, stake, nil, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+	s.Close()
+	for b.Loop() {
+		s, err := Open(Options{Journal: path})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -107,7 +108,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 		return err
 	}
 	var problems []Problem
-	st := scan(lines, o.Tables, o.Limit, &problems)
+	st := scan(lines, o.Tables, o.Limit, false, &problems)
 	if len(problems) > 0 {
 		return problems[0]
 	}
@@ -136,7 +137,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 		}
 	}
 	for key, n := range st.Forced {
-		name, stake, _ := cut(key)
+		name, stake, _ := strings.Cut(key, ":")
 		g, _ := lottery.Find(name)
 		d, _ := decimal.NewFromString(stake)
 		s.shop.ResumeForced(g, d, n)
@@ -149,15 +150,6 @@ func (s *Session) resume(o Options, f *os.File) error {
 	}
 	s.restored = st
 	return nil
-}
-
-func cut(key string) (string, string, bool) {
-	for i := range key {
-		if key[i] == ':' {
-			return key[:i], key[i+1:], true
-		}
-	}
-	return key, "", false
 }
 
 // Restored returns what the journal held when the session opened, or nil.
@@ -242,8 +234,7 @@ func (s *Session) commit(g lottery.Game, stake decimal.Decimal) error {
 	if s.committed[name] {
 		return nil
 	}
-	c := b.Seed().Commitment()
-	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: fmt.Sprintf("%x", c[:])}); err != nil {
+	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: b.Seed().CommitmentHex()}); err != nil {
 		return err
 	}
 	s.committed[name] = true
@@ -268,8 +259,7 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 	if err != nil {
 		return 0, "", err
 	}
-	c := b.Seed().Commitment()
-	return b.Number(), fmt.Sprintf("%x", c[:]), nil
+	return b.Number(), b.Seed().CommitmentHex(), nil
 }
 
 // Revealed returns the seeds of the blocks exhausted so far, by block

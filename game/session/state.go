@@ -1,7 +1,6 @@
 package session
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -76,21 +75,32 @@ type State struct {
 	Forced  map[string]int64          // forced units of each game and stake
 	Commits map[string]string         // block (GAME:STAKE:N) → commitment
 	Reveals map[string]string         // block → its seed, once exhausted
-	units   map[string]map[int64]sold // block → serial → unit
-	sold    map[string]int64          // block → units sold
+	units   map[string]map[int64]sold // block → serial → unit, when verifying
+	reveals map[string]int            // block → the line revealing it
+	cache   map[string]*game.Table    // the tables asked for, by GAME:STAKE
 	seen    map[string]bool           // unit names
 	tables  Tables
 	recent  int
 }
 
 // scan applies the journal's lines in order, checking each against what
-// came before; problems gathers what is wrong.
-func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
+// came before; problems gathers what is wrong. It keeps the last recent
+// purchases with their layouts, and every unit of every block only when
+// verifying, which draws closed blocks again.
+func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]Problem) *State {
 	st := &State{
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
-		Reveals: map[string]string{}, units: map[string]map[int64]sold{}, sold: map[string]int64{},
-		seen: map[string]bool{}, tables: tables, recent: recent,
+		Reveals: map[string]string{}, reveals: map[string]int{}, seen: map[string]bool{},
+		tables: tables, cache: map[string]*game.Table{}, recent: recent,
 	}
+	if verifying {
+		st.units = map[string]map[int64]sold{}
+	}
+	defer func() {
+		if len(st.Recent) > recent {
+			st.Recent = st.Recent[len(st.Recent)-recent:]
+		}
+	}()
 	bad := func(n int, format string, args ...any) {
 		*problems = append(*problems, Problem{n, fmt.Sprintf(format, args...)})
 	}
@@ -196,7 +206,7 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 	st.Pending = &p
 	if err == nil {
 		st.Recent = append(st.Recent, p)
-		if len(st.Recent) > st.recent {
+		if len(st.Recent) >= 2*st.recent+1 { // trimmed in batches, and at the end
 			st.Recent = append(st.Recent[:0:0], st.Recent[len(st.Recent)-st.recent:]...)
 		}
 	}
@@ -236,7 +246,7 @@ func (st *State) real(l Line, prize decimal.Decimal, bad func(int, string, ...an
 		bad(l.N, "unit %s: %v", id, err)
 		return
 	}
-	table, err := st.tables(g, id.Stake)
+	table, err := st.table(g, id)
 	if err != nil {
 		bad(l.N, "unit %s: %v", id, err)
 		return
@@ -261,11 +271,26 @@ func (st *State) real(l Line, prize decimal.Decimal, bad func(int, string, ...an
 		bad(l.N, "unit %s: prize %s is no lot of its table", id, prize)
 	}
 	st.Last[seq] = id
-	st.sold[block]++
+	if st.units == nil {
+		return
+	}
 	if st.units[block] == nil {
 		st.units[block] = map[int64]sold{}
 	}
 	st.units[block][id.Serial] = sold{line: l.N, prize: prize, layout: l.Record.Layout}
+}
+
+// table returns the lot table of a unit's game and stake, built once.
+func (st *State) table(g lottery.Game, id game.UnitID) (*game.Table, error) {
+	key := id.Game + ":" + id.Stake.String()
+	if t, ok := st.cache[key]; ok {
+		return t, nil
+	}
+	t, err := st.tables(g, id.Stake)
+	if err == nil {
+		st.cache[key] = t
+	}
+	return t, err
 }
 
 func (st *State) reveal(l Line, bad func(int, string, ...any)) {
@@ -275,15 +300,16 @@ func (st *State) reveal(l Line, bad func(int, string, ...any)) {
 		bad(l.N, "block %s is revealed but was never committed", r.Block)
 		return
 	}
-	seed, err := hex.DecodeString(r.BlockSeed)
-	if err != nil || len(seed) != 32 {
+	raw, err := hex.DecodeString(r.BlockSeed)
+	if err != nil || len(raw) != 32 {
 		bad(l.N, "block %s: seed %q is not 32 bytes in hex", r.Block, r.BlockSeed)
 		return
 	}
-	if sum := sha256.Sum256(seed); hex.EncodeToString(sum[:]) != c {
+	if game.BlockSeed(raw).CommitmentHex() != c {
 		bad(l.N, "block %s: its seed does not match its commitment", r.Block)
 	}
 	st.Reveals[r.Block] = r.BlockSeed
+	st.reveals[r.Block] = l.N
 }
 
 // blockName names the block of a unit: GAME:STAKE:BLOCK.

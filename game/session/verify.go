@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"tapis/game"
 	"tapis/game/lottery"
@@ -45,21 +44,15 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 		return Report{}, err
 	}
 	rep := Report{Torn: torn}
-	st := scan(lines, tables, 0, &rep.Problems)
+	st := scan(lines, tables, 0, true, &rep.Problems)
 	rep.Purchases, rep.Blocks, rep.Closed = len(st.Ops), len(st.Commits), len(st.Reveals)
 	names := make([]string, 0, len(st.Reveals))
 	for b := range st.Reveals {
 		names = append(names, b)
 	}
 	sort.Strings(names)
-	revealLine := map[string]int{}
-	for _, l := range lines {
-		if l.Record.Kind == KindReveal {
-			revealLine[l.Record.Block] = l.N
-		}
-	}
 	for _, b := range names {
-		rep.Checked += st.checkBlock(b, st.Reveals[b], revealLine[b], &rep.Problems)
+		rep.Checked += st.checkBlock(b, st.Reveals[b], st.reveals[b], &rep.Problems)
 	}
 	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Line < rep.Problems[j].Line })
 	return rep, nil
@@ -71,14 +64,9 @@ func (st *State) checkBlock(name, seedHex string, line int, problems *[]Problem)
 	bad := func(n int, format string, args ...any) {
 		*problems = append(*problems, Problem{n, fmt.Sprintf(format, args...)})
 	}
-	parts := strings.Split(name, ":")
-	if len(parts) != 3 {
-		bad(line, "block %q is not GAME:STAKE:BLOCK", name)
-		return 0
-	}
-	id, err := game.ParseUnitID(name + ":1")
+	id, err := game.ParseUnitID(name + ":1") // GAME:STAKE:BLOCK and a serial
 	if err != nil {
-		bad(line, "block %s: %v", name, err)
+		bad(line, "block %q is not GAME:STAKE:BLOCK", name)
 		return 0
 	}
 	g, err := lottery.Find(id.Game)
@@ -86,7 +74,7 @@ func (st *State) checkBlock(name, seedHex string, line int, problems *[]Problem)
 		bad(line, "block %s: %v", name, err)
 		return 0
 	}
-	table, err := st.tables(g, id.Stake)
+	table, err := st.table(g, id)
 	if err != nil {
 		bad(line, "block %s: %v", name, err)
 		return 0
