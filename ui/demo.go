@@ -117,8 +117,7 @@ func (m *Model) demoStep(t tickMsg) tea.Cmd {
 		d.step = 1
 		return demoTick(d.gen, demoPause)
 	}
-	if d.step == 1 {
-		m.refillDemo(it.Stake)
+	if d.step == 1 { // the purchase tops the wallet up if need be
 		d.step = 2
 		if it.Game.Name == vegas.Name {
 			return tea.Batch(m.buyTicket(), demoTick(d.gen, demoPause))
@@ -170,7 +169,7 @@ func (m *Model) prepareDemo(it lottery.PlaylistItem) {
 
 // refillDemo tops the demo's wallet up when it could not pay for a unit.
 func (m *Model) refillDemo(stake decimal.Decimal) {
-	if b := m.wallet.Balance(); b.LessThan(stake.Mul(decimal.NewFromInt(10))) {
+	if b := m.session.Wallet().Balance(); b.LessThan(stake.Mul(decimal.NewFromInt(10))) {
 		m.session.Deposit(m.demo.refill.Sub(b))
 	}
 }

@@ -53,12 +53,12 @@ func TestAttractLoop(t *testing.T) {
 		t.Fatalf("the demo does not start:\n%s", screen(m))
 	}
 	drive(t, m, 40)
-	for i, op := range m.wallet.History() {
+	for i, op := range m.session.Wallet().History() {
 		if !strings.Contains(op.Unit, ":DEMO:") {
 			t.Fatalf("unit %s is not marked DEMO", op.Unit)
 		}
 		if i > 0 {
-			prev := m.wallet.History()[i-1]
+			prev := m.session.Wallet().History()[i-1]
 			if strings.HasPrefix(op.Unit, "yams") == strings.HasPrefix(prev.Unit, "yams") {
 				t.Fatalf("%s then %s: the games do not alternate", op.Unit, prev.Unit)
 			}
@@ -84,7 +84,7 @@ func TestAttractLoop(t *testing.T) {
 	// The visitor plays a real unit.
 	press(m, "1", "a")
 	settle(m)
-	if op := m.wallet.History()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
+	if op := m.session.Wallet().History()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
 		t.Errorf("the visitor's unit is %s", op.Unit)
 	}
 	// Idle for less than a minute: nothing; then the loop comes back.
@@ -135,7 +135,7 @@ func TestDemoPlaylist(t *testing.T) {
 	m.Update(sizeMsg(80, 24))
 	m.Init()
 	drive(t, m, 4)
-	h := m.wallet.History()
+	h := m.session.Wallet().History()
 	if !h[3].Prize.Equal(decimal.NewFromInt(40000)) || !h[2].Prize.Equal(decimal.NewFromInt(10000)) || !h[1].Prize.Equal(decimal.NewFromInt(40000)) {
 		t.Errorf("played %s, %s, %s", h[3].Prize, h[2].Prize, h[1].Prize)
 	}
@@ -166,8 +166,8 @@ func TestDemoRunsForHours(t *testing.T) {
 		m.Update(clockMsg{})
 	}
 	after := heap()
-	if len(m.played) >= 2*historyLimit || len(m.newest()) > historyLimit || len(m.wallet.History()) > historyLimit || len(m.memo) > 257 {
-		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.wallet.History()), len(m.memo))
+	if len(m.played) >= 2*historyLimit || len(m.newest()) > historyLimit || len(m.session.Wallet().History()) > historyLimit || len(m.memo) > 257 {
+		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.session.Wallet().History()), len(m.memo))
 	}
 	if after > before+4<<20 {
 		t.Errorf("heap grew from %d to %d bytes over %d units", before, after, n)

@@ -85,8 +85,6 @@ type Model struct {
 	screen  Screen
 	back    Screen // where help and history return
 	session *session.Session
-	wallet  *wallet.Wallet // the session's
-	shop    *lottery.Shop  // the session's
 	rng     *rand.Rand     // animation noise only: outcomes come from the shop
 	played  []played
 	menu    menuState
@@ -124,7 +122,7 @@ func New(o Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.session, m.wallet, m.shop = sess, sess.Wallet(), sess.Shop()
+	m.session = sess
 	m.clock = m.start
 	m.yams = newYamsState(&m.st)
 	m.inks = newInks(&m.st)
@@ -291,8 +289,8 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 // Summary is the line printed once the terminal is restored; it counts the
 // forced units, if any were played.
 func (m *Model) Summary() string {
-	tot := m.wallet.Totals()
-	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.wallet.Balance()))
+	tot := m.session.Wallet().Totals()
+	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.session.Wallet().Balance()))
 	for _, label := range []string{forcedLabel, demoLabel} {
 		if n := m.forced[label]; n > 0 {
 			s += " · " + label + " " + strconv.Itoa(n)
@@ -373,7 +371,7 @@ func (m *Model) memoize(key string, draw func() string) string {
 
 // header shows the balance, the session's net result and the time played.
 func (m *Model) header() *lipgloss.Layer {
-	tot := m.wallet.Totals()
+	tot := m.session.Wallet().Totals()
 	hidden := m.pending()
 	net := tot.Net.Sub(hidden)
 	netStyle := m.st.value
@@ -387,7 +385,7 @@ func (m *Model) header() *lipgloss.Layer {
 	if m.screen == ReplayScreen || (m.screen == HelpScreen && m.back == ReplayScreen) {
 		return m.headerWith(m.replayHeader())
 	}
-	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(m.wallet.Balance().Sub(hidden))) + sep +
+	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(m.session.Wallet().Balance().Sub(hidden))) + sep +
 		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
 		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.clock.Sub(m.start))) + m.st.header.Render(" ")
 	return m.headerWith(right)
@@ -482,8 +480,8 @@ func elapsed(d time.Duration) string {
 func (m *Model) Revealing() bool { return m.yams.revealing() || m.vegas.revealing() }
 
 // Totals returns what the session has played so far.
-func (m *Model) Totals() wallet.Totals { return m.wallet.Totals() }
+func (m *Model) Totals() wallet.Totals { return m.session.Wallet().Totals() }
 
 // Balance returns the wallet's balance, prizes of units still being revealed
 // included.
-func (m *Model) Balance() decimal.Decimal { return m.wallet.Balance() }
+func (m *Model) Balance() decimal.Decimal { return m.session.Wallet().Balance() }

@@ -68,7 +68,7 @@ func (m *Model) modes() []qaMode {
 // stake on screen, its serial, what is left of it, and the pending force.
 func (m *Model) qaStatus() string {
 	g, stake := m.qaGame()
-	b, err := m.shop.Peek(g, stake)
+	b, err := m.session.Shop().Peek(g, stake)
 	if err != nil {
 		return err.Error()
 	}
@@ -76,7 +76,7 @@ func (m *Model) qaStatus() string {
 	for i := range b.Table().Losing() {
 		lots = append(lots, strconv.FormatInt(b.Left(i), 10))
 	}
-	s := m.t.f("qa.status", uint64(m.shop.Seed()), g.Name, stake, b.Number(), b.Sold(), b.Remaining(),
+	s := m.t.f("qa.status", uint64(m.session.Shop().Seed()), g.Name, stake, b.Number(), b.Sold(), b.Remaining(),
 		strings.Join(lots, "·"), b.Left(b.Table().Losing()))
 	if p := m.force; p != nil {
 		s = m.t.f("qa.next", p.game, p.detail) + " · " + s
@@ -90,7 +90,7 @@ func (m *Model) sequences() string {
 	var out []string
 	for _, g := range lottery.Games() {
 		for _, stake := range g.Stakes {
-			b, err := m.shop.Peek(g, stake)
+			b, err := m.session.Shop().Peek(g, stake)
 			if err == nil {
 				c := b.Seed().Commitment()
 				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
@@ -100,8 +100,7 @@ func (m *Model) sequences() string {
 	return strings.Join(out, "\n")
 }
 
-// qaKey handles keys while the forcing panel is open. It reports false for
-// keys it leaves to the screen.
+// qaKey handles every key while the forcing panel is open (ctrl+c aside).
 func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.panel
 	g, stake := m.qaGame()
@@ -278,7 +277,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 	p := m.panel
 	g, stake := m.qaGame()
 	table, _ := g.Table(stake)
-	block, _ := m.shop.Peek(g, stake)
+	block, _ := m.session.Shop().Peek(g, stake)
 	var tabs []string
 	for _, md := range m.modes() {
 		label := m.t.get("qa.mode." + strconv.Itoa(int(md)))

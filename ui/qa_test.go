@@ -36,7 +36,7 @@ func typeText(m *Model, s string) {
 // blockSold returns how many units the block being sold has sold.
 func blockSold(t *testing.T, m *Model, g lottery.Game, stake decimal.Decimal) int64 {
 	t.Helper()
-	b, err := m.shop.Block(g, stake)
+	b, err := m.session.Shop().Block(g, stake)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestQAForceLot(t *testing.T) {
 		t.Errorf("the block sold %d units for a forced one", got)
 	}
 	golden(t, "qa_forced_yams", screen(m))
-	if op := m.wallet.History()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
+	if op := m.session.Wallet().History()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
 		t.Errorf("history %+v", op)
 	}
 	if !strings.HasSuffix(m.Summary(), "· QA 1") || !m.Balance().Equal(decimal.NewFromInt(5099)) {
@@ -146,7 +146,7 @@ func TestQAForceFile(t *testing.T) {
 		if got.Cups != w.Yams.Cups || !got.Stake.Equal(w.Yams.Stake) || !m.yams.sold.Unit.Prize.Equal(w.Score().Prize()) {
 			t.Fatalf("layout %d: played %+v, loaded %+v", i, got, w.Yams)
 		}
-		if op := m.wallet.History()[0]; !op.Stake.Equal(w.Yams.Stake) {
+		if op := m.session.Wallet().History()[0]; !op.Stake.Equal(w.Yams.Stake) {
 			t.Errorf("layout %d: staked %s, the layout's stake is %s", i, op.Stake, w.Yams.Stake)
 		}
 	}
