@@ -85,7 +85,7 @@ type Model struct {
 	screen  Screen
 	back    Screen // where help and history return
 	session *session.Session
-	rng     *rand.Rand     // animation noise only: outcomes come from the shop
+	rng     *rand.Rand // animation noise only: outcomes come from the shop
 	played  []played
 	menu    menuState
 	yams    yamsState
