@@ -140,12 +140,9 @@ func dealUnit(out io.Writer, o *dealOptions, name string) error {
 }
 
 func writeRecord(out io.Writer, l lottery.Layout, unit, prize string, forced bool) error {
-	b, err := lottery.Record(l, unit, prize)
+	b, err := lottery.Record(l, unit, prize, forced)
 	if err != nil {
 		return err
-	}
-	if forced {
-		b = append(b[:len(b)-1], `,"forced":true}`...)
 	}
 	_, err = out.Write(append(b, '\n'))
 	return err

@@ -200,9 +200,10 @@ func gameOf(fields map[string]json.RawMessage) (string, error) {
 	return g.Name, nil
 }
 
-// Record writes a `deal` record: the layout with its unit identity (when it
-// has one) and its prize, on one line.
-func Record(l Layout, unit string, prize string) ([]byte, error) {
+// Record writes a `deal` record on one line: the layout with its unit
+// identity (when it has one) and its prize, and "forced": true for a unit
+// forced to a lot (ruling G6).
+func Record(l Layout, unit string, prize string, forced bool) ([]byte, error) {
 	body, err := l.MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("writing a layout: %w", err)
@@ -213,6 +214,10 @@ func Record(l Layout, unit string, prize string) ([]byte, error) {
 		fmt.Fprintf(&b, "%q:%q,", "unit", unit)
 	}
 	b.Write(body[1 : len(body)-1])
-	fmt.Fprintf(&b, ",%q:%q}", "prize", prize)
+	fmt.Fprintf(&b, ",%q:%q", "prize", prize)
+	if forced {
+		b.WriteString(`,"forced":true`)
+	}
+	b.WriteByte('}')
 	return b.Bytes(), nil
 }

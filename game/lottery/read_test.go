@@ -126,7 +126,7 @@ func TestLayoutRoundTrip(t *testing.T) {
 			tb, _ := g.Table(stake)
 			for tier := range tb.Tiers() {
 				l := g.Deal(r, stake, tier)
-				b, err := Record(l, "x:1:1:1", tb.Prize(tier).String())
+				b, err := Record(l, "x:1:1:1", tb.Prize(tier).String(), false)
 				if err != nil {
 					t.Fatal(err)
 				}
