@@ -381,14 +381,10 @@ func (m *Model) mat(b *yamsBoard, i int, art *yamsArt) string {
 
 func pips(row string) string { return strings.ReplaceAll(row, "o", "●") }
 
-func (m *Model) comboName(c yams.Combination) string {
-	keys := map[yams.Combination]string{
-		yams.None: "c.none", yams.Pair: "c.pair", yams.TwoPairs: "c.two_pairs", yams.ThreeOfAKind: "c.three",
-		yams.FullHouse: "c.full", yams.SmallStraight: "c.small", yams.FourOfAKind: "c.four",
-		yams.LargeStraight: "c.large", yams.Yams: "c.yams",
-	}
-	return m.t.get(keys[c])
-}
+// comboKeys are the text keys of the combinations, lowest first.
+var comboKeys = [...]string{"c.none", "c.pair", "c.two_pairs", "c.three", "c.full", "c.small", "c.four", "c.large", "c.yams"}
+
+func (m *Model) comboName(c yams.Combination) string { return m.t.get(comboKeys[c]) }
 
 // yamsResult is the line under the mats: a hint, or the total and the prize,
 // celebrated in proportion to the lot.
