@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
@@ -129,6 +130,9 @@ func play(args []string) int {
 		fmt.Fprintln(os.Stderr, "tapis: the game needs a terminal (standard input and output); the tools score, deal and audit work in pipes")
 		return cli.ExitUsage
 	}
+	sig := newSignals()
+	defer sig.stop()
+	opts.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
 	m, err := ui.New(opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
@@ -139,21 +143,67 @@ func play(args []string) int {
 		fmt.Fprintf(os.Stderr, "tapis: journal %s: %s\n", opts.Journal, note)
 	}
 	p := tea.NewProgram(m)
-	// SIGTERM quits through Bubble Tea; a closed terminal (SIGHUP) too. Every
-	// purchase is on disk already, so quitting at any moment loses nothing.
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
-	go func() {
-		if _, ok := <-hup; ok {
-			p.Quit()
-		}
-	}()
+	sig.route(p)
 	_, err = p.Run()
 	fmt.Println(m.Summary())
-	if err != nil {
+	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
 		return 1
 	}
 	return cli.ExitOK
+}
+
+// signals routes the signals a terminal game gets. SIGTERM and SIGINT are
+// Bubble Tea's: both quit, the terminal restored (SIGINT only comes from
+// outside: in raw mode ctrl+c is a key). SIGHUP (the terminal closed) and
+// SIGQUIT quit the same way; every purchase is on disk already, so quitting
+// at any moment loses nothing. SIGTSTP from outside suspends as ctrl+z does.
+type signals struct {
+	quit, tstp chan os.Signal
+	done       chan struct{}
+	suspending atomic.Bool
+}
+
+func newSignals() *signals {
+	s := &signals{quit: make(chan os.Signal, 1), tstp: make(chan os.Signal, 1), done: make(chan struct{})}
+	signal.Notify(s.quit, syscall.SIGHUP, syscall.SIGQUIT)
+	signal.Notify(s.tstp, syscall.SIGTSTP)
+	return s
+}
+
+// stepAside marks a suspension under way. Bubble Tea restores the terminal,
+// then sends SIGTSTP to the process group to stop it; but a Go program
+// that once caught SIGTSTP ignores it ever after (the runtime never gives
+// back its default action), so the handler stops the process with SIGSTOP
+// in its place.
+func (s *signals) stepAside() { s.suspending.Store(true) }
+
+// arm takes SIGTSTP from outside again, once the process runs after a
+// suspension.
+func (s *signals) arm() { s.suspending.Store(false) }
+
+// route sends what the signals ask for to the program.
+func (s *signals) route(p *tea.Program) {
+	go func() {
+		for {
+			select {
+			case <-s.quit:
+				p.Quit()
+			case <-s.tstp:
+				if s.suspending.Load() {
+					syscall.Kill(0, syscall.SIGSTOP) // Bubble Tea's own SIGTSTP
+				} else {
+					p.Send(ui.SuspendMsg{})
+				}
+			case <-s.done:
+				return
+			}
+		}
+	}()
+}
+
+func (s *signals) stop() {
+	signal.Stop(s.quit)
+	signal.Stop(s.tstp)
+	close(s.done)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -23,37 +24,102 @@ const (
 )
 
 // grid is a surface drawn cell by cell, so that the scratch coating can hide
-// any cell and show the one beneath when it is scratched off.
+// any cell and show the one beneath when it is scratched off. It remembers
+// which piece wrote each cell, so that a test can check that every piece
+// fits and stands apart from its neighbours.
 type grid struct {
-	w, h  int
-	runes []rune
-	inks  []ink
+	w, h   int
+	runes  []rune
+	inks   []ink
+	owner  []uint16 // the piece that wrote each cell, from 1; 0 for none
+	gaps   []int    // for each piece, the blank cells it wants on each side
+	faults []string // pieces that did not fit the grid or overlapped another
 }
 
 func newGrid(w, h int) *grid {
-	g := &grid{w: w, h: h, runes: make([]rune, w*h), inks: make([]ink, w*h)}
+	g := &grid{w: w, h: h, runes: make([]rune, w*h), inks: make([]ink, w*h), owner: make([]uint16, w*h), gaps: []int{0}}
 	for i := range g.runes {
 		g.runes[i] = ' '
 	}
 	return g
 }
 
-// text writes s from (x, y), clipped to the grid. Every rune takes one cell.
-func (g *grid) text(x, y int, s string, k ink) {
-	if y < 0 || y >= g.h {
-		return
-	}
+// Gaps between pieces on a row: drawings (cards, reels) may touch each
+// other, words stand one blank cell apart, and amounts two, since French
+// amounts hold spaces themselves ("10 000 €").
+const (
+	gapArt    = 0
+	gapWord   = 1
+	gapAmount = 2
+)
+
+// put writes s from (x, y) as one piece wanting gap blank cells on each
+// side. Every rune takes one cell.
+func (g *grid) put(x, y int, s string, k ink, gap int) {
+	g.gaps = append(g.gaps, gap)
+	id := uint16(len(g.gaps) - 1)
 	for _, r := range s {
-		if x >= 0 && x < g.w {
-			g.runes[y*g.w+x], g.inks[y*g.w+x] = r, k
+		switch {
+		case y < 0 || y >= g.h || x < 0 || x >= g.w:
+			g.faults = append(g.faults, fmt.Sprintf("%q at %d,%d is cut by the frame", s, x, y))
+			return
+		case g.owner[y*g.w+x] != 0 && r != ' ':
+			g.faults = append(g.faults, fmt.Sprintf("%q at %d,%d overlaps %q", s, x, y, g.pieceAt(x, y)))
+		}
+		if r != ' ' || g.owner[y*g.w+x] == 0 {
+			g.runes[y*g.w+x], g.inks[y*g.w+x], g.owner[y*g.w+x] = r, k, id
 		}
 		x++
 	}
 }
 
+// text writes a word; amount writes an amount; art writes a row of a
+// drawing.
+func (g *grid) text(x, y int, s string, k ink)   { g.put(x, y, s, k, gapWord) }
+func (g *grid) amount(x, y int, s string, k ink) { g.put(x, y, s, k, gapAmount) }
+func (g *grid) art(x, y int, s string, k ink)    { g.put(x, y, s, k, gapArt) }
+
+// right writes an amount ending at column x (included).
+func (g *grid) right(x, y int, s string, k ink) { g.amount(x+1-lipgloss.Width(s), y, s, k) }
+
 // center writes s centered on row y.
 func (g *grid) center(y int, s string, k ink) {
 	g.text((g.w-lipgloss.Width(s))/2, y, s, k)
+}
+
+// pieceAt returns the text of the piece that wrote a cell.
+func (g *grid) pieceAt(x, y int) string {
+	id := g.owner[y*g.w+x]
+	var b strings.Builder
+	for i := range g.runes {
+		if g.owner[i] == id && i/g.w == y {
+			b.WriteRune(g.runes[i])
+		}
+	}
+	return b.String()
+}
+
+// problems lists the pieces that do not fit the grid, overlap, or stand
+// closer to a neighbour on their row than either wants.
+func (g *grid) problems() []string {
+	out := append([]string(nil), g.faults...)
+	for y := range g.h {
+		last, end := uint16(0), 0
+		for x := range g.w {
+			id := g.owner[y*g.w+x]
+			if id == 0 || g.runes[y*g.w+x] == ' ' {
+				continue
+			}
+			if last != 0 && id != last {
+				if want := max(g.gaps[id], g.gaps[last]); x-end-1 < want {
+					out = append(out, fmt.Sprintf("row %d: %q and %q are %d cells apart, want %d",
+						y, g.pieceAt(end, y), g.pieceAt(x, y), x-end-1, want))
+				}
+			}
+			last, end = id, x
+		}
+	}
+	return out
 }
 
 // inks holds, for each ink, the escape codes that open and close its style,

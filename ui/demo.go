@@ -37,6 +37,10 @@ type demoState struct {
 	idle     time.Duration
 	last     time.Time       // the last input from a visitor
 	refill   decimal.Decimal // the balance the wallet is topped up to
+	visitor  bool            // a visitor's wallet is in play, not the loop's
+	// lastVisitor is the balance the last visitor left, once one came.
+	lastVisitor *decimal.Decimal
+	interrupted time.Time // the operator's first ctrl+c
 }
 
 func newDemoState(o Options, now time.Time) demoState {
@@ -77,7 +81,9 @@ func (m *Model) startDemo() tea.Cmd {
 }
 
 // handOver gives the game to a visitor at once: the loop stops, its pending
-// unit is dropped, and the idle time starts counting.
+// unit is dropped, the idle time starts counting, and the visitor starts
+// fresh: the loop's unit is put away (it stays in the loop's count), the
+// wallet is a new one of the starting balance, the history is empty.
 func (m *Model) handOver() {
 	d := &m.demo
 	d.last = m.now()
@@ -88,6 +94,27 @@ func (m *Model) handOver() {
 	d.gen++
 	if m.force != nil && m.force.label == demoLabel {
 		m.force = nil
+	}
+	m.freshWallet()
+	d.visitor = true
+}
+
+// freshWallet retires the wallet in play (its units stay in the run's
+// totals) and starts a new one of the starting balance, with empty screens
+// and history.
+func (m *Model) freshWallet() {
+	m.retire()
+	if err := m.session.Restart(m.balance); err != nil {
+		m.notice = err.Error()
+		return
+	}
+	m.played, m.waiting = nil, nil
+	stake := m.yams.stake
+	m.yams = yamsState{stake: stake, arts: m.yams.arts, gen: m.yams.gen}
+	m.vegas.start(nil)
+	m.history, m.party = historyState{}, partyState{gen: m.party.gen}
+	if m.screen != YamsScreen && m.screen != VegasScreen {
+		m.goTo(MenuScreen)
 	}
 }
 
@@ -152,25 +179,30 @@ func (m *Model) demoStep(t tickMsg) tea.Cmd {
 	return demoTick(d.gen, 0)
 }
 
-// prepareDemo goes to the item's game and stake, and sets its force.
+// prepareDemo goes to the item's game and stake, and sets its force. The
+// loop plays from a wallet of its own: a visitor's is put aside first.
 func (m *Model) prepareDemo(it lottery.PlaylistItem) {
-	m.screen = YamsScreen
+	if d := &m.demo; d.visitor {
+		b := m.session.Wallet().Balance()
+		d.lastVisitor, d.visitor = &b, false
+		m.freshWallet()
+	}
+	m.goTo(YamsScreen)
 	if it.Game.Name == vegas.Name {
-		m.screen = VegasScreen
-	} else {
-		for i, st := range lottery.Yams().Stakes {
-			if st.Equal(it.Stake) {
-				m.yams.stake = i
-			}
-		}
+		m.goTo(VegasScreen)
+	} else if i := lottery.Yams().StakeIndex(it.Stake); i >= 0 {
+		m.yams.stake = i
 	}
 	m.force = &pendingForce{game: it.Game.Name, force: it.Force, label: demoLabel, detail: it.Force.Describe()}
 }
 
-// refillDemo tops the demo's wallet up when it could not pay for a unit.
+// refillDemo tops the loop's wallet up when it could not pay for ten
+// units.
 func (m *Model) refillDemo(stake decimal.Decimal) {
 	if b := m.session.Wallet().Balance(); b.LessThan(stake.Mul(decimal.NewFromInt(10))) {
-		m.session.Deposit(m.demo.refill.Sub(b))
+		if err := m.session.Deposit(m.demo.refill.Sub(b)); err != nil {
+			m.notice = err.Error()
+		}
 	}
 }
 

@@ -72,6 +72,9 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 			return o, fmt.Errorf("--stake: %w", err)
 		}
 	}
+	if o.Demo && o.Journal != "" {
+		return o, errors.New("--demo and --journal: a kiosk's play money is not journaled")
+	}
 	if o.Idle, err = parseIdle(*idle); err != nil {
 		return o, err
 	}

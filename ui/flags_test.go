@@ -51,6 +51,7 @@ func TestParseArgs(t *testing.T) {
 		`unexpected argument "vegas"`:    {"yams", "vegas"},
 		"flag provided but not defined":  {"--nope"},
 		"--stake: stake 3 is not one of": {"--stake", "3"},
+		"--demo and --journal: a kiosk's play money is not journaled": {"--demo", "--journal", "j.jsonl"},
 	}
 	for want, args := range bad {
 		if _, err := ParseArgs(args, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), want) {

@@ -17,10 +17,7 @@ type historyState struct {
 }
 
 func (m *Model) openHistory() {
-	if m.screen != HistoryScreen {
-		m.back = m.screen
-	}
-	m.screen = HistoryScreen
+	m.open(HistoryScreen)
 	m.history = historyState{}
 }
 

@@ -4,7 +4,7 @@ import "charm.land/bubbles/v2/key"
 
 // globalKeys work on every screen.
 type globalKeys struct {
-	Quit, Help, Menu, History, Force key.Binding
+	Quit, Interrupt, Suspend, Help, Menu, Back, History, Force key.Binding
 }
 
 // menuKeys move through the menu.
@@ -40,39 +40,44 @@ func newKeys(t text) keys {
 	b := func(label, desc string, ks ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(ks...), key.WithHelp(label, t.get(desc)))
 	}
+	// The names of keys the help writes in the screen's language.
+	enter, space, esc := t.get("key.enter"), t.get("key.space"), t.get("key.esc")
 	return keys{
 		global: globalKeys{
-			Quit:    b("q", "k.quit", "q", "ctrl+c"),
-			Help:    b("?", "k.help", "?"),
-			Menu:    b("esc", "k.menu", "esc"),
-			History: b("h", "k.history", "h"),
-			Force:   b("f", "k.force", "f"),
+			Quit:      b("q", "k.quit", "q"),
+			Interrupt: b("ctrl+c", "k.interrupt", "ctrl+c"),
+			Suspend:   b("ctrl+z", "k.suspend", "ctrl+z"),
+			Help:      b("?", "k.help", "?"),
+			Menu:      b(esc, "k.menu", "esc"),
+			Back:      b(esc, "k.back", "esc"),
+			History:   b("h", "k.history", "h"),
+			Force:     b("f", "k.force", "f"),
 		},
 		menu: menuKeys{
 			Up:     b("↑/↓", "k.move", "up", "k"),
 			Down:   b("↓", "k.move", "down", "j"),
-			Choose: b("enter", "k.choose", "enter"),
+			Choose: b(enter, "k.choose", "enter"),
 		},
 		yams: yamsKeys{
-			Stake: b("←/→", "k.stake", "left", "right"),
+			Stake: b("←→", "k.stake", "left", "right"),
 			Left:  b("←", "k.stake", "left"),
 			Right: b("→", "k.stake", "right"),
-			Play:  b("enter", "k.play", "enter"),
+			Play:  b(enter, "k.play", "enter"),
 			Auto:  b("a", "k.auto", "a"),
 			Roll:  b("1 2 3", "k.roll", "1", "2", "3"),
 		},
 		vegas: vegasKeys{
-			Buy:     b("enter", "k.buy", "enter"),
+			Buy:     b(enter, "k.buy", "enter"),
 			Choose:  b("1-4/tab", "k.surface", "1", "2", "3", "4", "tab"),
 			Surface: b("1-4", "k.surface", "1", "2", "3", "4"),
 			Next:    b("tab", "k.surface", "tab"),
-			Scratch: b("space", "k.scratch", "space"),
+			Scratch: b(space, "k.scratch", "space"),
 			All:     b("a", "k.scratchall", "a"),
 		},
 		list: listKeys{
 			Up:     b("↑/↓", "k.scroll", "up", "k"),
 			Down:   b("↓", "k.scroll", "down", "j"),
-			Show:   b("enter", "k.show", "enter"),
+			Show:   b(enter, "k.show", "enter"),
 			Switch: b("tab", "k.choose", "tab"),
 			Page:   b("←/→", "k.page", "left", "right"),
 		},

@@ -21,39 +21,47 @@ const logo = `╺┳╸┏━┓┏━┓╻┏━┓
  ╹ ╹ ╹╹  ╹┗━┛`
 
 func (m *Model) menuLayers(body area) []*lipgloss.Layer {
-	var rows []string
-	rows = append(rows, m.st.logo.Render(logo), "", m.st.dim.Render(m.t.get("menu.hint")), "")
-	top := len(rows)
-	for i, item := range menuItems {
+	head := lipgloss.JoinVertical(lipgloss.Center, m.st.logo.Render(logo), "", m.st.dim.Render(m.t.get("menu.hint")), "")
+	var entries []string
+	for i, item := range m.menuItems() {
 		label := fmt.Sprintf("%d  %s", i+1, m.t.get(item))
 		style := m.st.menuItem
 		if i == m.menu.cursor {
 			style = m.st.menuOn
 		}
-		rows = append(rows, style.Width(24).Render(label))
+		entries = append(entries, style.Width(24).Render(label))
 	}
-	block := lipgloss.JoinVertical(lipgloss.Center, rows...)
-	a := body.centered(lipgloss.Width(block), lipgloss.Height(block))
-	layers := []*lipgloss.Layer{layer("", a, block)}
-	rowsOf := strings.Split(block, "\n")
-	for i := range menuItems {
-		// Each entry's row again, named, on top of the block: what is seen is hit.
-		layers = append(layers, layer("menu:"+strconv.Itoa(i), area{a.x, a.y + top + i, a.w, 1}, rowsOf[top+i]))
+	w := max(lipgloss.Width(head), lipgloss.Width(entries[0]))
+	top := lipgloss.Height(head) // the entries' first row, counted in lines drawn
+	a := body.centered(w, top+len(entries))
+	layers := []*lipgloss.Layer{layer("", area{a.x, a.y, w, top}, lipgloss.PlaceHorizontal(w, lipgloss.Center, head))}
+	for i, e := range entries {
+		// Each entry is its own named layer: where it is drawn is where it is hit.
+		layers = append(layers, layer("menu:"+strconv.Itoa(i), area{a.x, a.y + top + i, w, 1}, lipgloss.PlaceHorizontal(w, lipgloss.Center, e)))
 	}
 	return layers
 }
 
+// menuItems are the menu's entries: the kiosk has no Quit for its visitors.
+func (m *Model) menuItems() []string {
+	if m.demo.enabled {
+		return menuItems[:len(menuItems)-1]
+	}
+	return menuItems[:]
+}
+
 func (m *Model) menuKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.menu
+	n := len(m.menuItems())
 	switch {
 	case key.Matches(msg, k.Up):
-		m.menu.cursor = (m.menu.cursor + len(menuItems) - 1) % len(menuItems)
+		m.menu.cursor = (m.menu.cursor + n - 1) % n
 	case key.Matches(msg, k.Down):
-		m.menu.cursor = (m.menu.cursor + 1) % len(menuItems)
+		m.menu.cursor = (m.menu.cursor + 1) % n
 	case key.Matches(msg, k.Choose):
 		return m.choose(m.menu.cursor)
 	default:
-		if n, err := strconv.Atoi(msg.String()); err == nil && n >= 1 && n <= len(menuItems) {
+		if n, err := strconv.Atoi(msg.String()); err == nil && n >= 1 && n <= len(m.menuItems()) {
 			m.menu.cursor = n - 1
 			return m.choose(n - 1)
 		}
@@ -67,21 +75,24 @@ func (m *Model) menuClick(id string) (tea.Cmd, bool) {
 	if !ok || m.screen != MenuScreen {
 		return nil, false
 	}
-	i, _ := strconv.Atoi(n)
+	i, err := strconv.Atoi(n)
+	if err != nil || i < 0 || i >= len(m.menuItems()) {
+		return nil, false
+	}
 	m.menu.cursor = i
 	return m.choose(i), true
 }
 
 func (m *Model) choose(i int) tea.Cmd {
-	switch menuItems[i] {
+	switch m.menuItems()[i] {
 	case "yams":
-		m.screen = YamsScreen
+		m.goTo(YamsScreen)
 	case "vegas":
-		m.screen = VegasScreen
+		m.goTo(VegasScreen)
 	case "history":
 		m.openHistory()
 	case "rules":
-		m.screen = RulesScreen
+		m.open(RulesScreen)
 	case "quit":
 		return tea.Quit
 	}

@@ -7,13 +7,12 @@ package ui
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
@@ -60,6 +59,17 @@ type Options struct {
 	Idle    time.Duration    // the demo's idle time before it plays again
 	// Playlist replaces the demo's built-in playlist.
 	Playlist []lottery.PlaylistItem
+	// Hooks are called around a suspension (ctrl+z, SIGTSTP).
+	Hooks Hooks
+}
+
+// Hooks let the program's signal handling step aside while Bubble Tea
+// suspends the process: it stops it with SIGTSTP itself, which a handler
+// still catching SIGTSTP would swallow. Both are called from commands,
+// never from Update; either may be nil.
+type Hooks struct {
+	BeforeSuspend func() // just before the terminal is released and the process stops
+	AfterResume   func() // once the process runs again and the terminal is taken back
 }
 
 // played is a unit of the session and its presentation, for the history.
@@ -83,10 +93,17 @@ type Model struct {
 	width   int
 	height  int
 	screen  Screen
-	back    Screen // where help and history return
+	backs   []Screen // the screens History, Rules and Help were opened from: esc returns there
+	notice  string   // a line shown in place of the keys' help until the next key
+	quitAsk bool     // q was pressed once while a unit is being revealed
+	plain   bool     // no colours: what is chosen shows in reverse video
+	hooks   Hooks
+	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	session *session.Session
 	rng     *rand.Rand // animation noise only: outcomes come from the shop
 	played  []played
+	waiting []session.Played // units of an earlier run never shown, not on a screen yet
+	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
 	menu    menuState
 	yams    yamsState
 	vegas   vegasState
@@ -109,9 +126,9 @@ func New(o Options) (*Model, error) {
 	}
 	t := newText(o.Lang)
 	m := &Model{
-		t: t, keys: newKeys(t), st: newStyles(), help: help.New(), now: now,
+		t: t, keys: newKeys(t), st: newStyles(false), help: help.New(), now: now,
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
-		screen: o.Start, back: MenuScreen, qa: o.QA,
+		screen: o.Start, qa: o.QA, hooks: o.Hooks, balance: o.Balance,
 	}
 	m.memo = map[string]string{}
 	m.forced = map[string]int{}
@@ -128,13 +145,26 @@ func New(o Options) (*Model, error) {
 	m.inks = newInks(&m.st)
 	m.art = newTicketArt()
 	m.vegas = newVegasState()
-	for i, st := range lottery.Yams().Stakes {
-		if st.Equal(o.Stake) {
-			m.yams.stake = i
-		}
+	if i := lottery.Yams().StakeIndex(o.Stake); i >= 0 {
+		m.yams.stake = i
 	}
 	m.takeUp(sess.Restored())
+	if sess.Torn > 0 {
+		m.notice = m.t.f("journal.torn", sess.Torn, sess.Torn-1)
+	}
 	return m, nil
+}
+
+// setPlain builds the styles for a terminal without colours, or with.
+func (m *Model) setPlain(plain bool) {
+	if plain == m.plain {
+		return
+	}
+	m.plain = plain
+	m.st = newStyles(plain)
+	m.inks = newInks(&m.st)
+	m.yams.arts = newYamsState(&m.st).arts
+	clear(m.memo)
 }
 
 // clockMsg refreshes the time played, once a second.
@@ -167,23 +197,39 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 		return nil
+	case tea.ColorProfileMsg:
+		m.setPlain(msg.Profile <= colorprofile.ASCII)
 	case clockMsg:
 		m.clock = m.now()
 		return tea.Batch(clockTick(), m.demoIdle())
 	case tickMsg:
+		if m.tooSmall() {
+			// Nothing moves unseen: the animation waits for the window.
+			return tea.Tick(waitEvery, func(time.Time) tea.Msg { return msg })
+		}
 		return m.onTick(msg)
 	case layoutsMsg:
 		m.onLayouts(msg)
+	case SuspendMsg:
+		return m.suspend()
+	case tea.ResumeMsg:
+		return m.resumed()
 	case tea.KeyPressMsg:
+		if m.tooSmall() {
+			return m.smallKey(msg)
+		}
 		m.handOver()
 		return m.onKey(msg)
 	case tea.MouseClickMsg:
+		if m.tooSmall() {
+			return nil
+		}
 		m.handOver()
 		return m.onMouse(msg.Mouse(), false)
 	case tea.MouseWheelMsg:
 		m.handOver()
 	case tea.MouseMotionMsg:
-		if msg.Button == tea.MouseLeft {
+		if msg.Button == tea.MouseLeft && !m.tooSmall() {
 			m.handOver()
 			return m.onMouse(msg.Mouse(), true)
 		}
@@ -193,73 +239,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
-	g := m.keys.global
-	if m.panel != nil {
-		if msg.String() == "ctrl+c" {
-			return tea.Quit
-		}
-		return m.qaKey(msg)
-	}
-	if m.qa && key.Matches(msg, m.keys.global.Force) && (m.screen == YamsScreen || m.screen == VegasScreen) && !m.Revealing() {
-		m.panel = &qaPanel{}
-		return nil
-	}
-	switch {
-	case key.Matches(msg, g.Quit):
-		return tea.Quit
-	case key.Matches(msg, g.Help):
-		if m.screen == HelpScreen {
-			m.screen = m.back
-		} else {
-			m.back, m.screen = m.screen, HelpScreen
-		}
-		return nil
-	case m.screen == ReplayScreen && !key.Matches(msg, g.Help):
-		return m.replayKey(msg)
-	case key.Matches(msg, g.Menu):
-		if m.screen == HelpScreen || (m.screen == HistoryScreen && m.history.replay != nil) {
-			m.leaveOverlay()
-			return nil
-		}
-		m.screen = MenuScreen
-		return nil
-	case key.Matches(msg, g.History) && m.screen != HelpScreen:
-		m.openHistory()
-		return nil
-	}
-	switch m.screen {
-	case ReplayScreen:
-		return m.replayKey(msg)
-	case MenuScreen:
-		return m.menuKey(msg)
-	case YamsScreen:
-		return m.yamsKey(msg)
-	case VegasScreen:
-		return m.vegasKey(msg)
-	case HistoryScreen:
-		return m.historyKey(msg)
-	case RulesScreen:
-		return m.rulesKey(msg)
-	}
-	return nil
-}
-
-// leaveOverlay closes help or a history replay.
-func (m *Model) leaveOverlay() {
-	if m.screen == HistoryScreen && m.history.replay != nil {
-		m.history.replay = nil
-		return
-	}
-	m.screen = m.back
-}
+// waitEvery is how often a paused animation looks whether the window is
+// large enough again.
+const waitEvery = 250 * time.Millisecond
 
 // onMouse finds the named layer under the pointer, on the same layers the
 // view draws, and acts on it. drag is true for motion with the button held.
 func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
-	if m.tooSmall() {
-		return nil
-	}
+	m.notice, m.quitAsk = "", false
 	hit := lipgloss.NewCompositor(m.layers()...).Hit(p.X, p.Y)
 	if hit.Empty() {
 		return nil
@@ -286,19 +273,6 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	return nil
 }
 
-// Summary is the line printed once the terminal is restored; it counts the
-// forced units, if any were played.
-func (m *Model) Summary() string {
-	tot := m.session.Wallet().Totals()
-	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.session.Wallet().Balance()))
-	for _, label := range []string{forcedLabel, demoLabel} {
-		if n := m.forced[label]; n > 0 {
-			s += " · " + label + " " + strconv.Itoa(n)
-		}
-	}
-	return s
-}
-
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
 
 // View draws the screen.
@@ -312,6 +286,9 @@ func (m *Model) View() tea.View {
 	}
 	if m.tooSmall() {
 		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
+		if m.notice != "" {
+			msg += "\n\n" + m.notice
+		}
 		v.SetContent(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
 		return v
@@ -328,8 +305,8 @@ func (m *Model) layers() []*lipgloss.Layer {
 	body := area{0, 1, m.width, m.height - 2}
 	if m.qa {
 		body.h--
-		status := m.st.qa.Render(" " + m.qaStatus() + " ")
-		layers = append(layers, layer("", area{0, m.height - 2, m.width, 1}, ansi.Truncate(status, m.width, "…")))
+		status := m.st.qa.Render(" " + m.qaStatus(m.width-2) + " ")
+		layers = append(layers, layer("", area{0, m.height - 2, m.width, 1}, status))
 	}
 	switch {
 	case m.panel != nil:
@@ -349,10 +326,18 @@ func (m *Model) layers() []*lipgloss.Layer {
 	case m.screen == ReplayScreen:
 		layers = append(layers, m.replayScreenLayers(body)...)
 	}
-	footer := m.memoize(fmt.Sprint("help:", m.screen, m.width), func() string {
+	return append(layers, lipgloss.NewLayer(m.footer()).X(1).Y(m.height-1))
+}
+
+// footer is the bottom line: the screen's keys, or a notice until the next
+// key.
+func (m *Model) footer() string {
+	if m.notice != "" {
+		return m.st.note.Render(ansi.Truncate(m.notice, m.width-2, "…"))
+	}
+	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain), func() string {
 		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
 	})
-	return append(layers, lipgloss.NewLayer(footer).X(1).Y(m.height-1))
 }
 
 // memoize returns the drawing for key, drawing it once. Only drawings that
@@ -369,11 +354,15 @@ func (m *Model) memoize(key string, draw func() string) string {
 	return s
 }
 
-// header shows the balance, the session's net result and the time played.
+// header shows the balance, the session's net result and the time played:
+// both leave out the prizes of units not shown yet, so they always agree
+// with each other and with what the player has seen.
 func (m *Model) header() *lipgloss.Layer {
-	tot := m.session.Wallet().Totals()
-	hidden := m.pending()
-	net := tot.Net.Sub(hidden)
+	if m.screen == ReplayScreen || (m.screen == HelpScreen && m.from() == ReplayScreen) {
+		return m.headerWith(m.replayHeader())
+	}
+	balance := m.shownBalance()
+	net := balance.Sub(m.session.Origin())
 	netStyle := m.st.value
 	switch {
 	case net.IsPositive():
@@ -382,10 +371,7 @@ func (m *Model) header() *lipgloss.Layer {
 		netStyle = m.st.bad
 	}
 	sep := m.st.header.Render("   ")
-	if m.screen == ReplayScreen || (m.screen == HelpScreen && m.back == ReplayScreen) {
-		return m.headerWith(m.replayHeader())
-	}
-	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(m.session.Wallet().Balance().Sub(hidden))) + sep +
+	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(balance)) + sep +
 		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
 		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.clock.Sub(m.start))) + m.st.header.Render(" ")
 	return m.headerWith(right)
@@ -428,46 +414,6 @@ func (m *Model) screenTitle() string {
 	return ""
 }
 
-// keyMap returns the bindings of the current screen.
-func (m *Model) keyMap() keyMap { return m.keyMapFor(m.screen) }
-
-// keyMapFor returns a screen's bindings: the bottom line shows the screen's
-// own keys with help and quit; the help screen shows them all.
-func (m *Model) keyMapFor(s Screen) keyMap {
-	g := m.keys.global
-	var short, own []key.Binding
-	switch s {
-	case MenuScreen:
-		k := m.keys.menu
-		short, own = []key.Binding{k.Up, k.Choose}, []key.Binding{k.Up, k.Choose}
-	case YamsScreen:
-		y := m.keys.yams
-		short, own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}, []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
-		if m.qa {
-			short, own = append(short, g.Force), append(own, g.Force)
-		}
-	case VegasScreen:
-		v := m.keys.vegas
-		short, own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}, []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
-		if m.qa {
-			short, own = append(short, g.Force), append(own, g.Force)
-		}
-	case HistoryScreen:
-		k := m.keys.list
-		short, own = []key.Binding{k.Up, k.Show}, []key.Binding{k.Up, k.Show}
-	case RulesScreen:
-		k := m.keys.list
-		short, own = []key.Binding{k.Up, k.Switch}, []key.Binding{k.Up, k.Switch}
-	case ReplayScreen:
-		k := m.keys.list
-		return keyMap{short: []key.Binding{k.Page, g.Help, g.Quit}, full: [][]key.Binding{{k.Page}, {g.Help, g.Quit}}}
-	}
-	return keyMap{
-		short: append(short, g.Help, g.Quit),
-		full:  [][]key.Binding{own, {g.Menu, g.History, g.Help, g.Quit}},
-	}
-}
-
 func elapsed(d time.Duration) string {
 	s := int(d.Seconds())
 	if s >= 3600 {
@@ -478,9 +424,6 @@ func elapsed(d time.Duration) string {
 
 // Revealing reports whether a unit is bought and not fully shown yet.
 func (m *Model) Revealing() bool { return m.yams.revealing() || m.vegas.revealing() }
-
-// Totals returns what the session has played so far.
-func (m *Model) Totals() wallet.Totals { return m.session.Wallet().Totals() }
 
 // Balance returns the wallet's balance, prizes of units still being revealed
 // included.

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
@@ -51,7 +52,7 @@ type qaPanel struct {
 
 // qaGame returns the game the panel and the status line are about.
 func (m *Model) qaGame() (lottery.Game, decimal.Decimal) {
-	if m.screen == VegasScreen || (m.screen == HelpScreen && m.back == VegasScreen) {
+	if m.screen == VegasScreen || (m.screen == HelpScreen && m.from() == VegasScreen) {
 		return lottery.Vegas(), vegas.Price()
 	}
 	return lottery.Yams(), m.yamsStake()
@@ -64,24 +65,53 @@ func (m *Model) modes() []qaMode {
 	return []qaMode{qaLot, qaPoints, qaCombos, qaFile}
 }
 
-// qaStatus is the QA line: the seed, the block being sold for the game and
-// stake on screen, its serial, what is left of it, and the pending force.
-func (m *Model) qaStatus() string {
+// qaStatus is the QA line: the pending force, the seed, the block being
+// sold for the game and stake on screen and its serial, what is left of it
+// by lot, and the losing units left. It fits width cells: the parts that
+// do not fit are left out, least useful first (the forcing panel shows
+// every lot left).
+func (m *Model) qaStatus(width int) string {
 	g, stake := m.qaGame()
 	b, err := m.session.Shop().Peek(g, stake)
 	if err != nil {
-		return err.Error()
+		return ansi.Truncate(err.Error(), width, "")
 	}
 	var lots []string
 	for i := range b.Table().Losing() {
 		lots = append(lots, strconv.FormatInt(b.Left(i), 10))
 	}
-	s := m.t.f("qa.status", uint64(m.session.Shop().Seed()), g.Name, stake, b.Number(), b.Sold(), b.Remaining(),
-		strings.Join(lots, "·"), b.Left(b.Table().Losing()))
-	if p := m.force; p != nil {
-		s = m.t.f("qa.next", p.game, p.detail) + " · " + s
+	// Each part with its rank: the lower, the more it matters.
+	type part struct {
+		rank int
+		text string
 	}
-	return s
+	var parts []part
+	if p := m.force; p != nil {
+		parts = append(parts, part{0, m.t.f("qa.next", p.game, p.detail)})
+	}
+	parts = append(parts,
+		part{1, m.t.f("qa.seed", uint64(m.session.Shop().Seed()))},
+		part{2, m.t.f("qa.block", g.Name, m.t.money(stake), b.Number(), b.Sold())},
+		part{3, m.t.f("qa.leftn", b.Remaining())},
+		part{5, m.t.f("qa.lots", strings.Join(lots, "·"))},
+		part{4, m.t.f("qa.losingn", b.Left(b.Table().Losing()))},
+	)
+	keep := make([]bool, len(parts))
+	used := -3
+	for rank := range 6 {
+		for i, p := range parts {
+			if w := lipgloss.Width(p.text) + 3; p.rank == rank && used+w <= width {
+				keep[i], used = true, used+w
+			}
+		}
+	}
+	var out []string
+	for i, p := range parts {
+		if keep[i] {
+			out = append(out, p.text)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // sequences lists the block and serial reached by every sequence of the
@@ -93,7 +123,7 @@ func (m *Model) sequences() string {
 			b, err := m.session.Shop().Peek(g, stake)
 			if err == nil {
 				c := b.Seed().Commitment()
-				out = append(out, m.t.f("qa.seq", g.Name, stake, b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
+				out = append(out, m.t.f("qa.seq", g.Name, m.t.money(stake), b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
 			}
 		}
 	}

@@ -46,13 +46,36 @@ func (m *Model) rulesLines() []string {
 	var parts []string
 	if m.rules.vegas {
 		parts = append(parts, m.st.boxTitle.Render("« Vegas »"), "",
-			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.vegas")), "", m.vegasLots())
+			lipgloss.NewStyle().Width(w).Render(m.vegasRules()), "", m.vegasLots())
 	} else {
 		parts = append(parts, m.st.boxTitle.Render("« "+m.t.get("yams")+" »"), "",
-			lipgloss.NewStyle().Width(w).Render(m.t.get("rules.yams")), "", m.yamsLots())
+			lipgloss.NewStyle().Width(w).Render(m.yamsRules()), "", m.combosTable(&yamsBoard{}), "", m.yamsLots())
 	}
 	parts = append(parts, "", m.commitments(w))
 	return strings.Split(strings.Join(parts, "\n"), "\n")
+}
+
+// yamsRules is the Yam's rules in short, with the stakes of the table.
+func (m *Model) yamsRules() string {
+	var stakes []string
+	for _, s := range lottery.Yams().Stakes {
+		stakes = append(stakes, m.euros(s))
+	}
+	n := len(stakes)
+	return m.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+m.t.get("or")+" "+stakes[n-1])
+}
+
+// vegasRules is the Vegas rules in short, with the ticket's price and the
+// prizes of the poker combinations and the jackpot cases.
+func (m *Model) vegasRules() string {
+	args := []any{m.euros(vegas.Price())}
+	for c := vegas.PokerPair; c <= vegas.PokerFourOfAKind; c++ {
+		args = append(args, m.euros(c.Prize()))
+	}
+	for c := vegas.SevenCase; c >= vegas.CherryCase; c-- {
+		args = append(args, m.euros(c.Prize()))
+	}
+	return m.t.f("rules.vegas", args...)
 }
 
 // commitments lists, for the game shown, the block each stake sells next
@@ -145,7 +168,8 @@ func chanceText(units, count int64) string {
 
 // helpLayers shows every key of the screen help was opened from.
 func (m *Model) helpLayers(body area) []*lipgloss.Layer {
-	full := m.help.FullHelpView(m.keyMapFor(m.back).FullHelp())
-	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full
+	full := m.help.FullHelpView(m.keyMapFor(m.from()).FullHelp())
+	mouse := m.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(m.t.get("help.mouse"))
+	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full + "\n\n" + mouse
 	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
 }

@@ -1,19 +1,23 @@
 package ui
 
 import (
-	"errors"
+	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/game/session"
+	"tapis/game/vegas"
+	"tapis/game/yams"
 	"tapis/wallet"
 )
 
 // sell buys one unit of a game at a stake: the wallet debits the stake and
 // credits the prize in one operation (ruling G3), and the unit joins the
-// history.
+// history. It is paid from the balance the player has seen: a prize not
+// shown yet is not spent.
 //
 // In QA mode the purchase plays the force set for the game, if any: a unit
 // from no block, marked QA (ruling G6); a loaded layout brings its stake.
@@ -26,8 +30,11 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 			stake = f.Layout.Stake()
 		}
 	}
-	if m.demo.enabled {
+	if m.demo.on {
 		m.refillDemo(stake)
+	}
+	if !m.canPay(stake) {
+		return lottery.Sold{}, wallet.Operation{}, fmt.Errorf("balance %s, stake %s: %w", m.shownBalance(), stake, wallet.ErrShort)
 	}
 	sold, op, err := m.session.Buy(g, stake, force, label)
 	if err != nil {
@@ -44,29 +51,9 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 	return sold, op, nil
 }
 
-// refusal says why a purchase was refused, for the screen's note.
-func refusal(err error) string {
-	if errors.Is(err, wallet.ErrShort) {
-		return "short"
-	}
-	return err.Error()
-}
-
-// pending returns the prize of the unit being revealed, which the header
-// does not show yet: the wallet holds it, the player has not seen it.
-func (m *Model) pending() decimal.Decimal {
-	if p, ok := m.yams.pending(); ok {
-		return p
-	}
-	if p, ok := m.vegas.pending(); ok {
-		return p
-	}
-	return decimal.Zero
-}
-
-// takeUp takes a session up from its journal: the history, and a unit
-// bought but never shown, offered on its game's screen to be revealed (it
-// was paid at purchase, ruling G3).
+// takeUp takes a session up from its journal: the history, and every unit
+// bought but never shown (paid at purchase, ruling G3), offered oldest
+// first, each on its game's screen.
 func (m *Model) takeUp(st *session.State) {
 	if st == nil {
 		return
@@ -74,39 +61,77 @@ func (m *Model) takeUp(st *session.State) {
 	for _, p := range st.Recent {
 		m.played = append(m.played, played{op: p.Op, layout: p.Layout})
 	}
-	if st.Pending == nil || (st.Pending.Layout.Yams == nil && st.Pending.Layout.Vegas == nil) {
-		return
-	}
-	sold := st.Pending.Sold()
-	if sold.Layout.Yams != nil {
-		m.screen = YamsScreen
-		m.yams.sold, m.yams.note = &sold, "recovered"
-		for i, stake := range lottery.Yams().Stakes {
-			if stake.Equal(sold.Layout.Yams.Stake) {
-				m.yams.stake = i
-			}
+	for _, p := range st.Pending {
+		if p.Layout.Yams != nil || p.Layout.Vegas != nil {
+			m.waiting = append(m.waiting, p)
 		}
+	}
+	if len(m.waiting) == 0 {
 		return
 	}
-	m.screen = VegasScreen
-	m.vegas = vegasState{sold: &sold, drag: -1, note: "recovered"}
-	for i := range m.vegas.coats {
-		m.vegas.coats[i] = newCoating()
+	first := m.waiting[0].Layout.Game()
+	m.offer(yams.Name)
+	m.offer(vegas.Name)
+	m.goTo(YamsScreen)
+	if first == vegas.Name {
+		m.goTo(VegasScreen)
 	}
+}
+
+// offer puts the oldest unit of a game left unrevealed by an earlier run on
+// the game's screen, to be revealed; it reports whether there was one.
+func (m *Model) offer(gameName string) bool {
+	i := slices.IndexFunc(m.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+	if i < 0 {
+		return false
+	}
+	sold := m.waiting[i].Sold()
+	m.waiting = slices.Delete(m.waiting, i, i+1)
+	if gameName == vegas.Name {
+		m.vegas.start(&sold)
+		m.vegas.note = note{kind: noteRecovered}
+		return true
+	}
+	m.yams.start(&sold)
+	m.yams.note = note{kind: noteRecovered}
+	return true
+}
+
+// elsewhere says which unit left unrevealed waits on the other game's
+// screen, if one does, once the unit on this one is shown.
+func (m *Model) elsewhere(gameName string) string {
+	other, screen := vegas.Name, 2
+	if gameName == vegas.Name {
+		other, screen = yams.Name, 1
+	}
+	s := m.vegas.sold
+	revealing := m.vegas.revealing()
+	if other == yams.Name {
+		s, revealing = m.yams.sold, m.yams.revealing()
+	}
+	waits := slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Layout.Game() == other })
+	if (revealing && !isDemo(s)) || waits {
+		return m.t.f("elsewhere."+other, screen)
+	}
+	return ""
 }
 
 // noteShown records in the journal that the unit on screen is fully
 // revealed, once, and celebrates it if it won big.
 func (m *Model) noteShown() tea.Cmd {
-	if s := m.yams.sold; s != nil && !m.yams.shown && !m.yams.revealing() {
-		m.yams.shown = true
-		m.session.Shown(s.Name())
-		return m.celebrateWin(s.Unit.Prize, s.Layout.Stake())
-	}
-	if s := m.vegas.sold; s != nil && !m.vegas.shown && !m.vegas.revealing() {
-		m.vegas.shown = true
-		m.session.Shown(s.Name())
-		return m.celebrateWin(s.Unit.Prize, s.Layout.Stake())
+	for _, u := range []struct {
+		sold  *lottery.Sold
+		shown *bool
+		busy  bool
+	}{{m.yams.sold, &m.yams.shown, m.yams.revealing()}, {m.vegas.sold, &m.vegas.shown, m.vegas.revealing()}} {
+		if u.sold == nil || *u.shown || u.busy {
+			continue
+		}
+		*u.shown = true
+		if err := m.session.Shown(u.sold.Name()); err != nil {
+			m.notice = m.t.f("journal.shown", err.Error())
+		}
+		return m.celebrateWin(u.sold.Unit.Prize, u.sold.Layout.Stake())
 	}
 	return nil
 }

@@ -3,8 +3,9 @@ package ui
 import "charm.land/lipgloss/v2"
 
 // styles is the look of the game, built once. Colours degrade with the
-// terminal's profile, and NO_COLOR leaves plain text (Bubble Tea downsamples
-// what the view writes).
+// terminal's profile (Bubble Tea downsamples what the view writes). Without
+// colours (NO_COLOR), what is chosen or lit shows in reverse video, since
+// bold alone hardly stands out.
 type styles struct {
 	header, brand, label, value, good, bad lipgloss.Style
 	chip, chipOn, button, buttonOff        lipgloss.Style
@@ -16,7 +17,7 @@ type styles struct {
 	cardRed, cardLit, reel, wheel, qa      lipgloss.Style
 }
 
-func newStyles() styles {
+func newStyles(plain bool) styles {
 	var (
 		ink    = lipgloss.Color("#1B1B1B")
 		paper  = lipgloss.Color("#F5F1E6")
@@ -60,12 +61,18 @@ func newStyles() styles {
 	s.logo = lipgloss.NewStyle().Bold(true).Foreground(gold)
 	s.coating = lipgloss.NewStyle().Foreground(lipgloss.Color("#9E9EAE")).Background(lipgloss.Color("#5E5E6E"))
 	s.surface = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(grey)
-	s.surfaceOn = s.surface.BorderForeground(gold)
+	s.surfaceOn = s.surface.Border(lipgloss.ThickBorder()).BorderForeground(gold)
 	s.card = lipgloss.NewStyle().Background(paper).Foreground(ink)
 	s.cardRed = s.card.Foreground(red)
 	s.cardLit = s.card.Background(gold).Bold(true)
 	s.reel = lipgloss.NewStyle().Background(paper).Foreground(ink).Bold(true)
 	s.wheel = lipgloss.NewStyle().Foreground(gold)
 	s.qa = lipgloss.NewStyle().Background(lipgloss.Color("#23395B")).Foreground(paper)
+	if plain {
+		for _, st := range []*lipgloss.Style{&s.chipOn, &s.rowLit, &s.menuOn, &s.cardLit, &s.bigWin, &s.button, &s.replay} {
+			*st = st.Reverse(true).Bold(true)
+		}
+		s.buttonOff = s.buttonOff.Faint(true)
+	}
 	return s
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/assets"
+	"tapis/game/lottery"
 	"tapis/game/vegas"
 )
 
@@ -85,11 +87,22 @@ func (m *Model) buyPrompt(body area) []*lipgloss.Layer {
 	btn := m.st.button.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
 	a := body.centered(lipgloss.Width(btn), 1)
 	layers := []*lipgloss.Layer{layer("btn:buy", a, btn)}
-	if m.vegas.note != "" && m.vegas.note != "recovered" {
-		note := m.st.note.Render(m.t.get("short"))
-		layers = append(layers, layer("", area{body.x + (body.w-lipgloss.Width(note))/2, a.y + 2, 0, 1}, note))
+	if line := m.vegasNote(); line != "" {
+		layers = append(layers, layer("", area{body.x, a.y + 2, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
 	}
 	return layers
+}
+
+// vegasNote is why the last purchase was refused, or why the wallet cannot
+// pay the next ticket, if either; "" otherwise.
+func (m *Model) vegasNote() string {
+	if n := m.vegas.note; n.kind == noteRefused {
+		return m.st.note.Render(n.text)
+	}
+	if n := m.payNote(lottery.Vegas(), vegas.Price()); n != "" {
+		return m.st.note.Render(n)
+	}
+	return ""
 }
 
 // ticketLayers draws the four surfaces in two rows, each named for the mouse,
@@ -116,7 +129,7 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.t.get("v.lot0")
 	case t.replay:
 		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.st.win.Render(m.t.f("v.lot", m.t.money(score.Prize)))
-	case !t.done() && !t.replay && m.vegas.note == "recovered":
+	case !t.done() && !t.replay && m.vegas.note.kind == noteRecovered:
 		line = m.st.note.Render(m.t.get("recovered"))
 	case !t.done():
 		line = m.st.dim.Render(m.t.get("v.hint"))
@@ -126,29 +139,34 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		line = m.celebrate(score.Prize, vegas.Price())
 	}
 	if t.done() && !t.replay {
-		line += m.st.dim.Render("   " + m.t.get("v.next"))
+		lot := m.t.get("v.lot0")
+		if score.Prize.IsPositive() {
+			lot = m.t.f("v.lot", m.t.money(score.Prize))
+		}
+		note := m.vegasNote()
+		e := m.elsewhere(vegas.Name)
+		switch {
+		case note != "" && body.h > ticketHeight: // on the row below
+			layers = append(layers, layer("", area{body.x, y0 + 2*boxH + 1, body.w, 1}, fit(body.w, 1, ansi.Truncate(note, body.w, "…"))))
+		case note != "":
+			line = lot + "   " + note // what the player must know first
+		case e != "":
+			line += "   " + m.st.win.Render(e)
+		default:
+			line += m.st.dim.Render("   " + m.t.get("v.next"))
+		}
 	}
 	if !t.replay && m.vegas.sold != nil && m.vegas.sold.Forced != nil {
 		line = m.st.replay.Render(m.vegas.sold.Forced.Label) + "  " + line
 	}
-	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, line)))
+	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
 	return layers
 }
 
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
 func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
-	g := newGrid(surfaceW, surfaceH)
-	switch vegas.Surface(f) {
-	case vegas.RouletteSurface:
-		m.drawRoulette(g, &t.ticket.Roulette, &score.Roulette)
-	case vegas.CrapsSurface:
-		m.drawCraps(g, &t.ticket.Craps, &score.Craps)
-	case vegas.PokerSurface:
-		m.drawPoker(g, &t.ticket.Poker, &score.Poker)
-	case vegas.JackpotSurface:
-		m.drawJackpot(g, &t.ticket.Jackpot, &score.Jackpot)
-	}
+	g := m.surfaceGrid(t.ticket, vegas.Surface(f), score)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
 		c := &t.coats[f]
@@ -181,18 +199,36 @@ func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
 	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.inks, cover))
 }
 
-// framed puts a rounded frame in the border colour of st around body, w
-// cells wide, with a title in its top edge and a note in its bottom edge.
+// surfaceGrid draws the content of a surface, uncovered.
+func (m *Model) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score) *grid {
+	g := newGrid(surfaceW, surfaceH)
+	switch f {
+	case vegas.RouletteSurface:
+		m.drawRoulette(g, &t.Roulette, &score.Roulette)
+	case vegas.CrapsSurface:
+		m.drawCraps(g, &t.Craps, &score.Craps)
+	case vegas.PokerSurface:
+		m.drawPoker(g, &t.Poker, &score.Poker)
+	case vegas.JackpotSurface:
+		m.drawJackpot(g, &t.Jackpot, &score.Jackpot)
+	}
+	return g
+}
+
+// framed puts a frame in the border and colour of st around body, w cells
+// wide, with a title in its top edge and a note in its bottom edge. The
+// chosen surface has a heavy frame, plain to see without colours too.
 func framed(st lipgloss.Style, w int, title, foot, body string) string {
 	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
+	e := st.GetBorderStyle()
 	var b strings.Builder
-	b.WriteString(open + "╭─ " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " ")
-	b.WriteString(strings.Repeat("─", max(0, w-3-lipgloss.Width(title))) + "╮" + close)
-	side := open + "│" + close
+	b.WriteString(open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " ")
+	b.WriteString(strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close)
+	left, right := open+e.Left+close, open+e.Right+close
 	for r := range strings.SplitSeq(body, "\n") {
-		b.WriteString("\n" + side + r + side)
+		b.WriteString("\n" + left + r + right)
 	}
-	b.WriteString("\n" + open + "╰" + strings.Repeat("─", max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + "─╯" + close)
+	b.WriteString("\n" + open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close)
 	return b.String()
 }
 
@@ -208,15 +244,18 @@ func (m *Model) euros(d decimal.Decimal) string {
 	return s
 }
 
-// drawRoulette draws the wheel's number, its four results with their amounts,
-// and the four chips Mise 1 to 4 (art. 4.2).
+// drawRoulette draws the wheel's number, then a row for each kind of bet
+// (art. 4.2): the wheel's result of that kind and its amount, and the chip
+// Mise 1 to 4. A row whose chip matches its result is lit.
 func (m *Model) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := m.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
 	for i, row := range m.art.wheel {
-		g.center(i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
+	g.text(1, 3, m.t.get("v.results"), inkDim)
+	g.text(21, 3, m.t.get("v.bets"), inkDim)
 	for k := range vegas.Kinds {
-		x := 1 + int(k)*9
+		y := 4 + int(k)
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
 		if k != vegas.NumberKind {
 			result = m.betWord(k, r.Result(k))
@@ -226,10 +265,10 @@ func (m *Model) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore)
 		if s.Wins[k] {
 			in = inkWin
 		}
-		g.text(x, 3, result, in)
-		g.text(x, 4, m.euros(r.Amounts[k]), in)
-		g.text(x, 6, m.t.f("v.mise", k+1), inkDim)
-		g.text(x, 7, chip, in)
+		g.text(1, y, result, in)
+		g.right(17, y, m.euros(r.Amounts[k]), in)
+		g.text(21, y, m.t.f("v.mise", k+1), inkDim)
+		g.text(29, y, chip, in)
 	}
 }
 
@@ -246,21 +285,20 @@ func (m *Model) drawCraps(g *grid, c *vegas.Craps, s *vegas.CrapsScore) {
 			in = inkWin
 		}
 		g.text(1, y, m.t.f("v.throw", i+1), in)
-		g.text(12, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
-		g.text(16, y, "+", inkPlain)
-		g.text(18, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
-		gain := m.t.get("v.gain") + " " + m.euros(th.Amount)
-		g.text(surfaceW-1-len([]rune(gain)), y, gain, in)
+		g.art(10, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
+		g.text(14, y, "+", inkPlain)
+		g.art(16, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
 		if s.Wins[i] {
-			g.text(22, y, "= 7", inkWin)
+			g.text(20, y, "=7", inkWin)
 		}
+		g.right(surfaceW-2, y, m.t.get("v.gain")+" "+m.euros(th.Amount), in)
 	}
 }
 
 // drawPoker draws « Cartes communes » and « Vos cartes » (art. 4.4).
 func (m *Model) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 	g.text(1, 0, m.t.get("v.community"), inkDim)
-	g.text(28, 0, m.t.get("v.hand"), inkDim)
+	g.text(27, 0, m.t.get("v.hand"), inkDim)
 	// The cards of every rank that appears twice or more form the
 	// combination when the surface wins (always so on a dealt ticket, V8).
 	count := map[int]int{}
@@ -272,18 +310,22 @@ func (m *Model) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 		m.drawCard(g, 1+5*i, 1, c, lit(c))
 	}
 	for i, c := range p.Hand {
-		m.drawCard(g, 28+5*i, 1, c, lit(c))
+		m.drawCard(g, 27+5*i, 1, c, lit(c))
 	}
 	if s.Combination != vegas.NoPoker {
 		g.center(6, m.t.get("p."+s.Combination.String()), inkWin)
 	}
 }
 
+// rankNames are the card ranks as each language writes them: French cards
+// read R, D, V for the king, the queen and the jack.
+var rankNames = map[Lang][13]string{
+	English: {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"},
+	French:  {"2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"},
+}
+
 func (m *Model) drawCard(g *grid, x, y int, c vegas.Card, lit bool) {
-	rank := string("23456789TJQKA"[c.Rank()])
-	if rank == "T" {
-		rank = "10"
-	}
+	rank := rankNames[m.t.lang][c.Rank()]
 	in := inkCard
 	switch {
 	case lit:
@@ -292,7 +334,7 @@ func (m *Model) drawCard(g *grid, x, y int, c vegas.Card, lit bool) {
 		in = inkCardRed
 	}
 	for i, row := range m.art.card {
-		g.text(x, y+i, strings.Replace(row, "###", padRight(rank+string(m.art.suits[c.Suit()]), 3), 1), in)
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(m.art.suits[c.Suit()]), 3), 1), in)
 	}
 }
 
@@ -311,6 +353,6 @@ func (m *Model) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 func (m *Model) drawReel(g *grid, x, y int, s vegas.Symbol) {
 	name := m.t.get("sym." + s.String())
 	for i, row := range m.art.reel {
-		g.text(x, y+i, stamp(row, name), inkReel)
+		g.art(x, y+i, stamp(row, name), inkReel)
 	}
 }

@@ -101,13 +101,22 @@ type vegasState struct {
 	drag   int // the surface being scratched by a drag, or -1
 	lastX  int
 	lastY  int
-	gen    int    // generation of the scratch-everything animation
-	note   string // why the last purchase was refused, or "recovered"
+	gen    int  // generation of the scratch-everything animation
+	note   note // why the last purchase was refused, or a ticket recovered
 	autoOn bool
 	shown  bool // the journal knows the ticket was revealed
 }
 
 func newVegasState() vegasState { return vegasState{drag: -1} }
+
+// start puts a ticket on the screen under its four coatings; the ticks of
+// the last ticket's animation are dropped.
+func (s *vegasState) start(sold *lottery.Sold) {
+	*s = vegasState{sold: sold, drag: -1, gen: s.gen + 1}
+	for i := range s.coats {
+		s.coats[i] = newCoating()
+	}
+}
 
 func (s *vegasState) revealing() bool {
 	if s.sold == nil {
@@ -145,13 +154,24 @@ func (m *Model) vegasKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.nextCovered()
 		}
 	case key.Matches(msg, k.All):
-		if s.revealing() && !s.autoOn {
-			s.autoOn = true
-			s.gen++
-			return scratchTick(s.gen)
+		if !s.revealing() {
+			m.buyTicket()
 		}
+		return m.scratchAll()
 	}
 	return nil
+}
+
+// scratchAll starts scratching every surface of the ticket being revealed
+// (« a »), if it is not under way.
+func (m *Model) scratchAll() tea.Cmd {
+	s := &m.vegas
+	if !s.revealing() || s.autoOn {
+		return nil
+	}
+	s.autoOn = true
+	s.gen++
+	return scratchTick(s.gen)
 }
 
 // nextCovered moves the focus to a covered surface once the focused one is
@@ -170,18 +190,15 @@ func (m *Model) nextCovered() {
 // buyTicket buys a ticket (3 €) when none is being scratched.
 func (m *Model) buyTicket() tea.Cmd {
 	s := &m.vegas
-	if s.revealing() {
+	if s.revealing() || m.offer(vegas.Name) {
 		return nil
 	}
 	sold, _, err := m.sell(lottery.Vegas(), vegas.Price())
 	if err != nil {
-		s.note = refusal(err)
+		s.note = m.refusal(err)
 		return nil
 	}
-	*s = vegasState{sold: &sold, drag: -1, gen: s.gen + 1}
-	for i := range s.coats {
-		s.coats[i] = newCoating()
-	}
+	s.start(&sold)
 	return nil
 }
 

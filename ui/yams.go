@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/assets"
@@ -40,8 +41,8 @@ type yamsState struct {
 	faces  [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames [3]int
 	gen    [3]int
-	note   string // why the last purchase was refused, or "recovered"
-	shown  bool   // the journal knows the unit was revealed
+	note   note // why the last purchase was refused, or a unit recovered
+	shown  bool // the journal knows the unit was revealed
 	arts   [2]yamsArt
 }
 
@@ -108,6 +109,18 @@ func (s *yamsState) pending() (decimal.Decimal, bool) {
 
 func (m *Model) yamsStake() decimal.Decimal { return lottery.Yams().Stakes[m.yams.stake] }
 
+// start puts a unit on the board, its cups covered; its stake is chosen.
+func (s *yamsState) start(sold *lottery.Sold) {
+	s.sold, s.note, s.shown = sold, note{}, false
+	if i := lottery.Yams().StakeIndex(sold.Layout.Yams.Stake); i >= 0 {
+		s.stake = i // a loaded layout brings its stake
+	}
+	for i := range s.phase {
+		s.phase[i], s.frames[i] = cupCovered, 0
+		s.gen[i]++ // drop the ticks of the last unit's rolls
+	}
+}
+
 func (m *Model) yamsKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.yams
 	s := &m.yams
@@ -159,21 +172,13 @@ func (m *Model) yamsPlay(auto bool) tea.Cmd {
 		}
 		return nil
 	}
-	sold, _, err := m.sell(lottery.Yams(), m.yamsStake())
-	if err != nil {
-		s.note = refusal(err)
-		return nil
-	}
-	s.note, s.shown = "", false
-	s.sold = &sold
-	for i, st := range lottery.Yams().Stakes {
-		if st.Equal(sold.Layout.Yams.Stake) {
-			s.stake = i // a loaded layout brings its stake
+	if !m.offer(yams.Name) {
+		sold, _, err := m.sell(lottery.Yams(), m.yamsStake())
+		if err != nil {
+			s.note = m.refusal(err)
+			return nil
 		}
-	}
-	for i := range s.phase {
-		s.phase[i], s.frames[i] = cupCovered, 0
-		s.gen[i]++ // drop the ticks of the last unit's rolls
+		s.start(&sold)
 	}
 	if auto {
 		return m.rollAll()
@@ -241,7 +246,7 @@ func (m *Model) liveBoard() yamsBoard {
 	s := &m.yams
 	b := yamsBoard{stake: m.yamsStake(), phase: s.phase, faces: s.faces}
 	if s.sold != nil {
-		b.unit, b.stake = s.sold.Layout.Yams, s.sold.Layout.Yams.Stake
+		b.unit = s.sold.Layout.Yams
 	}
 	return b
 }
@@ -265,8 +270,33 @@ func (m *Model) yamsLayers(body area) []*lipgloss.Layer {
 	b := m.liveBoard()
 	a := m.boardArea(body)
 	layers := m.stakeRow(area{a.x, a.y + 1, a.w, 1})
+	if line := m.yamsNote(); line != "" {
+		layers = append(layers, layer("", area{a.x, a.y + 2, a.w, 1}, fit(a.w, 1, ansi.Truncate(line, a.w, "…"))))
+	}
 	layers = append(layers, m.boardLayers(&b, a)...)
 	return layers
+}
+
+// yamsNote is the line under the stakes: why the last purchase was
+// refused, why the wallet cannot pay the stake chosen, or where another
+// unit left unrevealed waits.
+func (m *Model) yamsNote() string {
+	s := &m.yams
+	switch {
+	case s.note.kind == noteRefused:
+		return m.st.note.Render(s.note.text)
+	case s.revealing():
+		return ""
+	}
+	if n := m.payNote(lottery.Yams(), m.yamsStake()); n != "" {
+		return m.st.note.Render(n)
+	}
+	if s.sold != nil {
+		if e := m.elsewhere(yams.Name); e != "" {
+			return m.st.win.Render(e)
+		}
+	}
+	return ""
 }
 
 // boardArea places the board in the body; with one row less than it needs
@@ -390,13 +420,8 @@ func (m *Model) comboName(c yams.Combination) string { return m.t.get(comboKeys[
 // celebrated in proportion to the lot.
 func (m *Model) yamsResult(b *yamsBoard) string {
 	switch {
-	case m.yams.note == "recovered" && !b.replay && !b.done():
+	case m.yams.note.kind == noteRecovered && !b.replay && !b.done():
 		return m.st.note.Render(m.t.get("recovered"))
-	case m.yams.note != "" && m.yams.note != "recovered" && !b.replay:
-		if m.yams.note == "short" {
-			return m.st.note.Render(m.t.get("short"))
-		}
-		return m.st.note.Render(m.yams.note)
 	case b.unit == nil:
 		return m.st.dim.Render(m.t.get("buy.hint"))
 	case !b.done():
@@ -445,9 +470,10 @@ func (m *Model) lit(b *yamsBoard) [3]yams.Combination {
 	return out
 }
 
-// reached returns the winnings row reached once the unit is over, or -1.
+// reached returns the winnings row reached once the unit is over, or -1;
+// none when the table shows another stake than the unit's.
 func (m *Model) reached(b *yamsBoard) int {
-	if b.done() {
+	if b.done() && b.unit.Stake.Equal(b.stake) {
 		return b.unit.Score().Tier
 	}
 	return -1

@@ -135,6 +135,9 @@ func (w *Wallet) Deposit(amount decimal.Decimal) error {
 	return nil
 }
 
+// Limit returns how many operations the history keeps (0: all).
+func (w *Wallet) Limit() int { return w.limit }
+
 // Seq returns the number of the last purchase, earlier runs included.
 func (w *Wallet) Seq() int {
 	w.mu.Lock()

@@ -64,6 +64,16 @@ func (g Game) Stake(s string) (decimal.Decimal, error) {
 	return decimal.Decimal{}, fmt.Errorf("stake %s is not one of %s for %s", s, joinAmounts(g.Stakes), g.Name)
 }
 
+// StakeIndex returns the index of a stake among the game's stakes, or -1.
+func (g Game) StakeIndex(stake decimal.Decimal) int {
+	for i, v := range g.Stakes {
+		if v.Equal(stake) {
+			return i
+		}
+	}
+	return -1
+}
+
 // Table returns the game's lot table at a stake.
 func (g Game) Table(stake decimal.Decimal) (*game.Table, error) {
 	if g.Name == vegas.Name {

@@ -26,8 +26,10 @@ func TestCrashChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := s.Restored(); p != nil && p.Pending != nil {
-		s.Shown(p.Pending.Op.Unit) // the offered unit is revealed first
+	if p := s.Restored(); p != nil {
+		for _, u := range p.Pending {
+			s.Shown(u.Op.Unit) // the offered units are revealed first
+		}
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	for i := 0; ; i++ {
@@ -96,10 +98,13 @@ func TestCrash(t *testing.T) {
 				shown[l.Record.Unit] = true
 			}
 		}
-		if n := len(st.Ops); n > 0 {
-			last := st.Ops[n-1].Unit
-			if !shown[last] && (st.Pending == nil || st.Pending.Op.Unit != last) {
-				t.Fatalf("round %d: unit %s was never shown and is not offered", round, last)
+		offered := map[string]bool{}
+		for _, p := range st.Pending {
+			offered[p.Op.Unit] = true
+		}
+		for _, op := range st.Ops {
+			if shown[op.Unit] == offered[op.Unit] {
+				t.Fatalf("round %d: unit %s: shown %v, offered %v", round, op.Unit, shown[op.Unit], offered[op.Unit])
 			}
 		}
 		s.Close()

@@ -41,12 +41,14 @@ type Session struct {
 	now       func() time.Time
 	restored  *State            // what the journal held when the session opened
 	revealed  map[string]string // block → its seed, once exhausted
+	origin    decimal.Decimal   // the starting balance and every deposit since
 	Note      string            // what opening the journal had to say (a torn last line)
+	Torn      int               // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session. With a journal that exists, it takes the session up
 // where the journal left it: the balance, the history, and every block's
-// position; a unit bought but never shown is in Restored().Pending. A
+// position; the units bought but never shown are in Restored().Pending. A
 // journal that does not read, or belongs to another seed, is refused and
 // left as it is. A last line cut short by a crash is dropped.
 func Open(o Options) (*Session, error) {
@@ -93,6 +95,7 @@ func (s *Session) fresh(o Options) error {
 		return err
 	}
 	s.wallet = w
+	s.origin = o.Balance
 	s.shop = lottery.NewShopWith(o.Seed, s.tableOf)
 	return nil
 }
@@ -121,11 +124,13 @@ func (s *Session) resume(o Options, f *os.File) error {
 			return fmt.Errorf("dropping the torn line %d: %w", torn, err)
 		}
 		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
+		s.Torn = torn
 	}
 	if _, err := f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
 	s.seed = st.Seed
+	s.origin = st.Start.Add(st.Added)
 	if s.wallet, err = wallet.Restore(st.Balance, o.Limit, st.Ops); err != nil {
 		return err
 	}
@@ -157,6 +162,11 @@ func (s *Session) Restored() *State { return s.restored }
 
 // Wallet returns the session's wallet.
 func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
+
+// Origin returns the balance the session started from, over its whole
+// journal, with every deposit since: the balance less Origin is the net
+// result of every purchase the journal holds.
+func (s *Session) Origin() decimal.Decimal { return s.origin }
 
 // Shop returns the session's shop.
 func (s *Session) Shop() *lottery.Shop { return s.shop }
@@ -271,11 +281,27 @@ func (s *Session) Shown(unit string) error {
 	return s.append(Record{Kind: KindShown, Unit: unit})
 }
 
+// Restart gives the session a fresh wallet of balance, with no history,
+// the shop going on where it was: the kiosk's next visitor. A session on a
+// journal keeps its wallet.
+func (s *Session) Restart(balance decimal.Decimal) error {
+	if s.file != nil {
+		return errors.New("a session on a journal keeps its wallet")
+	}
+	w, err := wallet.New(balance, s.wallet.Limit())
+	if err != nil {
+		return err
+	}
+	s.wallet, s.origin = w, balance
+	return nil
+}
+
 // Deposit adds money to the wallet, recorded in the journal.
 func (s *Session) Deposit(amount decimal.Decimal) error {
 	if err := s.wallet.Deposit(amount); err != nil {
 		return err
 	}
+	s.origin = s.origin.Add(amount)
 	return s.append(Record{Kind: KindDeposit, Amount: amount.String(), Balance: s.wallet.Balance().String()})
 }
 
@@ -291,13 +317,26 @@ func (s *Session) append(r Record) error {
 		return fmt.Errorf("journal: %w", err)
 	}
 	if _, err := s.file.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("journal: writing: %w", err)
+		return &JournalError{Op: "writing", Err: err}
 	}
 	if err := s.file.Sync(); err != nil {
-		return fmt.Errorf("journal: syncing to disk: %w", err)
+		return &JournalError{Op: "syncing to disk", Err: err}
 	}
 	return nil
 }
+
+// JournalError is a record the journal could not take: the purchase it
+// belonged to did not happen.
+type JournalError struct {
+	Op  string // what failed: writing, syncing to disk
+	Err error
+}
+
+// Error writes "journal: OP: ERR".
+func (e *JournalError) Error() string { return "journal: " + e.Op + ": " + e.Err.Error() }
+
+// Unwrap returns the error of the file system.
+func (e *JournalError) Unwrap() error { return e.Err }
 
 // Close closes the journal.
 func (s *Session) Close() error {

@@ -90,7 +90,7 @@ func TestResume(t *testing.T) {
 
 	b := open(t, path, 5)
 	st := b.Restored()
-	if !b.Wallet().Balance().Equal(balance) || len(st.Ops) != 51 || st.Pending == nil || st.Pending.Op.Unit != forced.Name() {
+	if !b.Wallet().Balance().Equal(balance) || len(st.Ops) != 51 || len(st.Pending) != 2 || st.Pending[1].Op.Unit != forced.Name() {
 		t.Fatalf("restored %s (want %s), %d purchases, pending %+v", b.Wallet().Balance(), balance, len(st.Ops), st.Pending)
 	}
 	second := play(t, b, 150)
@@ -242,4 +242,43 @@ func pick(i int) (lottery.Game, decimal.Decimal) {
 		return lottery.Vegas(), vegas.Price()
 	}
 	return lottery.Yams(), decimal.NewFromInt(1)
+}
+
+// TestResumeOffersEveryUnshownUnit buys a Yam's unit left covered, then a
+// Vegas ticket shown, and stops: the Yam's unit is still offered, and with
+// it every other unit never shown, oldest first. The origin gives the net
+// result of the whole journal.
+func TestResumeOffersEveryUnshownUnit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	a := open(t, path, 9)
+	covered, _, err := a.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticket, _, err := a.Buy(lottery.Vegas(), vegas.Price(), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Shown(ticket.Name()); err != nil {
+		t.Fatal(err)
+	}
+	last, _, err := a.Buy(lottery.Vegas(), vegas.Price(), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	balance := a.Wallet().Balance()
+	a.Close()
+
+	b := open(t, path, 9)
+	defer b.Close()
+	var got []string
+	for _, p := range b.Restored().Pending {
+		got = append(got, p.Op.Unit)
+	}
+	if want := []string{covered.Name(), last.Name()}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("offered %v, want %v", got, want)
+	}
+	if !b.Origin().Equal(decimal.NewFromInt(1000)) || !b.Wallet().Balance().Equal(balance) {
+		t.Errorf("origin %s, balance %s (want 1000, %s)", b.Origin(), b.Wallet().Balance(), balance)
+	}
 }

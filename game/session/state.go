@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,10 +68,11 @@ type sold struct {
 type State struct {
 	Seed    game.Seed
 	Start   decimal.Decimal // the first session's starting balance
+	Added   decimal.Decimal // what deposits added
 	Balance decimal.Decimal
 	Ops     []wallet.Operation
 	Recent  []Played                  // the last purchases, with their layouts
-	Pending *Played                   // the last unit bought and never shown
+	Pending []Played                  // the units bought and never shown, oldest first
 	Last    map[string]game.UnitID    // the last unit of each sequence (GAME:STAKE)
 	Forced  map[string]int64          // forced units of each game and stake
 	Commits map[string]string         // block (GAME:STAKE:N) → commitment
@@ -79,6 +81,7 @@ type State struct {
 	reveals map[string]int            // block → the line revealing it
 	cache   map[string]*game.Table    // the tables asked for, by GAME:STAKE
 	seen    map[string]bool           // unit names
+	waiting map[string]int            // unit name → its index in Pending
 	tables  Tables
 	recent  int
 }
@@ -90,7 +93,7 @@ type State struct {
 func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]Problem) *State {
 	st := &State{
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
-		Reveals: map[string]string{}, reveals: map[string]int{}, seen: map[string]bool{},
+		Reveals: map[string]string{}, reveals: map[string]int{}, seen: map[string]bool{}, waiting: map[string]int{},
 		tables: tables, cache: map[string]*game.Table{}, recent: recent,
 	}
 	if verifying {
@@ -100,6 +103,7 @@ func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]P
 		if len(st.Recent) > recent {
 			st.Recent = st.Recent[len(st.Recent)-recent:]
 		}
+		st.Pending = slices.DeleteFunc(st.Pending, func(p Played) bool { return p.Op.Unit == "" })
 	}()
 	bad := func(n int, format string, args ...any) {
 		*problems = append(*problems, Problem{n, fmt.Sprintf(format, args...)})
@@ -131,8 +135,9 @@ func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]P
 			if !st.seen[r.Unit] {
 				bad(l.N, "unit %s is shown but was never bought", r.Unit)
 			}
-			if st.Pending != nil && st.Pending.Op.Unit == r.Unit {
-				st.Pending = nil
+			if i, ok := st.waiting[r.Unit]; ok {
+				st.Pending[i] = Played{} // dropped at the end: each shown record costs O(1)
+				delete(st.waiting, r.Unit)
 			}
 		case KindReveal:
 			st.reveal(l, bad)
@@ -143,6 +148,7 @@ func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]P
 				bad(l.N, "deposit of %s: balance %s does not follow %s", r.Amount, r.Balance, st.Balance)
 			}
 			st.Balance = st.Balance.Add(amount)
+			st.Added = st.Added.Add(amount)
 		default:
 			bad(l.N, "unknown record kind %q", r.Kind)
 		}
@@ -203,7 +209,8 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 	op := wallet.Operation{Seq: r.Seq, Time: r.Time, Unit: r.Unit, Forced: r.Forced, Stake: stake, Prize: prize, Before: before, After: after}
 	st.Ops = append(st.Ops, op)
 	p := Played{Op: op, Layout: layout, Line: l.N}
-	st.Pending = &p
+	st.waiting[r.Unit] = len(st.Pending)
+	st.Pending = append(st.Pending, p)
 	if err == nil {
 		st.Recent = append(st.Recent, p)
 		if len(st.Recent) >= 2*st.recent+1 { // trimmed in batches, and at the end

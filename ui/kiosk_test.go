@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+// TestKioskCannotBeQuit: in demo mode q, esc, ctrl+z and a single ctrl+c
+// never quit, nor does the menu offer to; the operator quits with ctrl+c
+// twice within two seconds. The keys' help does not tell visitors how.
+func TestKioskCannotBeQuit(t *testing.T) {
+	c := newFakeClock()
+	m := demoModel(t, c)
+	for _, k := range []string{"q", "esc", "q", "ctrl+z", "esc", "ctrl+c"} {
+		if cmd := press(m, k); quits(cmd) || cmd != nil && k == "ctrl+z" {
+			t.Fatalf("%s quits or suspends the kiosk", k)
+		}
+	}
+	if strings.Contains(screen(m), "Quit") || strings.Contains(lastLine(m), "quit") {
+		t.Errorf("the kiosk tells visitors how to quit:\n%s", screen(m))
+	}
+	press(m, "5")
+	if title(m) != "" {
+		t.Errorf("5 in the kiosk's menu opened %q", title(m))
+	}
+	press(m, "?")
+	if strings.Contains(screen(m), "quit") {
+		t.Errorf("the kiosk's help tells visitors how to quit:\n%s", screen(m))
+	}
+	c.add(3 * time.Second) // too late for the first one
+	if quits(press(m, "ctrl+c")) {
+		t.Fatal("ctrl+c three seconds after another quits")
+	}
+	c.add(1900 * time.Millisecond)
+	if !quits(press(m, "ctrl+c")) {
+		t.Fatal("ctrl+c twice within two seconds does not quit")
+	}
+}
+
+// TestKioskVisitorsStartFresh hands the kiosk over at every step of its
+// loop: each visitor gets a fresh wallet of the starting balance and an
+// empty history, never a demo unit's prize; when the loop comes back after
+// the idle time, the next visitor starts fresh too; the summary counts
+// every unit and prints the last visitor's balance.
+func TestKioskVisitorsStartFresh(t *testing.T) {
+	items, err := lottery.ReadPlaylist(strings.NewReader(`{"game":"vegas","prize":"40000"}
+{"game":"yams","stake":"2","prize":"10000"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 40 {
+		c := newFakeClock()
+		m, _ := New(Options{Lang: English, Balance: decimal.NewFromInt(50), Seed: 7, Now: c.now, Demo: true, Playlist: items})
+		m.Update(sizeMsg(80, 24))
+		m.Init()
+		for range step {
+			m.Update(tickMsg{id: "demo", gen: m.demo.gen})
+			if step%2 == 0 {
+				settle(m)
+			}
+		}
+		demo := m.Totals().Played
+		press(m, "h") // a visitor
+		if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(50)) || !n.IsZero() || !strings.Contains(screen(m), "No unit played yet") {
+			t.Fatalf("step %d: the visitor finds balance %s, net %s:\n%s", step, b, n, screen(m))
+		}
+		press(m, "esc", "1", "a")
+		settle(m)
+		op := m.session.Wallet().History()[0]
+		if m.Totals().Played != demo+1 || strings.Contains(op.Unit, "DEMO") || !op.Before.Equal(decimal.NewFromInt(50)) {
+			t.Fatalf("step %d: the visitor's unit %+v", step, op)
+		}
+		visitor := m.session.Wallet().Balance()
+		c.add(2 * time.Minute) // the visitor leaves; the loop comes back
+		m.Update(clockMsg{})
+		drive(t, m, 3)
+		if !strings.HasSuffix(m.Summary(), "balance "+m.t.money(visitor)+" · DEMO "+itoa(m.forced[demoLabel])) {
+			t.Fatalf("step %d: summary %q, the last visitor has %s", step, m.Summary(), visitor)
+		}
+		if got := m.Totals().Played; got != demo+4 || !strings.HasPrefix(m.Summary(), "played "+itoa(got)+" ") {
+			t.Fatalf("step %d: summary %q, %d played", step, m.Summary(), got)
+		}
+		press(m, "esc") // the next visitor
+		if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(50)) || m.Revealing() {
+			t.Fatalf("step %d: the next visitor finds %s:\n%s", step, b, screen(m))
+		}
+	}
+}
+
+func itoa(n int) string { return decimal.NewFromInt(int64(n)).String() }

@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/game/session"
+	"tapis/wallet"
+)
+
+// noteKind is what a screen's note is about.
+type noteKind uint8
+
+const (
+	noNote        noteKind = iota
+	noteRecovered          // a unit of an earlier run, paid and never shown: reveal it
+	noteRefused            // a purchase that could not be recorded: text says why
+)
+
+// note is a line a game's screen shows until the next purchase.
+type note struct {
+	kind noteKind
+	text string // why, for noteRefused
+}
+
+// refusal returns the note of a refused purchase. A balance too low is
+// said by payNote, from the balance itself, so it needs none.
+func (m *Model) refusal(err error) note {
+	if errors.Is(err, wallet.ErrShort) {
+		return note{}
+	}
+	var j *session.JournalError
+	if errors.As(err, &j) {
+		return note{kind: noteRefused, text: m.t.f("refused.journal", j.Err.Error())}
+	}
+	return note{kind: noteRefused, text: m.t.f("refused", err.Error())}
+}
+
+// hidden is what the wallet holds that the player has not seen: the prizes
+// of the units bought and not shown yet (ruling G3 settles them at once).
+func (m *Model) hidden() decimal.Decimal {
+	sum := decimal.Zero
+	if p, ok := m.yams.pending(); ok {
+		sum = sum.Add(p)
+	}
+	if p, ok := m.vegas.pending(); ok {
+		sum = sum.Add(p)
+	}
+	for _, w := range m.waiting {
+		sum = sum.Add(w.Op.Prize)
+	}
+	return sum
+}
+
+// shownBalance is the balance as the player has seen it: without the prizes
+// still hidden. Purchases are paid from it, never from a prize not shown.
+func (m *Model) shownBalance() decimal.Decimal {
+	return m.session.Wallet().Balance().Sub(m.hidden())
+}
+
+// canPay reports whether the balance the player has seen covers a stake.
+func (m *Model) canPay(stake decimal.Decimal) bool {
+	return !m.shownBalance().LessThan(stake)
+}
+
+// payNote says why the wallet cannot pay a unit of game g at a stake, with
+// the balance, the price and what the player can do; "" when it can.
+func (m *Model) payNote(g lottery.Game, stake decimal.Decimal) string {
+	b := m.shownBalance()
+	if !b.LessThan(stake) {
+		return ""
+	}
+	least := stake
+	for _, gg := range lottery.Games() {
+		for _, s := range gg.Stakes {
+			least = decimal.Min(least, s)
+		}
+	}
+	quit := ""
+	if !m.demo.enabled {
+		quit = m.t.get("pay.quit")
+	}
+	switch {
+	case b.LessThan(least):
+		return m.t.f("pay.empty", m.t.money(b), m.t.money(least)) + quit
+	case g.Name == lottery.Vegas().Name:
+		return m.t.f("pay.ticket", m.t.money(b), m.t.money(stake), m.t.money(least)) + quit
+	}
+	return m.t.f("pay.stake", m.t.money(b), m.t.money(stake)) + quit
+}
+
+// Totals returns what this run has played, every wallet of the kiosk's
+// visitors and of its loop included.
+func (m *Model) Totals() wallet.Totals {
+	t := m.session.Wallet().Totals()
+	c := m.carried
+	return wallet.Totals{Played: c.Played + t.Played, Staked: c.Staked.Add(t.Staked), Won: c.Won.Add(t.Won),
+		Net: c.Net.Add(t.Net), Deposited: c.Deposited.Add(t.Deposited)}
+}
+
+// retire carries what the wallet played into the run's totals, before the
+// session takes a fresh one.
+func (m *Model) retire() { m.carried = m.Totals() }
+
+// unrevealed counts the player's units bought and not shown: on a game's
+// screen or still waiting from an earlier run. The kiosk's own units are
+// not a player's.
+func (m *Model) unrevealed() int {
+	n := len(m.waiting)
+	if m.yams.revealing() && !isDemo(m.yams.sold) {
+		n++
+	}
+	if m.vegas.revealing() && !isDemo(m.vegas.sold) {
+		n++
+	}
+	return n
+}
+
+// isDemo reports whether a unit is one the kiosk's loop played.
+func isDemo(s *lottery.Sold) bool { return s != nil && s.Forced != nil && s.Forced.Label == demoLabel }
+
+// Summary is the line printed once the terminal is restored: what the run
+// played, its forced units and the units left unrevealed, if any, and the
+// balance (the last visitor's in the kiosk).
+func (m *Model) Summary() string {
+	tot := m.Totals()
+	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.summaryBalance()))
+	for _, label := range []string{forcedLabel, demoLabel} {
+		if n := m.forced[label]; n > 0 {
+			s += " · " + label + " " + strconv.Itoa(n)
+		}
+	}
+	if n := m.unrevealed(); n > 0 {
+		s += " · " + m.t.f("summary.unrevealed", n)
+	}
+	return s
+}
+
+// summaryBalance is the player's balance: in the kiosk, the last visitor's
+// (the starting balance when no visitor came).
+func (m *Model) summaryBalance() decimal.Decimal {
+	switch d := &m.demo; {
+	case !d.enabled || d.visitor:
+		return m.session.Wallet().Balance()
+	case d.lastVisitor != nil:
+		return *d.lastVisitor
+	}
+	return m.balance
+}

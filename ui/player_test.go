@@ -1,0 +1,435 @@
+package ui
+
+import (
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/game/session"
+	"tapis/game/vegas"
+)
+
+// headerMoney reads the balance and the net result in the header.
+func headerMoney(t *testing.T, m *Model) (balance, net decimal.Decimal) {
+	t.Helper()
+	head := strings.SplitN(screen(m), "\n", 2)[0]
+	read := func(label string) decimal.Decimal {
+		_, rest, ok := strings.Cut(head, label+" ")
+		if !ok {
+			t.Fatalf("no %q in the header %q", label, head)
+		}
+		word, _, _ := strings.Cut(rest, "   ")
+		word = strings.NewReplacer("€", "", ",", "", "+", "").Replace(word)
+		d, err := decimal.NewFromString(strings.TrimSpace(word))
+		if err != nil {
+			t.Fatalf("the header's %s %q: %v", label, word, err)
+		}
+		return d
+	}
+	return read("Balance"), read("Net")
+}
+
+// TestKeysBehindEnlarge: while the window is too small, keys and clicks
+// change nothing and an animation under way waits; only quitting works.
+func TestKeysBehindEnlarge(t *testing.T) {
+	m := newModel(t, English, VegasScreen, 80, 24)
+	m.Update(sizeMsg(60, 20))
+	press(m, "enter", "a", "space", "h", "?", "esc", "1", "tab")
+	click(m, 30, 10)
+	m.Update(sizeMsg(80, 24))
+	if m.Totals().Played != 0 || title(m) != "· Vegas" || !strings.Contains(screen(m), "Buy a ticket") {
+		t.Fatalf("keys pressed behind the message changed the game: %d played:\n%s", m.Totals().Played, screen(m))
+	}
+	// A cup rolling when the window shrinks does not land unseen.
+	m = newModel(t, English, YamsScreen, 80, 24)
+	press(m, "enter", "1")
+	m.Update(sizeMsg(60, 20))
+	for range 20 {
+		m.Update(tickMsg{id: "cup:0", gen: m.yams.gen[0]})
+	}
+	m.Update(sizeMsg(80, 24))
+	if strings.Contains(screen(m), " pts") {
+		t.Fatalf("the cup landed while the window was too small:\n%s", screen(m))
+	}
+	settle(m)
+	if !strings.Contains(screen(m), " pts") {
+		t.Fatalf("the cup did not land once the window was large again:\n%s", screen(m))
+	}
+	// Quitting works: q asks first, since a unit is being revealed.
+	m.Update(sizeMsg(60, 20))
+	if quits(press(m, "q")) || !strings.Contains(screen(m), "q again to quit") {
+		t.Fatalf("q did not ask:\n%s", screen(m))
+	}
+	if !quits(press(m, "q")) {
+		t.Error("q twice did not quit behind the message")
+	}
+	if !quits(press(m, "ctrl+c")) {
+		t.Error("ctrl+c did not quit behind the message")
+	}
+}
+
+// TestRefusalsSaid: a purchase the wallet cannot pay says why, with the
+// balance and the price, in both games and at any moment; an empty wallet
+// says what the player can do; a journal that cannot be written says so.
+func TestRefusalsSaid(t *testing.T) {
+	// Vegas with 3 €: one ticket, then nothing.
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(3), Seed: 42, Start: VegasScreen, Now: fixedClock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(sizeMsg(80, 24))
+	press(m, "enter", "a")
+	settle(m)
+	before := screen(m)
+	press(m, "enter")
+	if m.Totals().Played != 1 {
+		t.Fatalf("%d played", m.Totals().Played)
+	}
+	after := screen(m)
+	if !strings.Contains(after, "Wallet empty: €0.00, stakes from €0.50 · q: quit") || after != before {
+		t.Errorf("the empty wallet says nothing:\n%s", after)
+	}
+	// Yam's at 1 € with 0.80 €: the stake is too high, a lower one is not.
+	m, _ = New(Options{Lang: French, Balance: mustAmount("0.80"), Seed: 42, Start: YamsScreen, Now: fixedClock})
+	m.Update(sizeMsg(80, 24))
+	if !strings.Contains(screen(m), "Solde 0,80 € insuffisant pour 1,00 € · ← : mise plus basse · q : quitter") {
+		t.Errorf("the stake too high says nothing:\n%s", screen(m))
+	}
+	press(m, "enter")
+	if m.Totals().Played != 0 {
+		t.Fatal("bought beyond the balance")
+	}
+	press(m, "left", "enter")
+	if m.Totals().Played != 1 {
+		t.Fatal("the lower stake did not buy")
+	}
+	// Vegas with 2 €: the ticket costs more, Yam's costs less.
+	m, _ = New(Options{Lang: English, Balance: decimal.NewFromInt(2), Seed: 42, Start: VegasScreen, Now: fixedClock})
+	m.Update(sizeMsg(80, 24))
+	press(m, "enter")
+	if !strings.Contains(screen(m), "Balance €2.00, a ticket costs €3.00 · esc: Yam's from €0.50 · q: quit") {
+		t.Errorf("the ticket too dear says nothing:\n%s", screen(m))
+	}
+	// A journal that cannot be written refuses the purchase, and says why.
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m = journaled(t, path)
+	fileLimit(t, path) // the disk is full
+	press(m, "enter")
+	if m.Totals().Played != 0 || !strings.Contains(screen(m), "Purchase refused: the journal could not be written") {
+		t.Errorf("a journal that cannot be written: %d played:\n%s", m.Totals().Played, screen(m))
+	}
+}
+
+// TestSurfacesFit draws every surface of tickets dealt for every split of
+// the catalogue, and of tickets holding the largest amounts everywhere, in
+// both languages: every piece fits its frame and stands apart from its
+// neighbours, and every frame has the same width.
+func TestSurfacesFit(t *testing.T) {
+	r := newModel(t, English, VegasScreen, 80, 24).rng
+	var tickets []vegas.Ticket
+	for _, lot := range vegas.Table().Lots {
+		for _, split := range vegas.Splits(lot.Prize.IntPart()) {
+			var tk vegas.Ticket
+			if !vegas.DealSplit(r, split, &tk) {
+				t.Fatalf("split %v does not deal", split)
+			}
+			tickets = append(tickets, tk)
+		}
+	}
+	for range 200 { // losing tickets
+		var tk vegas.Ticket
+		vegas.Deal(r, vegas.Table().Losing(), &tk)
+		tickets = append(tickets, tk)
+	}
+	for _, a := range vegas.AmountSet() { // each amount everywhere
+		tk := tickets[0]
+		for k := range tk.Roulette.Amounts {
+			tk.Roulette.Amounts[k] = decimal.NewFromInt(a)
+			tk.Roulette.Bets[k] = tk.Roulette.Result(vegas.Kind(k))
+		}
+		for i := range tk.Craps {
+			tk.Craps[i].Amount, tk.Craps[i].Dice = decimal.NewFromInt(a), [2]int{1, 6}
+		}
+		tickets = append(tickets, tk)
+	}
+	for _, lang := range []Lang{English, French} {
+		m := newModel(t, lang, VegasScreen, 80, 24)
+		for _, tk := range tickets {
+			score := tk.Score()
+			view := ticketView{ticket: &tk}
+			for f := range int(vegas.Surfaces) {
+				if p := m.surfaceGrid(&tk, vegas.Surface(f), &score).problems(); len(p) > 0 {
+					t.Fatalf("%s, %s: %s", lang, vegas.Surface(f), strings.Join(p, "; "))
+				}
+				for i, row := range strings.Split(m.surface(&view, f, &score), "\n") {
+					if w := ansi.StringWidth(row); w != surfaceW+2 {
+						t.Fatalf("%s, %s: row %d is %d cells wide, not %d: %q", lang, vegas.Surface(f), i, w, surfaceW+2, ansi.Strip(row))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d tickets", len(tickets))
+}
+
+// TestNetAfterTakeUp: a journal left with a winning unit unrevealed opens
+// with a balance and a net that leave its prize out, and agree with each
+// other before and after it is revealed.
+func TestNetAfterTakeUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	s, err := session.Open(session.Options{Seed: 9, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 58
+	if _, _, err := s.Buy(lottery.Yams(), decimal.NewFromInt(2), &lottery.Force{Total: &total}, "QA"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	m := journaled(t, path)
+	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(98)) || !n.Equal(decimal.NewFromInt(-2)) {
+		t.Fatalf("before the reveal: balance %s, net %s, want 98 and -2:\n%s", b, n, screen(m))
+	}
+	press(m, "a")
+	settle(m)
+	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(118)) || !n.Equal(decimal.NewFromInt(18)) {
+		t.Fatalf("after the reveal: balance %s, net %s, want 118 and +18:\n%s", b, n, screen(m))
+	}
+}
+
+// TestEveryUnrevealedUnitOffered buys a Yam's unit left covered, then a
+// Vegas ticket scratched, and another left covered, and stops: after a
+// restart the Yam's unit is offered first on its screen, then the ticket
+// on Vegas's, and the summary counts what is left.
+func TestEveryUnrevealedUnitOffered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m := journaled(t, path)
+	press(m, "enter", "esc", "2", "enter", "a")
+	settle(m)
+	press(m, "enter") // a second ticket, covered
+	yamsUnit, ticket := m.yams.sold.Name(), m.vegas.sold.Name()
+	if !strings.HasSuffix(m.Summary(), " · unrevealed 2") {
+		t.Errorf("summary %q", m.Summary())
+	}
+	m.Close()
+
+	m = journaled(t, path)
+	if title(m) != "· Yam's!" || !strings.Contains(screen(m), "it is paid, reveal it") || m.yams.sold.Name() != yamsUnit {
+		t.Fatalf("the Yam's unit is not offered first:\n%s", screen(m))
+	}
+	press(m, "a")
+	settle(m)
+	if !strings.Contains(screen(m), "Your Vegas ticket is still to scratch: esc, then 2") {
+		t.Errorf("the ticket left is not pointed to:\n%s", screen(m))
+	}
+	press(m, "esc", "2")
+	if !strings.Contains(screen(m), "it is paid, reveal it") || m.vegas.sold.Name() != ticket {
+		t.Fatalf("the ticket is not offered:\n%s", screen(m))
+	}
+	if got := m.Summary(); !strings.HasSuffix(got, " · unrevealed 1") {
+		t.Errorf("summary %q", got)
+	}
+	press(m, "a")
+	settle(m)
+	if got := m.Summary(); strings.Contains(got, "unrevealed") || m.Totals().Played != 0 {
+		t.Errorf("summary %q", got)
+	}
+	m.Close()
+	f := mustOpen(t, path)
+	if rep, err := session.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
+		t.Errorf("verify: %+v, %v", rep, err)
+	}
+}
+
+// TestSuspend: ctrl+z and an outside SIGTSTP take one path, Bubble Tea's
+// suspension, with the program's handler stepping aside first; it steps in
+// again on resume.
+func TestSuspend(t *testing.T) {
+	var calls []string
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 1, Start: YamsScreen, Now: fixedClock,
+		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(sizeMsg(80, 24))
+	for _, msg := range []tea.Msg{keyMsg("ctrl+z"), SuspendMsg{}} {
+		_, cmd := m.Update(msg)
+		if cmd == nil {
+			t.Fatalf("%T does not suspend", msg)
+		}
+		if _, ok := cmd().(tea.SuspendMsg); !ok {
+			t.Fatalf("%T does not suspend", msg)
+		}
+		_, cmd = m.Update(tea.ResumeMsg{})
+		cmd()
+	}
+	if strings.Join(calls, " ") != "aside in aside in" {
+		t.Errorf("hooks called: %v", calls)
+	}
+}
+
+// TestFrictions: the winnings follow the stake chosen, « a » buys and
+// scratches after a Vegas result, esc returns where History, Rules and Help
+// were opened from, the Yam's rules show the combinations, the help speaks
+// of the mouse, French cards and keys are French.
+func TestFrictions(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	press(m, "a")
+	settle(m)
+	press(m, "left")
+	if !strings.Contains(screen(m), "Winnings at €0.50") {
+		t.Errorf("the winnings do not follow the stake:\n%s", screen(m))
+	}
+	m = newModel(t, English, VegasScreen, 80, 24)
+	press(m, "a")
+	settle(m)
+	press(m, "a")
+	settle(m)
+	if m.Totals().Played != 2 || m.Revealing() {
+		t.Errorf("a after a result: %d played, revealing %v", m.Totals().Played, m.Revealing())
+	}
+	m = newModel(t, English, MenuScreen, 80, 24)
+	for _, keys := range [][]string{{"3"}, {"4"}, {"?"}, {"4", "h", "?"}} {
+		press(m, keys...)
+		for range keys {
+			press(m, "esc")
+		}
+		if title(m) != "" {
+			t.Errorf("esc after %v leads to %q", keys, title(m))
+		}
+	}
+	press(m, "1", "h", "esc")
+	if title(m) != "· Yam's!" {
+		t.Errorf("esc from History opened in Yam's leads to %q", title(m))
+	}
+	press(m, "esc", "4")
+	if !strings.Contains(screen(m), "large straight  45") {
+		t.Errorf("the Yam's rules do not show the combinations:\n%s", screen(m))
+	}
+	press(m, "esc", "?")
+	if !strings.Contains(screen(m), "drag over a surface") {
+		t.Errorf("the help does not speak of the mouse:\n%s", screen(m))
+	}
+	fr := newModel(t, French, VegasScreen, 80, 24)
+	if foot := lastLine(fr); !strings.Contains(foot, "entrée") || !strings.Contains(foot, "espace") || strings.Contains(foot, "enter") {
+		t.Errorf("the French footer: %q", foot)
+	}
+	if got := rankNames[French]; got[9]+got[10]+got[11] != "VDR" {
+		t.Errorf("French ranks %v", got)
+	}
+	// No colours: what is chosen is in reverse video.
+	m = newModel(t, English, MenuScreen, 80, 24)
+	m.Update(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	if !regexp.MustCompile(`\x1b\[(\d+;)*7[;m]`).MatchString(m.View().Content) {
+		t.Errorf("without colours the chosen entry is not in reverse video: %q", m.View().Content)
+	}
+}
+
+// fileLimit makes files larger than the one at path unwritable, as a full
+// disk does, until the test ends.
+func fileLimit(t *testing.T, path string) {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails instead of killing
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
+		t.Fatal(err)
+	}
+	lim := old
+	lim.Cur = uint64(info.Size())
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
+		signal.Reset(syscall.SIGXFSZ)
+	})
+}
+
+func lastLine(m *Model) string {
+	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestQuitAsksWhileRevealing: q with a unit half revealed asks once;
+// ctrl+c quits at once; the summary counts the unit left.
+func TestQuitAsksWhileRevealing(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	if !quits(press(m, "q")) {
+		t.Fatal("q with nothing revealing does not quit")
+	}
+	press(m, "enter", "1")
+	settle(m)
+	if quits(press(m, "q")) || !strings.Contains(screen(m), "A unit is being revealed: q again to quit; it stays in your history") {
+		t.Fatalf("q did not ask:\n%s", screen(m))
+	}
+	press(m, "2") // another key: the question is dropped
+	if quits(press(m, "q")) {
+		t.Fatal("q quit without asking again after another key")
+	}
+	if !quits(press(m, "q")) {
+		t.Fatal("q twice did not quit")
+	}
+	if !strings.HasSuffix(m.Summary(), " · unrevealed 1") {
+		t.Errorf("summary %q", m.Summary())
+	}
+	fr := newModel(t, French, VegasScreen, 80, 24)
+	press(fr, "enter")
+	if !quits(press(fr, "ctrl+c")) || !strings.HasSuffix(fr.Summary(), " · non révélées 1") {
+		t.Errorf("ctrl+c does not quit at once, or summary %q", fr.Summary())
+	}
+}
+
+// TestTornLineOnScreen: a journal's last line cut short by a crash is said
+// on the first screen.
+func TestTornLineOnScreen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m := journaled(t, path)
+	press(m, "a")
+	settle(m)
+	m.Close()
+	appendFile(t, path, `{"kind":"buy","seq":2,"unit":"yams:1:1:`)
+	m = journaled(t, path)
+	if !strings.Contains(screen(m), "line 5 was cut short by a crash and dropped") {
+		t.Errorf("the torn line is not said on screen:\n%s", screen(m))
+	}
+	press(m, "left")
+	if strings.Contains(screen(m), "cut short") {
+		t.Error("the notice stays after a key")
+	}
+}
+
+func mustOpen(t *testing.T, path string) *os.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func appendFile(t *testing.T, path, text string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
