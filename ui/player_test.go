@@ -433,3 +433,31 @@ func appendFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestLinesFit: at 80 columns the keys' help and the QA status line fit
+// whole on every screen, in both languages, the kiosk and QA modes
+// included, with the largest seed and a force pending.
+func TestLinesFit(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		for _, o := range []Options{{QA: true}, {Demo: true}, {}} {
+			for _, start := range []Screen{MenuScreen, YamsScreen, VegasScreen} {
+				o.Lang, o.Balance, o.Seed, o.Start, o.Now = lang, decimal.NewFromInt(100), 18446744073709551615, start, fixedClock
+				m, err := New(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Update(sizeMsg(80, 24))
+				press(m, "f", "enter") // a force pending, in QA mode
+				for _, keys := range [][]string{nil, {"h"}, {"?"}, {"esc", "4"}} {
+					press(m, keys...)
+					lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+					for _, l := range lines[len(lines)-2:] {
+						if strings.Contains(l, "…") {
+							t.Errorf("%s, qa %v, demo %v, screen %q: a line is cut: %q", lang, o.QA, o.Demo, title(m), l)
+						}
+					}
+				}
+			}
+		}
+	}
+}
