@@ -82,7 +82,7 @@ func (t text) signed(d decimal.Decimal) string {
 
 func english() map[string]string {
 	return map[string]string{
-		"journal.torn":       "The journal's line %d was cut short by a crash and dropped: read up to line %d",
+		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished purchase)",
 		"journal.shown":      "The journal could not record the unit as shown (%s)",
 		"quit.ask":           "A unit is being revealed: q again to quit; it stays in your history",
 		"refused":            "Purchase refused: %s",
@@ -253,9 +253,9 @@ func english() map[string]string {
 
 func french() map[string]string {
 	return map[string]string{
-		"journal.torn":       "La ligne %d du journal, coupée par un arrêt brutal, est abandonnée : lu jusqu'à la ligne %d",
+		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (achat inachevé)",
 		"journal.shown":      "Le journal n'a pas pu noter l'unité comme révélée (%s)",
-		"quit.ask":           "Une unité est en cours de révélation : q encore pour quitter ; elle reste dans votre historique",
+		"quit.ask":           "Révélation en cours : q encore pour quitter ; l'unité reste dans l'historique",
 		"refused":            "Achat refusé : %s",
 		"refused.journal":    "Achat refusé : le journal n'a pas pu être écrit (%s)",
 		"pay.quit":           " · q : quitter",

@@ -150,7 +150,7 @@ func New(o Options) (*Model, error) {
 	}
 	m.takeUp(sess.Restored())
 	if sess.Torn > 0 {
-		m.notice = m.t.f("journal.torn", sess.Torn, sess.Torn-1)
+		m.notice = m.t.f("journal.torn", sess.Torn)
 	}
 	return m, nil
 }

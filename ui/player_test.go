@@ -403,7 +403,7 @@ func TestTornLineOnScreen(t *testing.T) {
 	m.Close()
 	appendFile(t, path, `{"kind":"buy","seq":2,"unit":"yams:1:1:`)
 	m = journaled(t, path)
-	if !strings.Contains(screen(m), "line 5 was cut short by a crash and dropped") {
+	if !strings.Contains(screen(m), "Journal: line 5, cut short by a crash, dropped") {
 		t.Errorf("the torn line is not said on screen:\n%s", screen(m))
 	}
 	press(m, "left")
@@ -434,6 +434,19 @@ func appendFile(t *testing.T, path, text string) {
 	}
 }
 
+// TestNoticesFit: the notices shown in place of the keys' help fit 80
+// columns.
+func TestNoticesFit(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		tx := newText(lang)
+		for _, n := range []string{tx.get("quit.ask"), tx.f("journal.torn", 123456)} {
+			if w := ansi.StringWidth(n); w > 78 {
+				t.Errorf("%q is %d cells wide", n, w)
+			}
+		}
+	}
+}
+
 // TestLinesFit: at 80 columns the keys' help and the QA status line fit
 // whole on every screen, in both languages, the kiosk and QA modes
 // included, with the largest seed and a force pending.
@@ -452,6 +465,9 @@ func TestLinesFit(t *testing.T) {
 					press(m, keys...)
 					lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
 					for _, l := range lines[len(lines)-2:] {
+						if ansi.StringWidth(l) > 80 {
+							t.Errorf("%q is wider than 80", l)
+						}
 						if strings.Contains(l, "…") {
 							t.Errorf("%s, qa %v, demo %v, screen %q: a line is cut: %q", lang, o.QA, o.Demo, title(m), l)
 						}
