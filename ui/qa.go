@@ -69,7 +69,7 @@ func (m *Model) modes() []qaMode {
 // sold for the game and stake on screen and its serial, what is left of it
 // by lot, and the losing units left. It fits width cells: the parts that
 // do not fit are left out, least useful first (the forcing panel shows
-// every lot left).
+// every lot left and every sequence's block).
 func (m *Model) qaStatus(width int) string {
 	g, stake := m.qaGame()
 	b, err := m.session.Shop().Peek(g, stake)
@@ -98,11 +98,16 @@ func (m *Model) qaStatus(width int) string {
 	)
 	keep := make([]bool, len(parts))
 	used := -3
+fill:
 	for rank := range 6 {
 		for i, p := range parts {
-			if w := lipgloss.Width(p.text) + 3; p.rank == rank && used+w <= width {
-				keep[i], used = true, used+w
+			if p.rank != rank {
+				continue
 			}
+			if w := lipgloss.Width(p.text) + 3; used+w > width {
+				break fill // what matters less would read out of context
+			}
+			keep[i], used = true, used+lipgloss.Width(p.text)+3
 		}
 	}
 	var out []string
