@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	mrand "math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/shopspring/decimal"
@@ -18,6 +19,7 @@ type Block struct {
 	left      []int64 // units left per tier
 	remaining int64
 	order     []int // tiers, most numerous first, to walk them fast
+	src       *mrand.ChaCha8
 	rng       *mrand.Rand
 }
 
@@ -30,8 +32,9 @@ func NewBlock(t *Table, n int64, seed BlockSeed) *Block {
 		left:      make([]int64, t.Tiers()),
 		remaining: t.Units,
 		order:     make([]int, t.Tiers()),
-		rng:       mrand.New(seed.drawSource()),
+		src:       seed.drawSource(),
 	}
+	b.rng = mrand.New(b.src)
 	for i := range b.left {
 		b.left[i] = t.Count(i)
 		b.order[i] = i
@@ -122,6 +125,26 @@ func (s *Sequence) Block() *Block { return s.block }
 
 // Table returns the sequence's lot table.
 func (s *Sequence) Table() *Table { return s.table }
+
+// Mark returns a function that puts the sequence back as it stands now: its
+// block, what is left of it and its stream of draws. A sale that could not
+// be recorded is undone with it, and leaves no trace.
+func (s *Sequence) Mark() (undo func()) {
+	b := s.block
+	left, remaining := slices.Clone(b.left), b.remaining
+	state, err := b.src.MarshalBinary()
+	if err != nil {
+		panic(fmt.Sprintf("game: saving a block's draws: %v", err)) // ChaCha8 always marshals
+	}
+	return func() {
+		s.block = b
+		copy(b.left, left)
+		b.remaining = remaining
+		if err := b.src.UnmarshalBinary(state); err != nil {
+			panic(fmt.Sprintf("game: restoring a block's draws: %v", err))
+		}
+	}
+}
 
 // Resume returns the sequence of a game and stake as it stands after
 // selling the unit with the given identity (the last one a journal

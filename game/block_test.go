@@ -179,3 +179,24 @@ func TestSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestMark: a sequence put back where it was marked sells the same units
+// again, across the end of a block too.
+func TestMark(t *testing.T) {
+	table := smallTable()
+	seq := NewSequence("yams", decimal.NewFromInt(1), table, 5)
+	for range table.Units - 2 {
+		seq.Next()
+	}
+	undo := seq.Mark()
+	var first []Unit
+	for range 5 {
+		first = append(first, seq.Next())
+	}
+	undo()
+	for i := range 5 {
+		if u := seq.Next(); u.ID.String() != first[i].ID.String() || u.Tier != first[i].Tier {
+			t.Fatalf("after the undo, unit %d is %v, was %v", i, u.ID, first[i].ID)
+		}
+	}
+}

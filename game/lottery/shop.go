@@ -48,6 +48,22 @@ func (s *Shop) Sell(g Game, stake decimal.Decimal) (Sold, error) {
 	return Sold{Unit: u, Layout: g.DealUnit(u)}, nil
 }
 
+// Mark returns a function that puts the shop back as it stands now for a
+// game and stake: the position in its blocks and its count of forced units.
+// A sale that could not be recorded is undone with it.
+func (s *Shop) Mark(g Game, stake decimal.Decimal) (undo func(), err error) {
+	seq, err := s.sequence(g, stake)
+	if err != nil {
+		return nil, err
+	}
+	key := g.Name + ":" + stake.String()
+	back, forced := seq.Mark(), s.forced[key]
+	return func() {
+		back()
+		s.forced[key] = forced
+	}, nil
+}
+
 // Ready returns the block the next unit of a game and stake will come from,
 // opening the next block of its sequence if the current one is exhausted.
 func (s *Shop) Ready(g Game, stake decimal.Decimal) (*game.Block, error) {

@@ -45,7 +45,7 @@ func FuzzJournal(f *testing.F) {
 			t.Fatalf("verify passed a journal that does not read: %v", err)
 		}
 		var problems []Problem
-		st := scan(lines, smallTables, 10, false, &problems)
+		st := scan(lines, smallTables, 10, &problems)
 		if len(problems) > 0 || st.Balance.IsNegative() {
 			t.Fatalf("verify passed a journal the scan refuses: %v", problems)
 		}

@@ -24,7 +24,7 @@ const (
 	KindBuy     = "buy"     // a purchase, settled: stake debited, prize credited
 	KindShown   = "shown"   // a unit fully revealed
 	KindReveal  = "reveal"  // an exhausted block's seed
-	KindDeposit = "deposit" // money added to the wallet (the demo's refill)
+	KindDeposit = "deposit" // money added to the wallet: written by no version, refused when read
 )
 
 // Record is one line of the journal.

@@ -35,11 +35,13 @@ type Session struct {
 	shop      *lottery.Shop
 	wallet    *wallet.Wallet
 	file      *os.File // the journal, open for appending; nil without one
+	size      int64    // the length of its whole records: a failed write is cut back to it
 	seed      game.Seed
 	tables    Tables
 	committed map[string]bool
 	now       func() time.Time
 	restored  *State            // what the journal held when the session opened
+	reveals   []Record          // seeds of exhausted blocks not written yet
 	revealed  map[string]string // block → its seed, once exhausted
 	origin    decimal.Decimal   // the starting balance and every deposit since
 	Note      string            // what opening the journal had to say (a torn last line)
@@ -69,6 +71,10 @@ func Open(o Options) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
+	if err := lock(f, o.Journal); err != nil {
+		f.Close()
+		return nil, err
+	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
@@ -80,7 +86,11 @@ func Open(o Options) (*Session, error) {
 			f.Close()
 			return nil, err
 		}
-		return s, s.append(Record{Kind: KindStart, Version: Version, Seed: strconv.FormatUint(uint64(o.Seed), 10), Balance: o.Balance.String()})
+		if err := s.append(Record{Kind: KindStart, Version: Version, Seed: strconv.FormatUint(uint64(o.Seed), 10), Balance: o.Balance.String()}); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return s, nil
 	}
 	if err := s.resume(o, f); err != nil {
 		f.Close()
@@ -111,7 +121,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 		return err
 	}
 	var problems []Problem
-	st := scan(lines, o.Tables, o.Limit, false, &problems)
+	st := scan(lines, o.Tables, o.Limit, &problems)
 	if len(problems) > 0 {
 		return problems[0]
 	}
@@ -126,7 +136,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
 		s.Torn = torn
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
 	s.seed = st.Seed
@@ -186,6 +196,10 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	}
 	// Read before the wallet's lock is taken: the session is not shared.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
+	undo, err := s.shop.Mark(g, stake)
+	if err != nil {
+		return lottery.Sold{}, wallet.Operation{}, err
+	}
 	var sold lottery.Sold
 	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
 		var err error
@@ -197,10 +211,11 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 				sold, err = s.shop.Sell(g, stake)
 			}
 		}
-		if err != nil {
-			return wallet.Sale{}, err
+		if err == nil {
+			err = s.journalBuy(seq, sold, f != nil, stake, before)
 		}
-		if err := s.journalBuy(seq, sold, f != nil, stake, before); err != nil {
+		if err != nil {
+			undo() // the blocks stay where they were: the unit is sold next time
 			return wallet.Sale{}, err
 		}
 		return wallet.Sale{Unit: sold.Name(), Forced: f != nil, Prize: sold.Unit.Prize}, nil
@@ -209,9 +224,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		return lottery.Sold{}, wallet.Operation{}, err
 	}
 	if f == nil {
-		if err := s.revealExhausted(g, stake, sold.Unit); err != nil {
-			return sold, op, err
-		}
+		s.revealExhausted(g, stake, sold.Unit)
 	}
 	return sold, op, nil
 }
@@ -251,14 +264,17 @@ func (s *Session) commit(g lottery.Game, stake decimal.Decimal) error {
 	return nil
 }
 
-// revealExhausted writes the seed of a block once its last unit is sold.
-func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Unit) error {
+// revealExhausted publishes the seed of a block once its last unit is sold.
+// The purchase is done by then: a reveal the journal cannot take now is
+// written before its next record.
+func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Unit) {
 	b, err := s.shop.Block(g, stake)
 	if err != nil || b.Number() != u.ID.Block || b.Remaining() > 0 {
-		return err
+		return
 	}
 	s.revealed[blockName(u.ID)] = u.Seed.String()
-	return s.append(Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+	s.reveals = append(s.reveals, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+	s.append(Record{}) // only the reveals, if the journal takes them
 }
 
 // Commitment returns the block the next unit of a game and stake comes from
@@ -296,33 +312,64 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	return nil
 }
 
-// Deposit adds money to the wallet, recorded in the journal.
+// Deposit adds play money to the wallet: the kiosk's wallet refills. A
+// session on a journal takes none, since real money is never added.
 func (s *Session) Deposit(amount decimal.Decimal) error {
+	if s.file != nil {
+		return errors.New("a session on a journal takes no deposit")
+	}
 	if err := s.wallet.Deposit(amount); err != nil {
 		return err
 	}
 	s.origin = s.origin.Add(amount)
-	return s.append(Record{Kind: KindDeposit, Amount: amount.String(), Balance: s.wallet.Balance().String()})
+	return nil
 }
 
-// append writes a record and syncs the journal to disk.
+// append writes a record, after the reveals waiting to be written, and
+// syncs the journal to disk. A record the file cannot take leaves it exactly
+// as it was: cut back to its last whole line. An empty record writes only
+// the reveals.
 func (s *Session) append(r Record) error {
 	if s.file == nil {
 		return nil
 	}
-	r.Time = s.now().UTC()
+	now := s.now().UTC()
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b) // one line, with its newline
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("journal: %w", err)
+	enc := json.NewEncoder(&b) // one line a record, with its newline
+	records := s.reveals
+	if r.Kind != "" {
+		records = append(records[:len(records):len(records)], r)
+	}
+	for _, rec := range records {
+		rec.Time = now
+		if err := enc.Encode(rec); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+	}
+	if b.Len() == 0 {
+		return nil
 	}
 	if _, err := s.file.Write(b.Bytes()); err != nil {
-		return &JournalError{Op: "writing", Err: err}
+		return s.cutBack(&JournalError{Op: "writing", Err: err})
 	}
 	if err := s.file.Sync(); err != nil {
-		return &JournalError{Op: "syncing to disk", Err: err}
+		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
+	s.size += int64(b.Len())
+	s.reveals = nil
 	return nil
+}
+
+// cutBack cuts the journal back to its last whole record after a failed
+// write, so that no partial line stays for the next record to follow.
+func (s *Session) cutBack(err *JournalError) error {
+	if terr := s.file.Truncate(s.size); terr != nil {
+		return fmt.Errorf("%w (and cutting the journal back to its last whole line: %v)", err, terr)
+	}
+	if _, serr := s.file.Seek(s.size, io.SeekStart); serr != nil {
+		return fmt.Errorf("%w (and going back to its last whole line: %v)", err, serr)
+	}
+	return err
 }
 
 // JournalError is a record the journal could not take: the purchase it

@@ -169,8 +169,12 @@ func TestRefusedJournals(t *testing.T) {
 	}
 	// Without --seed, the journal's seed is taken.
 	s, err := Open(Options{Journal: path, Tables: smallTables})
-	if err != nil || s.Seed() != 3 {
-		t.Errorf("seed %d, %v", s.Seed(), err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Seed() != 3 {
+		t.Errorf("seed %d", s.Seed())
 	}
 }
 

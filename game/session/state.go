@@ -1,8 +1,8 @@
 package session
 
 import (
+	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -57,47 +57,42 @@ func (p Played) Sold() lottery.Sold {
 	return s
 }
 
-// sold is a unit of a block, kept to check the block once its seed is out.
-type sold struct {
-	line   int
-	prize  decimal.Decimal
-	layout json.RawMessage
-}
-
 // State is a session as its journal leaves it.
 type State struct {
 	Seed    game.Seed
 	Start   decimal.Decimal // the first session's starting balance
-	Added   decimal.Decimal // what deposits added
+	Added   decimal.Decimal // what deposits added (none: a journal holds no deposit)
 	Balance decimal.Decimal
 	Ops     []wallet.Operation
-	Recent  []Played                  // the last purchases, with their layouts
-	Pending []Played                  // the units bought and never shown, oldest first
-	Last    map[string]game.UnitID    // the last unit of each sequence (GAME:STAKE)
-	Forced  map[string]int64          // forced units of each game and stake
-	Commits map[string]string         // block (GAME:STAKE:N) → commitment
-	Reveals map[string]string         // block → its seed, once exhausted
-	units   map[string]map[int64]sold // block → serial → unit, when verifying
-	reveals map[string]int            // block → the line revealing it
-	cache   map[string]*game.Table    // the tables asked for, by GAME:STAKE
-	seen    map[string]bool           // unit names
-	waiting map[string]int            // unit name → its index in Pending
+	Recent  []Played               // the last purchases, with their layouts
+	Pending []Played               // the units bought and never shown, oldest first
+	Last    map[string]game.UnitID // the last unit of each sequence (GAME:STAKE)
+	Forced  map[string]int64       // forced units of each game and stake
+	Commits map[string]string      // block (GAME:STAKE:N) → commitment
+	Reveals map[string]string      // block → its seed, once exhausted
+	Checked int64                  // units dealt again from the seed and found as recorded
+	seqs    map[string]*game.Sequence
+	broken  map[string]bool        // sequences out of step: their units are not dealt again
+	cache   map[string]*game.Table // the tables asked for, by GAME:STAKE
+	seen    map[string]bool        // unit names
+	waiting map[string]int         // unit name → its index in Pending
+	seeded  bool                   // the start record's seed read
+	wrong   bool                   // a commitment the seed does not give was found
 	tables  Tables
 	recent  int
 }
 
 // scan applies the journal's lines in order, checking each against what
-// came before; problems gathers what is wrong. It keeps the last recent
-// purchases with their layouts, and every unit of every block only when
-// verifying, which draws closed blocks again.
-func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]Problem) *State {
+// came before and against the journal's seed: the seed gives every block's
+// commitment, and every unit sold from a block, open or closed, is dealt
+// again and compared, lot and layout. problems gathers what is wrong. It
+// keeps the last recent purchases with their layouts.
+func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
 	st := &State{
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
-		Reveals: map[string]string{}, reveals: map[string]int{}, seen: map[string]bool{}, waiting: map[string]int{},
+		Reveals: map[string]string{}, seen: map[string]bool{}, waiting: map[string]int{},
+		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
 		tables: tables, cache: map[string]*game.Table{}, recent: recent,
-	}
-	if verifying {
-		st.units = map[string]map[int64]sold{}
 	}
 	defer func() {
 		if len(st.Recent) > recent {
@@ -122,13 +117,7 @@ func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]P
 			}
 			st.start(l, bad)
 		case KindCommit:
-			if _, ok := st.Commits[r.Block]; ok {
-				bad(l.N, "block %s is committed twice", r.Block)
-			}
-			if len(r.Commitment) != 64 {
-				bad(l.N, "block %s: commitment %q is not a SHA-256 in hex", r.Block, r.Commitment)
-			}
-			st.Commits[r.Block] = r.Commitment
+			st.commit(l, bad)
 		case KindBuy:
 			st.buy(l, bad)
 		case KindShown:
@@ -142,13 +131,7 @@ func scan(lines []Line, tables Tables, recent int, verifying bool, problems *[]P
 		case KindReveal:
 			st.reveal(l, bad)
 		case KindDeposit:
-			amount, err1 := decimal.NewFromString(r.Amount)
-			after, err2 := decimal.NewFromString(r.Balance)
-			if err1 != nil || err2 != nil || !amount.IsPositive() || !after.Equal(st.Balance.Add(amount)) {
-				bad(l.N, "deposit of %s: balance %s does not follow %s", r.Amount, r.Balance, st.Balance)
-			}
-			st.Balance = st.Balance.Add(amount)
-			st.Added = st.Added.Add(amount)
+			bad(l.N, "a deposit: a journal holds none (the kiosk's play money is not journaled)")
 		default:
 			bad(l.N, "unknown record kind %q", r.Kind)
 		}
@@ -169,7 +152,49 @@ func (st *State) start(l Line, bad func(int, string, ...any)) {
 	if err != nil {
 		bad(l.N, "balance: %v", err)
 	}
-	st.Seed, st.Start, st.Balance = seed, b, b
+	st.Seed, st.Start, st.Balance, st.seeded = seed, b, b, err == nil
+}
+
+// commit checks a block's commitment: 64 lowercase hexadecimal digits, the
+// SHA-256 of the seed that the journal's seed gives the block.
+func (st *State) commit(l Line, bad func(int, string, ...any)) {
+	r := l.Record
+	if _, ok := st.Commits[r.Block]; ok {
+		bad(l.N, "block %s is committed twice", r.Block)
+	}
+	if !isHex(r.Commitment, 64) {
+		bad(l.N, "block %s: commitment %q is not a SHA-256 in lowercase hex", r.Block, r.Commitment)
+	}
+	st.Commits[r.Block] = r.Commitment
+	g, id, err := st.blockOf(r.Block)
+	if err != nil {
+		bad(l.N, "%v", err)
+		return
+	}
+	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(); r.Commitment != want && isHex(r.Commitment, 64) {
+		bad(l.N, "block %s: its commitment is not the one the journal's seed gives", r.Block)
+		if !st.wrong {
+			st.wrong = true
+			bad(1, "seed %d does not give this journal's commitments (the first at line %d): another seed?", uint64(st.Seed), l.N)
+		}
+	}
+}
+
+// blockOf reads a block's name, GAME:STAKE:BLOCK, of a known game and one
+// of its stakes.
+func (st *State) blockOf(name string) (lottery.Game, game.UnitID, error) {
+	id, err := game.ParseUnitID(name + ":1")
+	if err != nil || id.String() != name+":1" {
+		return lottery.Game{}, id, fmt.Errorf("block %q is not GAME:STAKE:BLOCK", name)
+	}
+	g, err := lottery.Find(id.Game)
+	if err != nil {
+		return g, id, fmt.Errorf("block %s: %w", name, err)
+	}
+	if g.StakeIndex(id.Stake) < 0 {
+		return g, id, fmt.Errorf("block %s: %s is no stake of %s", name, id.Stake, g.Name)
+	}
+	return g, id, nil
 }
 
 func (st *State) buy(l Line, bad func(int, string, ...any)) {
@@ -193,6 +218,12 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 		bad(l.N, "unit %s: an amount does not read", r.Unit)
 		return
 	}
+	if !stake.IsPositive() {
+		bad(l.N, "unit %s: stake %s is not positive", r.Unit, stake)
+	}
+	if prize.IsNegative() {
+		bad(l.N, "unit %s: prize %s is negative", r.Unit, prize)
+	}
 	if !before.Equal(st.Balance) {
 		bad(l.N, "unit %s: balance before %s, but the journal's balance is %s", r.Unit, before, st.Balance)
 	}
@@ -203,8 +234,13 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 	layout, err := lottery.Parse(r.Layout)
 	if err != nil {
 		bad(l.N, "unit %s: layout: %v", r.Unit, err)
-	} else if p := layout.Score().Prize(); !p.Equal(prize) {
-		bad(l.N, "unit %s: its layout pays %s, the journal says %s", r.Unit, p, prize)
+	} else {
+		if p := layout.Score().Prize(); !p.Equal(prize) {
+			bad(l.N, "unit %s: its layout pays %s, the journal says %s", r.Unit, p, prize)
+		}
+		if !layout.Stake().Equal(stake) {
+			bad(l.N, "unit %s: stake %s, but its layout is played at %s", r.Unit, stake, layout.Stake())
+		}
 	}
 	op := wallet.Operation{Seq: r.Seq, Time: r.Time, Unit: r.Unit, Forced: r.Forced, Stake: stake, Prize: prize, Before: before, After: after}
 	st.Ops = append(st.Ops, op)
@@ -218,57 +254,80 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 		}
 	}
 	if r.Forced {
-		st.forced(l, bad)
+		st.forced(l, stake, bad)
 		return
 	}
-	st.real(l, prize, bad)
+	st.real(l, stake, prize, layout, err == nil, bad)
 }
 
-// forced checks the name of a forced unit, GAME:STAKE:LABEL:N, N counting
-// the forced units of its game and stake.
-func (st *State) forced(l Line, bad func(int, string, ...any)) {
-	parts := strings.Split(l.Record.Unit, ":")
-	n, err := strconv.ParseInt(parts[len(parts)-1], 10, 64)
-	if len(parts) != 4 || err != nil {
-		bad(l.N, "forced unit %q is not GAME:STAKE:LABEL:N", l.Record.Unit)
+// forcedLabels are the marks of forced units (ruling G6).
+var forcedLabels = []string{"QA", "DEMO"}
+
+// forced checks the name of a forced unit, GAME:STAKE:LABEL:N of a known
+// game and stake, N counting the forced units of its game and stake.
+func (st *State) forced(l Line, stake decimal.Decimal, bad func(int, string, ...any)) {
+	name := l.Record.Unit
+	parts := strings.Split(name, ":")
+	if len(parts) != 4 || !slices.Contains(forcedLabels, parts[2]) {
+		bad(l.N, "forced unit %q is not GAME:STAKE:LABEL:N with a label %s", name, strings.Join(forcedLabels, " or "))
 		return
 	}
-	key := parts[0] + ":" + parts[1]
+	g, id, err := st.blockOf(parts[0] + ":" + parts[1] + ":1")
+	n, nerr := strconv.ParseInt(parts[3], 10, 64)
+	switch {
+	case err != nil:
+		bad(l.N, "forced unit %q: %v", name, err)
+		return
+	case nerr != nil || strconv.FormatInt(n, 10) != parts[3]:
+		bad(l.N, "forced unit %q: %q is not a number", name, parts[3])
+		return
+	case !id.Stake.Equal(stake):
+		bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, id.Stake)
+	}
+	key := g.Name + ":" + id.Stake.String()
 	if n != st.Forced[key]+1 {
-		bad(l.N, "forced unit %s follows forced unit %d", l.Record.Unit, st.Forced[key])
+		bad(l.N, "forced unit %s follows forced unit %d", name, st.Forced[key])
 	}
 	st.Forced[key] = n
 }
 
-// real checks a unit sold from a block: its block is committed and it
-// follows the last unit of its sequence.
-func (st *State) real(l Line, prize decimal.Decimal, bad func(int, string, ...any)) {
+// real checks a unit sold from a block: its name, its stake, its block
+// committed, its place after the last unit of its sequence, and its lot and
+// layout, dealt again from the journal's seed.
+func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layout, parsed bool, bad func(int, string, ...any)) {
 	id, err := game.ParseUnitID(l.Record.Unit)
 	if err != nil {
 		bad(l.N, "%v", err)
 		return
 	}
-	g, err := lottery.Find(id.Game)
-	if err != nil {
-		bad(l.N, "unit %s: %v", id, err)
+	g, _, err := st.blockOf(fmt.Sprintf("%s:%s:%d", id.Game, id.Stake, id.Block))
+	if err != nil || id.String() != l.Record.Unit {
+		if err == nil {
+			err = fmt.Errorf("unit %q is not written as %s", l.Record.Unit, id)
+		}
+		bad(l.N, "%v", err)
 		return
+	}
+	if !stake.Equal(id.Stake) {
+		bad(l.N, "unit %s: bought at %s, not at its stake %s", id, stake, id.Stake)
 	}
 	table, err := st.table(g, id)
 	if err != nil {
 		bad(l.N, "unit %s: %v", id, err)
 		return
 	}
-	seq := id.Game + ":" + id.Stake.String()
+	key := id.Game + ":" + id.Stake.String()
 	want := game.UnitID{Game: id.Game, Stake: id.Stake, Block: 1, Serial: 1}
-	if prev, ok := st.Last[seq]; ok {
+	if prev, ok := st.Last[key]; ok {
 		want = prev
 		want.Serial++
 		if prev.Serial == table.Units {
 			want.Block, want.Serial = prev.Block+1, 1
 		}
 	}
-	if id.Block != want.Block || id.Serial != want.Serial {
+	if id.String() != want.String() {
 		bad(l.N, "unit %s, where %s comes next: a purchase is missing or doubled", id, want)
+		st.broken[key] = true // its units can no longer be dealt again in step
 	}
 	block := blockName(id)
 	if _, ok := st.Commits[block]; !ok {
@@ -277,14 +336,30 @@ func (st *State) real(l Line, prize decimal.Decimal, bad func(int, string, ...an
 	if _, ok := table.Tier(prize); !ok {
 		bad(l.N, "unit %s: prize %s is no lot of its table", id, prize)
 	}
-	st.Last[seq] = id
-	if st.units == nil {
+	st.Last[key] = id
+	if st.broken[key] || !st.seeded {
 		return
 	}
-	if st.units[block] == nil {
-		st.units[block] = map[int64]sold{}
+	seq, ok := st.seqs[key]
+	if !ok {
+		seq = game.NewSequence(id.Game, id.Stake, table, st.Seed)
+		st.seqs[key] = seq
 	}
-	st.units[block][id.Serial] = sold{line: l.N, prize: prize, layout: l.Record.Layout}
+	u := seq.Next()
+	if want := table.Prize(u.Tier); !prize.Equal(want) {
+		bad(l.N, "unit %s: prize %s, but the journal's seed draws %s", id, prize, want)
+		return
+	}
+	if !parsed {
+		return
+	}
+	dealt, err1 := g.DealUnit(u).MarshalJSON()
+	recorded, err2 := layout.MarshalJSON()
+	if err1 != nil || err2 != nil || !bytes.Equal(dealt, recorded) {
+		bad(l.N, "unit %s: its layout is not the one its block's seed deals", id)
+		return
+	}
+	st.Checked++
 }
 
 // table returns the lot table of a unit's game and stake, built once.
@@ -300,6 +375,9 @@ func (st *State) table(g lottery.Game, id game.UnitID) (*game.Table, error) {
 	return t, err
 }
 
+// reveal checks an exhausted block's seed: committed before, matching its
+// commitment, the seed the journal's seed gives, and published only once
+// the block's last unit is sold.
 func (st *State) reveal(l Line, bad func(int, string, ...any)) {
 	r := l.Record
 	c, ok := st.Commits[r.Block]
@@ -308,15 +386,42 @@ func (st *State) reveal(l Line, bad func(int, string, ...any)) {
 		return
 	}
 	raw, err := hex.DecodeString(r.BlockSeed)
-	if err != nil || len(raw) != 32 {
-		bad(l.N, "block %s: seed %q is not 32 bytes in hex", r.Block, r.BlockSeed)
+	if err != nil || len(raw) != 32 || !isHex(r.BlockSeed, 64) {
+		bad(l.N, "block %s: seed %q is not 32 bytes in lowercase hex", r.Block, r.BlockSeed)
 		return
 	}
 	if game.BlockSeed(raw).CommitmentHex() != c {
 		bad(l.N, "block %s: its seed does not match its commitment", r.Block)
 	}
+	if _, dup := st.Reveals[r.Block]; dup {
+		bad(l.N, "block %s is revealed twice", r.Block)
+	}
 	st.Reveals[r.Block] = r.BlockSeed
-	st.reveals[r.Block] = l.N
+	g, id, err := st.blockOf(r.Block)
+	if err != nil {
+		return // said at its commitment
+	}
+	if game.BlockSeed(raw) != st.Seed.Block(g.Name, id.Stake, id.Block) {
+		bad(l.N, "block %s: its seed is not the one the journal's seed gives", r.Block)
+	}
+	key := g.Name + ":" + id.Stake.String()
+	table, err := st.table(g, id)
+	if last, ok := st.Last[key]; err == nil && (!ok || last.Block != id.Block || last.Serial != table.Units) {
+		bad(l.N, "block %s is revealed before its last unit is sold", r.Block)
+	}
+}
+
+// isHex reports whether s is n lowercase hexadecimal digits.
+func isHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // blockName names the block of a unit: GAME:STAKE:BLOCK.
