@@ -16,6 +16,11 @@ import (
 func TestKioskCannotBeQuit(t *testing.T) {
 	c := newFakeClock()
 	m := demoModel(t, c)
+	press(m, "ctrl+c")
+	if !strings.Contains(title(m), "DEMO") {
+		t.Errorf("the operator's first ctrl+c handed the kiosk over: %q", title(m))
+	}
+	c.add(3 * time.Second)
 	for _, k := range []string{"q", "esc", "q", "ctrl+z", "esc", "ctrl+c"} {
 		if cmd := press(m, k); quits(cmd) || cmd != nil && k == "ctrl+z" {
 			t.Fatalf("%s quits or suspends the kiosk", k)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -218,7 +219,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.tooSmall() {
 			return m.smallKey(msg)
 		}
-		m.handOver()
+		if !key.Matches(msg, m.keys.global.Interrupt) { // the operator's ctrl+c is no visitor
+			m.handOver()
+		}
 		return m.onKey(msg)
 	case tea.MouseClickMsg:
 		if m.tooSmall() {
