@@ -15,19 +15,33 @@ const operatorWindow = 2 * time.Second
 // when the process gets SIGTSTP from outside, so that both take one path.
 type SuspendMsg struct{}
 
-// onKey handles a key: the keys of every screen first, then the screen's.
-func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+// leaveKey handles the keys that quit or suspend, which work on every
+// screen and behind the enlarge message; it reports whether msg was one.
+// Any other key drops a notice and the question q asked.
+func (m *Model) leaveKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	g := m.keys.global
 	asked := m.quitAsk
 	m.notice, m.quitAsk = "", false
 	switch {
 	case key.Matches(msg, g.Interrupt):
-		return m.interrupt()
+		return m.interrupt(), true
+	case key.Matches(msg, g.Suspend) && m.demo.enabled: // a visitor never stops the kiosk
+		return nil, true
 	case key.Matches(msg, g.Suspend):
-		if m.demo.enabled { // a visitor never stops the kiosk
-			return nil
-		}
-		return m.suspend()
+		return m.suspend(), true
+	case key.Matches(msg, g.Quit) && m.screen == ReplayScreen:
+		return tea.Quit, true
+	case key.Matches(msg, g.Quit) && m.panel == nil:
+		return m.quit(asked), true
+	}
+	return nil, false
+}
+
+// onKey handles a key: the keys of every screen first, then the screen's.
+func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.keys.global
+	if cmd, ok := m.leaveKey(msg); ok {
+		return cmd
 	}
 	if m.panel != nil {
 		return m.qaKey(msg)
@@ -37,8 +51,6 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, g.Quit):
-		return m.quit(asked)
 	case key.Matches(msg, g.Help):
 		if m.screen == HelpScreen {
 			m.back()
@@ -71,20 +83,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // smallKey handles a key while the window is too small to show the game:
-// only quitting works, so that nothing is bought or revealed unseen.
+// only quitting (and suspending) works, so that nothing is bought or
+// revealed unseen.
 func (m *Model) smallKey(msg tea.KeyPressMsg) tea.Cmd {
-	g := m.keys.global
-	asked := m.quitAsk
-	m.notice, m.quitAsk = "", false
-	switch {
-	case key.Matches(msg, g.Interrupt):
-		return m.interrupt()
-	case key.Matches(msg, g.Quit) && m.screen != ReplayScreen:
-		return m.quit(asked)
-	case key.Matches(msg, g.Quit):
-		return tea.Quit
-	}
-	return nil
+	cmd, _ := m.leaveKey(msg)
+	return cmd
 }
 
 // quit quits on q, asking once while a unit is being revealed (it stays in
