@@ -11,6 +11,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/text"
 )
 
 // Report is what Verify found in a journal.
@@ -62,7 +63,7 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 // its units with the journal's.
 func (st *State) checkBlock(name, seedHex string, line int, problems *[]Problem) int64 {
 	bad := func(n int, format string, args ...any) {
-		*problems = append(*problems, Problem{n, fmt.Sprintf(format, args...)})
+		*problems = append(*problems, Problem{n, text.Printable(fmt.Sprintf(format, args...))})
 	}
 	id, err := game.ParseUnitID(name + ":1") // GAME:STAKE:BLOCK and a serial
 	if err != nil {
