@@ -46,9 +46,8 @@ func ParseAmount(s string) (decimal.Decimal, error) {
 	if !grouped(groups) {
 		return decimal.Decimal{}, fmt.Errorf("%q: spaces group thousands, by three digits (1 000 000)", s)
 	}
-	if hasFrac && len(frac) == 3 && digits(frac) {
-		return decimal.Decimal{}, fmt.Errorf("%q is ambiguous: %q before three digits may group thousands; write %s (or %s) for thousands, at most two decimals otherwise",
-			s, sep, whole+frac, groupThousands(whole+frac))
+	if hasFrac && len(frac) == 3 {
+		return decimal.Decimal{}, ambiguous(s, sep, whole, frac)
 	}
 	if whole == "" {
 		whole = "0"
@@ -76,6 +75,20 @@ func grouped(groups []string) bool {
 		}
 	}
 	return true
+}
+
+// ambiguous explains why an amount with three digits after its separator
+// is refused, and how to write each of its readings.
+func ambiguous(s, sep, whole, frac string) error {
+	thousands := fmt.Sprintf("%q is ambiguous: %q before three digits may group thousands: write %s (or %s) for thousands",
+		s, sep, whole+frac, groupThousands(whole+frac))
+	if frac[2] != '0' {
+		return fmt.Errorf("%s; as a decimal it has more than two decimals", thousands)
+	}
+	if whole == "" {
+		whole = "0"
+	}
+	return fmt.Errorf("%s, %s for the decimal", thousands, whole+sep+frac[:2])
 }
 
 // groupThousands writes a whole number with its thousands grouped by

@@ -44,7 +44,8 @@ func TestParseAmount(t *testing.T) {
 	bad := map[string]string{
 		"-1": "negative", "1.2345": "two decimals", "abc": "not an amount", "": "not an amount",
 		"1e3": "not an amount", "1e999999999": "not an amount", "9999999999999": "beyond",
-		"1,000": `ambiguous: "," before three digits may group thousands; write 1000 (or 1 000)`,
+		"1,000": `ambiguous: "," before three digits may group thousands: write 1000 (or 1 000) for thousands, 1,00 for the decimal`,
+		"2.001": "ambiguous: \".\" before three digits may group thousands: write 2001 (or 2 001) for thousands; as a decimal it has more than two decimals",
 		"1.000": "ambiguous", "1.234": "ambiguous", "0,500": "ambiguous",
 		"1,000.50": `holds both "," and "."`, "1.000,50": "both", "1.000.000": `more than one "."`,
 		"1 00": "spaces group thousands", "1000 000": "spaces group thousands", "1,": "not an amount",
