@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"sync/atomic"
 	"syscall"
 
@@ -15,7 +16,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
-	"tapis/game/lottery"
+	"tapis/text"
 	"tapis/ui"
 )
 
@@ -48,7 +49,7 @@ func replay(args []string) int {
 		return cli.ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+		fmt.Fprintf(os.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
 		return cli.ExitUsage
 	}
 	if len(files) != 1 {
@@ -67,25 +68,15 @@ func replay(args []string) int {
 	if name := files[0]; name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+			fmt.Fprintf(os.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
 			return cli.ExitUsage
 		}
 		defer f.Close()
 		in = f
 	}
-	var entries []lottery.Entry
-	status := cli.ExitOK
-	err = lottery.Read(in, func(e lottery.Entry) {
-		if e.Err != nil {
-			fmt.Fprintf(os.Stderr, "line %d: %v\n", e.Line, e.Err)
-			status = cli.ExitInvalid
-			return
-		}
-		entries = append(entries, e)
-	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
-		return cli.ExitUsage
+	entries, status := cli.ReplayLayouts(os.Stderr, in)
+	if status == cli.ExitUsage {
+		return status
 	}
 	if len(entries) == 0 {
 		fmt.Fprintln(os.Stderr, "tapis replay: no valid layout to show")
@@ -118,12 +109,16 @@ func replay(args []string) int {
 // play runs the interactive game and prints the session's summary line once
 // the terminal is restored.
 func play(args []string) int {
+	if err := flagAfterDashes(args); err != nil {
+		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
+		return cli.ExitUsage
+	}
 	opts, err := ui.ParseArgs(args, os.Getenv, os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return cli.ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
+		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
 		return cli.ExitUsage
 	}
 	if !terminal() {
@@ -135,19 +130,19 @@ func play(args []string) int {
 	opts.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
 	m, err := ui.New(opts)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
+		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
 		return cli.ExitUsage
 	}
 	defer m.Close()
 	if note := m.Note(); note != "" {
-		fmt.Fprintf(os.Stderr, "tapis: journal %s: %s\n", opts.Journal, note)
+		fmt.Fprintf(os.Stderr, "tapis: journal %s: %s\n", text.Printable(opts.Journal), text.Printable(note))
 	}
 	p := tea.NewProgram(m)
 	sig.route(p)
 	_, err = p.Run()
 	fmt.Println(m.Summary())
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(os.Stderr, "tapis: %v\n", err)
+		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
 		return 1
 	}
 	return cli.ExitOK
@@ -206,4 +201,19 @@ func (s *signals) stop() {
 	signal.Stop(s.quit)
 	signal.Stop(s.tstp)
 	close(s.done)
+}
+
+// flagAfterDashes refuses a flag written after "--", which ends the flags:
+// the game would take it for the name of a game, or for an argument too many.
+func flagAfterDashes(args []string) error {
+	i := slices.Index(args, "--")
+	if i < 0 {
+		return nil
+	}
+	for _, a := range args[i+1:] {
+		if len(a) > 1 && a[0] == '-' {
+			return fmt.Errorf("%s comes after \"--\", which ends the flags: put it before \"--\", or leave \"--\" out", a)
+		}
+	}
+	return nil
 }

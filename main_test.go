@@ -35,3 +35,20 @@ func TestReplayBadFlag(t *testing.T) {
 		t.Errorf("exit %d, want 2", code)
 	}
 }
+
+// TestFlagAfterDashes: a flag after "--" is named, with exit 2, before the
+// game would take it for a game's name.
+func TestFlagAfterDashes(t *testing.T) {
+	err := flagAfterDashes([]string{"--", "--balance", "5"})
+	if err == nil || err.Error() != `--balance comes after "--", which ends the flags: put it before "--", or leave "--" out` {
+		t.Errorf("error %v", err)
+	}
+	for _, ok := range [][]string{nil, {"--balance", "5", "--"}, {"--", "yams"}, {"yams", "--seed", "1"}} {
+		if err := flagAfterDashes(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	if code := play([]string{"--", "--balance", "5"}); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"tapis/game"
+	"tapis/text"
 )
 
 // Exit statuses (interface.md).
@@ -135,12 +136,13 @@ func parse(env Env, fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, nil
 }
 
-// fail prints err as one line and returns its exit status.
+// fail prints err as one line, its control characters escaped, and returns
+// its exit status.
 func fail(env Env, cmd string, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitOK
 	}
-	fmt.Fprintf(env.Stderr, "tapis %s: %v\n", cmd, err)
+	fmt.Fprintf(env.Stderr, "tapis %s: %s\n", cmd, text.Printable(err.Error()))
 	var u *usageError
 	if errors.As(err, &u) {
 		return ExitUsage

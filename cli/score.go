@@ -2,19 +2,22 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/text"
 	"tapis/wallet"
 )
 
-// score reads layouts and prints how the regulation scores each one.
+// score reads layouts and prints how the regulation scores each one, as it
+// reads them: its memory does not grow with the input.
 func score(env Env, args []string) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object per layout, on its own line")
@@ -27,34 +30,42 @@ func score(env Env, args []string) int {
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
-	var table *tabwriter.Writer
+	var rows *table
 	if !*asJSON {
-		table = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(table, "LINE\tUNIT\tGAME\tSTAKE\tSCORE\tPRIZE")
-		defer table.Flush()
+		rows = newTable(out)
+		rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
+		defer rows.Flush()
 	}
 	status := ExitOK
 	for _, name := range files {
 		prefix := ""
 		if len(files) > 1 {
-			prefix = name + ": "
+			prefix = text.Printable(name) + ": "
 		}
 		err := readFile(env, name, func(e lottery.Entry) {
 			if e.Err != nil {
-				fmt.Fprintf(env.Stderr, "%sline %d: %v\n", prefix, e.Line, e.Err)
+				fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(e.Err.Error()))
 				status = max(status, ExitInvalid)
 				return
 			}
 			s := e.Layout.Score()
-			if *asJSON {
-				writeScoreJSON(out, s, e.Unit)
+			if !*asJSON {
+				rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
+					wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 				return
 			}
-			fmt.Fprintf(table, "%s%d\t%s\t%s\t%s\t%s\t%s\n", prefix, e.Line, orDash(e.Unit), e.Layout.Game(),
-				wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
+			if err := writeScoreJSON(out, s, e.Unit); err != nil {
+				fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(err.Error()))
+				status = max(status, ExitInvalid)
+			}
 		})
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "tapis score: %v\n", err)
+		var long *lottery.LineTooLongError
+		switch {
+		case errors.As(err, &long):
+			fmt.Fprintf(env.Stderr, "%s%s\n", prefix, long)
+			status = max(status, ExitInvalid)
+		case err != nil:
+			fmt.Fprintf(env.Stderr, "tapis score: %s\n", text.Printable(err.Error()))
 			status = ExitUsage
 		}
 	}
@@ -75,16 +86,20 @@ func readFile(env Env, name string, f func(lottery.Entry)) error {
 	return lottery.Read(r, f)
 }
 
-func writeScoreJSON(w io.Writer, s lottery.Score, unit string) {
+// writeScoreJSON writes a score as one line of JSON, with the unit of its
+// record if it had one: valid JSON whatever the unit holds.
+func writeScoreJSON(w io.Writer, s lottery.Score, unit string) error {
 	b, err := s.MarshalJSON()
 	if err != nil {
-		fmt.Fprintf(w, "{\"error\":%q}\n", err)
-		return
+		return fmt.Errorf("writing a score: %w", err)
 	}
 	if unit != "" {
-		b = append(b[:len(b)-1], fmt.Sprintf(",%q:%q}", "unit", unit)...)
+		if b, err = lottery.AppendMember(b, "unit", unit); err != nil {
+			return err
+		}
 	}
-	w.Write(append(b, '\n'))
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 func orDash(s string) string {

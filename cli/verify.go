@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"tapis/game/session"
+	"tapis/text"
 )
 
 // verify checks a journal: every line against the ones before it, and every
@@ -19,10 +20,11 @@ func verify(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "verify", err)
 	}
-	if len(pos) == 1 && *path == "" {
-		*path = pos[0]
-	} else if len(pos) > 0 {
-		return fail(env, "verify", usagef("unexpected argument %q", pos[0]))
+	if len(pos) > 0 && *path == "" {
+		*path, pos = pos[0], pos[1:]
+	}
+	if len(pos) > 0 {
+		return fail(env, "verify", usagef("unexpected argument %q: verify checks one journal", pos[0]))
 	}
 	if *path == "" {
 		return fail(env, "verify", usagef("--journal is required"))
@@ -59,19 +61,19 @@ func verify(env Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%s\n", b)
 	} else {
 		fmt.Fprintf(env.Stdout, "journal %s: %d purchases, %d blocks committed, %d closed (%d units checked against their seeds)\n",
-			*path, rep.Purchases, rep.Blocks, rep.Closed, rep.Checked)
+			text.Printable(*path), rep.Purchases, rep.Blocks, rep.Closed, rep.Checked)
 		if rep.Torn > 0 {
 			fmt.Fprintf(env.Stdout, "line %d was cut short by a crash and is not counted\n", rep.Torn)
 		}
 		for _, p := range rep.Problems {
-			fmt.Fprintf(env.Stdout, "line %d: %s\n", p.Line, p.Msg)
+			fmt.Fprintf(env.Stdout, "line %d: %s\n", p.Line, text.Printable(p.Msg))
 		}
 		if rep.OK() {
 			fmt.Fprintln(env.Stdout, "ok: nothing in the journal contradicts it")
 		}
 	}
 	if !rep.OK() {
-		fmt.Fprintf(env.Stderr, "tapis verify: %s: %d problems found\n", *path, len(rep.Problems))
+		fmt.Fprintf(env.Stderr, "tapis verify: %s: %d problems found\n", text.Printable(*path), len(rep.Problems))
 		return ExitInvalid
 	}
 	return ExitOK

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/shopspring/decimal"
+
+	"tapis/text"
 )
 
 // FieldError is a layout error that names the field at fault, as in
@@ -24,9 +26,11 @@ func (e *FieldError) Error() string {
 	return e.Path + ": " + e.Msg
 }
 
-// Errorf returns a FieldError for the field at path.
+// Errorf returns a FieldError for the field at path. The message often
+// quotes what the file held: its control characters are escaped
+// (text.Printable), so that it is safe to print.
 func Errorf(path, format string, args ...any) error {
-	return &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &FieldError{Path: path, Msg: text.Printable(fmt.Sprintf(format, args...))}
 }
 
 // Object reads a JSON object into its fields, keyed by name. A missing or
@@ -93,8 +97,8 @@ func String(raw json.RawMessage, path string) (string, error) {
 	return s, nil
 }
 
-// Amount reads an amount in euros, written as a decimal string ("2.5") or a
-// number.
+// Amount reads an amount in euros, written in a file as a decimal string
+// ("2.5", also "2,5") or a number: see ParsePlainAmount.
 func Amount(raw json.RawMessage, path string) (decimal.Decimal, error) {
 	if isNull(raw) {
 		return decimal.Decimal{}, Errorf(path, "missing")
@@ -107,7 +111,7 @@ func Amount(raw json.RawMessage, path string) (decimal.Decimal, error) {
 		}
 		s = string(n)
 	}
-	d, err := ParseAmount(s)
+	d, err := ParsePlainAmount(s)
 	if err != nil {
 		return decimal.Decimal{}, Errorf(path, "%v", err)
 	}

@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"math"
 	mrand "math/rand/v2"
 	"strconv"
 	"strings"
@@ -27,9 +29,12 @@ func RandomSeed() (Seed, error) {
 	return Seed(binary.LittleEndian.Uint64(b[:])), nil
 }
 
-// ParseSeed reads a master seed: a whole number from 0.
+// ParseSeed reads a master seed: a whole number from 0 to 2⁶⁴−1.
 func ParseSeed(s string) (Seed, error) {
 	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%q is too large: a seed is at most %d", s, uint64(math.MaxUint64))
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a whole number from 0", s)
 	}

@@ -30,7 +30,7 @@ func ParseUnitID(s string) (UnitID, error) {
 	if len(parts) != 4 {
 		return UnitID{}, fmt.Errorf("unit %q: want GAME:STAKE:BLOCK:SERIAL", s)
 	}
-	stake, err := ParseAmount(parts[1])
+	stake, err := ParsePlainAmount(parts[1])
 	if err != nil {
 		return UnitID{}, fmt.Errorf("unit %q: stake: %w", s, err)
 	}
@@ -53,32 +53,3 @@ type Unit struct {
 	Prize decimal.Decimal
 	Seed  BlockSeed
 }
-
-// ParseAmount reads an amount in euros: a plain decimal with a point or a
-// comma ("2.5", "2,50", "40000"), not negative, to the cent at most.
-func ParseAmount(s string) (decimal.Decimal, error) {
-	t := strings.TrimSpace(s)
-	if strings.Count(t, ",") == 1 && !strings.Contains(t, ".") {
-		t = strings.Replace(t, ",", ".", 1)
-	}
-	if t == "" || strings.ContainsAny(t, "eE+") {
-		return decimal.Decimal{}, fmt.Errorf("%q is not an amount in euros", s)
-	}
-	d, err := decimal.NewFromString(t)
-	if err != nil {
-		return decimal.Decimal{}, fmt.Errorf("%q is not an amount in euros", s)
-	}
-	if d.IsNegative() {
-		return decimal.Decimal{}, fmt.Errorf("amount %s is negative", s)
-	}
-	if !d.Equal(d.Round(2)) {
-		return decimal.Decimal{}, fmt.Errorf("amount %s has more than two decimals", s)
-	}
-	if d.GreaterThan(maxAmount) {
-		return decimal.Decimal{}, fmt.Errorf("amount %s is beyond %s", s, maxAmount)
-	}
-	return d, nil
-}
-
-// maxAmount bounds amounts read from outside, far above any lot.
-var maxAmount = decimal.New(1, 12)

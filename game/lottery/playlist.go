@@ -2,6 +2,7 @@ package lottery
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -21,37 +22,48 @@ type PlaylistItem struct {
 // ReadPlaylist reads a demo playlist: JSON lines, each a layout (as for
 // `tapis score`) or a lot, {"game":"yams","stake":"1","prize":"5000"}, where
 // the prize must be a lot of the game's table at the stake, or 0. An error
-// names the line and the field; nothing is returned then.
+// names the line and the field; nothing is returned then. A playlist of more
+// than MaxRecords units is refused as soon as the one past it is read.
 func ReadPlaylist(r io.Reader) ([]PlaylistItem, error) {
 	var items []PlaylistItem
 	var first error
-	err := Read(r, func(e Entry) {
-		if first != nil {
-			return
+	err := ReadWhile(r, func(e Entry) bool {
+		if len(items) == MaxRecords {
+			first = fmt.Errorf("line %d: the playlist holds more than %d units, the most it may", e.Line, MaxRecords)
+			return false
 		}
-		if e.Err == nil {
-			l := e.Layout
-			g, _ := Find(l.Game())
-			items = append(items, PlaylistItem{Game: g, Stake: l.Stake(), Force: Force{Layout: &l}})
-			return
-		}
-		item, err := lotItem(e.Line, e.Raw)
+		item, err := playlistItem(e)
 		if err != nil {
 			first = err
-			return
+			return false
 		}
 		items = append(items, item)
+		return true
 	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the playlist: %w", err)
 	}
 	if first != nil {
 		return nil, first
 	}
 	if len(items) == 0 {
-		return nil, fmt.Errorf("the playlist holds no unit")
+		return nil, errors.New("the playlist holds no unit")
 	}
 	return items, nil
+}
+
+// playlistItem reads one entry of a playlist: a layout, or a lot.
+func playlistItem(e Entry) (PlaylistItem, error) {
+	switch {
+	case e.Err == nil:
+		l := e.Layout
+		g, _ := Find(l.Game())
+		return PlaylistItem{Game: g, Stake: l.Stake(), Force: Force{Layout: &l}}, nil
+	case e.Raw == nil:
+		// Not JSON at all: say so, as tapis score does.
+		return PlaylistItem{}, fmt.Errorf("line %d: %w", e.Line, e.Err)
+	}
+	return lotItem(e.Line, e.Raw)
 }
 
 // lotItem reads a playlist line that is not a layout: it must be a lot.

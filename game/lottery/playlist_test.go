@@ -52,3 +52,33 @@ func TestReadPlaylist(t *testing.T) {
 		}
 	}
 }
+
+// TestReadPlaylistHostile: a syntax error is named as such, a file of open
+// brackets is one error, and a playlist stops at MaxRecords units.
+func TestReadPlaylistHostile(t *testing.T) {
+	bad := map[string]string{
+		`{"game":"yams","prize":"5"` + "\n":                      "line 1: invalid JSON: unexpected end of input",
+		`{"game":"vegas","prize":"0"}` + "\n" + `{"game": yams}`: "line 2: invalid JSON: invalid character 'y'",
+		strings.Repeat("[\n", 20000):                             "line 1: invalid JSON",
+		`{"game":"yams\u001b]0;x\u0007","prize":"5"}`:            `game "yams\x1b]0;x\a" is not yams or vegas`,
+	}
+	for in, want := range bad {
+		_, err := ReadPlaylist(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%.40q: %v, want %q", in, err, want)
+		}
+	}
+	lot := `{"game":"vegas","prize":"0"}` + "\n"
+	items, err := ReadPlaylist(strings.NewReader(strings.Repeat(lot, MaxRecords)))
+	if err != nil || len(items) != MaxRecords {
+		t.Errorf("%d units: %v", len(items), err)
+	}
+	_, err = ReadPlaylist(strings.NewReader(strings.Repeat(lot, MaxRecords+1)))
+	if err == nil || !strings.Contains(err.Error(), "more than 10000 units") {
+		t.Errorf("%d units: %v", MaxRecords+1, err)
+	}
+	_, err = ReadPlaylist(strings.NewReader(strings.Repeat("x", MaxLine+1)))
+	if err == nil || !strings.Contains(err.Error(), "line 1 is longer than 1 MiB") {
+		t.Errorf("a long line: %v", err)
+	}
+}

@@ -8,10 +8,36 @@ import (
 	"fmt"
 	"io"
 
-	"tapis/game"
-	"tapis/game/vegas"
-	"tapis/game/yams"
+	"tapis/text"
 )
+
+// Limits of the layout reader. Whatever its input holds, reading stays
+// linear in its size, and one record never costs much more than MaxLine of
+// memory.
+const (
+	// MaxLine is the longest line the reader takes, its newline aside. At a
+	// longer line, reading stops at once (Read returns a *LineTooLongError)
+	// without reading the rest of it: a file of one huge line, or
+	// /dev/zero, is refused after MaxLine bytes.
+	MaxLine = 1 << 20
+	// MaxLayout bounds one layout spread over several lines: a longer one is
+	// reported as an error and its lines are let go as they come.
+	MaxLayout = 1 << 20
+	// MaxRecords is the most layouts (or playlist units) that a reader which
+	// keeps them holds: replay, playlists, the QA panel. Beyond it, they stop
+	// and say so.
+	MaxRecords = 10_000
+)
+
+// LineTooLongError is Read's error for a line longer than MaxLine.
+type LineTooLongError struct {
+	Line int
+}
+
+// Error names the line.
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("line %d is longer than 1 MiB: not a layout file, reading stopped there", e.Line)
+}
 
 // Entry is one layout read from input: the line it starts on, the layout, the
 // "unit" of a `deal` record if it had one, or the error that made it invalid.
@@ -23,201 +49,245 @@ type Entry struct {
 	Raw    json.RawMessage // the JSON value read, when it was one
 }
 
-// maxLayout bounds the size of one layout, to refuse runaway input early.
-const maxLayout = 1 << 20
+// bom is the UTF-8 byte-order mark that some editors write first.
+var bom = []byte("\xef\xbb\xbf")
 
 // Read reads layouts from r, as one JSON document or as JSON lines (each a
 // layout or a `deal` record), and calls f with each in order. An invalid
-// layout is passed with its error and reading goes on with the next one. Read
-// returns an error only when r itself fails.
+// layout is passed with its error and reading goes on with the next one; a
+// value left open (a line cut short) is reported once, and the lines after
+// it that hold a whole object each are still read. A UTF-8 byte-order mark
+// at the start is skipped. Read returns an error only when r itself fails, or
+// at a line longer than MaxLine (a *LineTooLongError).
 func Read(r io.Reader, f func(Entry)) error {
-	br := bufio.NewReader(r)
-	var p pending
-	line := 0
-	for {
-		text, err := br.ReadBytes('\n')
-		if len(text) > 0 {
-			line++
-			p.feed(line, text, f)
+	return ReadWhile(r, func(e Entry) bool {
+		f(e)
+		return true
+	})
+}
+
+// ReadWhile is Read that stops as soon as f returns false: a caller keeping
+// at most MaxRecords entries stops there, without reading the rest.
+func ReadWhile(r io.Reader, f func(Entry) bool) error {
+	_, err := read(r, f)
+	return err
+}
+
+// readStats counts the work of a reading, which tests hold to a few times
+// the input's size.
+type readStats struct {
+	scanned int64 // bytes scanned for brackets
+	decoded int64 // bytes handed to the JSON decoder
+}
+
+// read is ReadWhile; it also returns the work it did.
+func read(r io.Reader, f func(Entry) bool) (readStats, error) {
+	rd := reader{f: f}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+		br.Discard(len(bom))
+	}
+	for !rd.stopped {
+		line, err := text.ReadLine(br, MaxLine)
+		if errors.Is(err, text.ErrLineTooLong) {
+			return rd.stats, &LineTooLongError{Line: rd.line + 1}
+		}
+		if len(line) > 0 {
+			rd.line++
+			rd.feed(line)
 		}
 		if errors.Is(err, io.EOF) {
-			p.finish(f)
-			return nil
+			rd.finish()
+			break
 		}
 		if err != nil {
-			return fmt.Errorf("reading layouts: %w", err)
+			return rd.stats, fmt.Errorf("reading layouts, line %d: %w", rd.line+1, err)
+		}
+	}
+	return rd.stats, nil
+}
+
+// reader reads JSON values line by line. A value spreads over the lines
+// until its brackets close; it is decoded once then. When it fails, only the
+// lines inside it that hold a whole object each are decoded again, each on
+// its own: every byte is decoded a bounded number of times, so reading stays
+// linear whatever the input holds.
+type reader struct {
+	f       func(Entry) bool
+	stopped bool // f asked to stop
+	line    int  // lines read
+	stats   readStats
+
+	// The value being read.
+	start int        // the line it starts on; 0 when none is open
+	depth int        // its brackets open
+	buf   []byte     // its lines, while they fit in MaxLayout
+	held  []heldLine // the lines in buf
+	over  bool       // longer than MaxLayout: reported, its lines let go
+}
+
+// heldLine is one line of the value being read.
+type heldLine struct {
+	n        int  // its number
+	from, to int  // where it is in buf
+	whole    bool // it holds one whole object by itself
+}
+
+// feed takes the next line: it opens a value or goes on with the open one,
+// which ends when its brackets close.
+func (r *reader) feed(line []byte) {
+	if r.start == 0 {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return
+		}
+		r.start = r.line
+	}
+	s := scanLine(line)
+	r.stats.scanned += int64(len(line))
+	switch {
+	case r.over:
+		if s.whole {
+			r.decode(r.line, line)
+		}
+	case len(r.buf) > 0 && len(r.buf)+len(line) > MaxLayout:
+		r.overflow()
+		if s.whole {
+			r.decode(r.line, line)
+		}
+	default:
+		from := len(r.buf)
+		r.buf = append(r.buf, line...)
+		r.held = append(r.held, heldLine{n: r.line, from: from, to: len(r.buf), whole: s.whole})
+	}
+	r.depth += s.delta
+	if r.depth <= 0 {
+		r.close()
+	}
+}
+
+// close ends the value being read: its brackets closed, or the input ended.
+func (r *reader) close() {
+	if !r.over && !r.decode(r.start, r.buf) {
+		r.recover()
+	}
+	r.start, r.depth, r.over = 0, 0, false
+	r.buf, r.held = r.buf[:0], r.held[:0]
+}
+
+// finish ends the input: a value still open is read as it is.
+func (r *reader) finish() {
+	if r.start != 0 {
+		r.close()
+	}
+}
+
+// overflow gives up on a value longer than MaxLayout: it is reported, the
+// lines held are let go, and whole objects on its lines are read on their
+// own until its brackets close.
+func (r *reader) overflow() {
+	_, err := r.value(r.buf)
+	if err == nil || errors.Is(err, errEnd) {
+		err = errors.New("layout is longer than 1 MiB")
+	}
+	r.emit(Entry{Line: r.start, Err: err})
+	r.recover()
+	r.over = true
+	r.buf, r.held = r.buf[:0], r.held[:0]
+}
+
+// recover reads, each on its own, the lines after the first of a value that
+// failed which hold a whole object: a line cut short must not swallow the
+// layouts after it.
+func (r *reader) recover() {
+	for _, h := range r.held[min(1, len(r.held)):] {
+		if h.whole {
+			r.decode(h.n, r.buf[h.from:h.to])
 		}
 	}
 }
 
-// pending holds the lines of a layout spread over several lines, until they
-// make a whole JSON value.
-type pending struct {
-	lines [][]byte
-	nums  []int
-	size  int
-	depth int // brackets open outside strings
-	str   bool
-	esc   bool
+// decode reads data as one layout starting on line n, passes it on with its
+// error if any, and reports whether data was one JSON value.
+func (r *reader) decode(n int, data []byte) bool {
+	if r.stopped {
+		return true
+	}
+	raw, err := r.value(data)
+	if err != nil {
+		r.emit(Entry{Line: n, Err: err})
+		return false
+	}
+	r.stats.decoded += int64(len(raw))
+	r.emit(parse(n, raw))
+	return true
 }
 
-// scan follows the brackets of text, so that a value is decoded only once
-// its brackets close, and reading stays linear in the input.
-func (p *pending) scan(text []byte) {
-	for _, c := range text {
-		switch {
-		case c == '\n': // a JSON string never spans lines
-			p.str, p.esc = false, false
-		case p.esc:
-			p.esc = false
-		case p.str && c == '\\':
-			p.esc = true
-		case c == '"':
-			p.str = !p.str
-		case p.str:
-		case c == '{' || c == '[':
-			p.depth++
-		case c == '}' || c == ']':
-			p.depth--
-		}
-	}
-}
+// errEnd is the JSON decoder's error for a value cut short.
+var errEnd = errors.New("invalid JSON: unexpected end of input")
 
-func (p *pending) feed(n int, text []byte, f func(Entry)) {
-	if len(p.lines) == 0 && len(bytes.TrimSpace(text)) == 0 {
-		return
-	}
-	p.lines = append(p.lines, text)
-	p.nums = append(p.nums, n)
-	p.size += len(text)
-	p.scan(text)
-	if p.depth > 0 && p.size <= maxLayout {
-		return // the value goes on in the next lines
-	}
-	buf := bytes.TrimSpace(bytes.Join(p.lines, nil))
-	dec := json.NewDecoder(bytes.NewReader(buf))
+// value decodes data as exactly one JSON value.
+func (r *reader) value(data []byte) (json.RawMessage, error) {
+	data = bytes.TrimSpace(data)
+	r.stats.decoded += int64(len(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
-	switch {
-	case p.size > maxLayout:
-		p.fail(errors.New("layout is longer than 1 MiB"), f)
-	case err != nil:
-		p.fail(fmt.Errorf("invalid JSON: %v", syntaxMessage(err)), f)
-	case dec.InputOffset() != int64(len(buf)):
-		p.fail(errors.New("invalid JSON: more than one value on a line"), f)
-	default:
-		first := p.nums[0]
-		p.reset()
-		f(parse(first, raw))
-	}
-}
-
-// fail reports the error at the first pending line, then reads the lines
-// after it again: a broken line must not swallow the good ones that follow.
-func (p *pending) fail(err error, f func(Entry)) {
-	f(Entry{Line: p.nums[0], Err: err})
-	lines, nums := p.lines[1:], p.nums[1:]
-	p.reset()
-	for i := range lines {
-		p.feed(nums[i], lines[i], f)
-	}
-}
-
-func (p *pending) reset() { *p = pending{} }
-
-func (p *pending) finish(f func(Entry)) {
-	for len(p.lines) > 0 {
-		p.fail(errors.New("invalid JSON: unexpected end of input"), f)
-	}
-}
-
-func syntaxMessage(err error) string {
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return se.Error()
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return nil, errEnd
+	case errors.As(err, &se):
+		return nil, fmt.Errorf("invalid JSON: %s", text.Printable(se.Error()))
+	case err != nil:
+		return nil, fmt.Errorf("invalid JSON: %s", text.Printable(err.Error()))
+	case dec.InputOffset() != int64(len(data)):
+		return nil, errors.New("invalid JSON: more than one value on a line")
 	}
-	return err.Error()
+	return raw, nil
 }
 
-// Parse reads one layout (or `deal` record) from a JSON document.
-func Parse(data []byte) (Layout, error) {
-	e := parse(0, data)
-	return e.Layout, e.Err
+// emit passes an entry on, unless the caller asked to stop.
+func (r *reader) emit(e Entry) {
+	if !r.stopped && !r.f(e) {
+		r.stopped = true
+	}
 }
 
-func parse(line int, raw json.RawMessage) Entry {
-	e := Entry{Line: line, Raw: raw}
-	fields, err := game.Object(raw, "")
-	if err != nil {
-		e.Err = errors.New("want a JSON object for a layout")
-		return e
-	}
-	name, err := gameOf(fields)
-	if err != nil {
-		e.Err = err
-		return e
-	}
-	if u, ok := fields["unit"]; ok {
-		e.Unit, _ = game.String(u, "unit")
-	}
-	switch name {
-	case yams.Name:
-		var u *yams.Unit
-		u, e.Err = yams.ParseUnit(fields)
-		e.Layout = Layout{Yams: u}
-	case vegas.Name:
-		var t *vegas.Ticket
-		t, e.Err = vegas.ParseTicket(fields)
-		e.Layout = Layout{Vegas: t}
-	}
-	if e.Err != nil {
-		e.Layout = Layout{}
-	}
-	return e
+// lineScan is what scanLine finds in a line.
+type lineScan struct {
+	delta int  // brackets opened less brackets closed, outside strings
+	whole bool // the line holds one whole object and nothing else
 }
 
-// gameOf reads the "game" field, or guesses it from the fields present when
-// it is missing.
-func gameOf(fields map[string]json.RawMessage) (string, error) {
-	raw, ok := fields["game"]
-	if !ok {
+// scanLine follows the brackets of a line outside strings. A JSON string
+// never spans lines, so each line is scanned on its own, once.
+func scanLine(line []byte) lineScan {
+	var s lineScan
+	var str, esc bool
+	low := 0
+	var first, last byte
+	for _, c := range line {
 		switch {
-		case fields["cups"] != nil:
-			return yams.Name, nil
-		case fields["roulette"] != nil:
-			return vegas.Name, nil
+		case esc:
+			esc = false
+		case str && c == '\\':
+			esc = true
+		case c == '"':
+			str = !str
+		case str:
+		case c == '{' || c == '[':
+			s.delta++
+		case c == '}' || c == ']':
+			s.delta--
+			low = min(low, s.delta)
 		}
-		return "", game.Errorf("game", "missing (want \"yams\" or \"vegas\")")
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			if first == 0 {
+				first = c
+			}
+			last = c
+		}
 	}
-	s, err := game.String(raw, "game")
-	if err != nil {
-		return "", err
-	}
-	g, err := Find(s)
-	if err != nil {
-		return "", game.Errorf("game", "%q is not yams or vegas", s)
-	}
-	return g.Name, nil
-}
-
-// Record writes a `deal` record on one line: the layout with its unit
-// identity (when it has one) and its prize, and "forced": true for a unit
-// forced to a lot (ruling G6).
-func Record(l Layout, unit string, prize string, forced bool) ([]byte, error) {
-	body, err := l.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("writing a layout: %w", err)
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	if unit != "" {
-		fmt.Fprintf(&b, "%q:%q,", "unit", unit)
-	}
-	b.Write(body[1 : len(body)-1])
-	fmt.Fprintf(&b, ",%q:%q", "prize", prize)
-	if forced {
-		b.WriteString(`,"forced":true`)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	s.whole = first == '{' && last == '}' && !str && s.delta == 0 && low == 0
+	return s
 }

@@ -6,12 +6,15 @@
 package session
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"time"
+
+	"tapis/text"
 )
 
 // Version is the journal format written by this program.
@@ -61,27 +64,38 @@ const maxLine = 1 << 20
 // with its newline, then synced, so a crash while writing leaves at most an
 // unterminated last line: it is left out, and torn gives its number (0 when
 // there is none); good is the length of the lines read. Any terminated line
-// that is not a record is an error naming it.
+// that is not a record is an error naming it, and so is a line longer than
+// 1 MiB, found as soon as that much of it is read. A UTF-8 byte-order mark
+// at the start is skipped.
 func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("reading the journal: %w", err)
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+		br.Discard(len(bom))
+		good = int64(len(bom))
 	}
-	for n := 1; len(data) > 0; n++ {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
+	for n := 1; ; n++ {
+		line, err := text.ReadLine(br, maxLine)
+		switch {
+		case errors.Is(err, text.ErrLineTooLong):
+			return nil, 0, 0, Problem{n, "longer than 1 MiB: not a journal record"}
+		case err != nil && !errors.Is(err, io.EOF):
+			return nil, 0, 0, fmt.Errorf("reading the journal: %w", err)
+		case len(line) == 0:
+			return lines, good, 0, nil
+		case line[len(line)-1] != '\n':
 			return lines, good, n, nil
 		}
 		var rec Record
-		if i > maxLine || decodeStrict(data[:i], &rec) != nil || rec.Kind == "" {
+		if decodeStrict(line[:len(line)-1], &rec) != nil || rec.Kind == "" {
 			return nil, 0, 0, Problem{n, "not a journal record"}
 		}
 		lines = append(lines, Line{N: n, Record: rec})
-		good += int64(i + 1)
-		data = data[i+1:]
+		good += int64(len(line))
 	}
-	return lines, good, 0, nil
 }
+
+// bom is the UTF-8 byte-order mark that some editors write first.
+var bom = []byte("\xef\xbb\xbf")
 
 func decodeStrict(text []byte, rec *Record) error {
 	dec := json.NewDecoder(bytes.NewReader(text))

@@ -12,6 +12,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/text"
 	"tapis/wallet"
 )
 
@@ -101,7 +102,7 @@ func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
 		st.Pending = slices.DeleteFunc(st.Pending, func(p Played) bool { return p.Op.Unit == "" })
 	}()
 	bad := func(n int, format string, args ...any) {
-		*problems = append(*problems, Problem{n, fmt.Sprintf(format, args...)})
+		*problems = append(*problems, Problem{n, text.Printable(fmt.Sprintf(format, args...))})
 	}
 	if len(lines) == 0 || lines[0].Record.Kind != KindStart {
 		bad(1, "the journal does not begin with its start record")
@@ -148,7 +149,7 @@ func (st *State) start(l Line, bad func(int, string, ...any)) {
 	if err != nil {
 		bad(l.N, "seed: %v", err)
 	}
-	b, err := game.ParseAmount(r.Balance)
+	b, err := game.ParsePlainAmount(r.Balance)
 	if err != nil {
 		bad(l.N, "balance: %v", err)
 	}

@@ -1,0 +1,134 @@
+package lottery
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"tapis/game"
+	"tapis/game/vegas"
+	"tapis/game/yams"
+)
+
+// Parse reads one layout (or `deal` record) from a JSON document.
+func Parse(data []byte) (Layout, error) {
+	e := parse(0, data)
+	return e.Layout, e.Err
+}
+
+func parse(line int, raw json.RawMessage) Entry {
+	e := Entry{Line: line, Raw: raw}
+	fields, err := game.Object(raw, "")
+	if err != nil {
+		e.Err = errors.New("want a JSON object for a layout")
+		return e
+	}
+	name, err := gameOf(fields)
+	if err != nil {
+		e.Err = err
+		return e
+	}
+	if u, ok := fields["unit"]; ok {
+		e.Unit, _ = game.String(u, "unit")
+	}
+	switch name {
+	case yams.Name:
+		var u *yams.Unit
+		u, e.Err = yams.ParseUnit(fields)
+		e.Layout = Layout{Yams: u}
+	case vegas.Name:
+		var t *vegas.Ticket
+		t, e.Err = vegas.ParseTicket(fields)
+		e.Layout = Layout{Vegas: t}
+	}
+	if e.Err != nil {
+		e.Layout = Layout{}
+	}
+	return e
+}
+
+// gameOf reads the "game" field, or guesses it from the fields present when
+// it is missing.
+func gameOf(fields map[string]json.RawMessage) (string, error) {
+	raw, ok := fields["game"]
+	if !ok {
+		switch {
+		case fields["cups"] != nil:
+			return yams.Name, nil
+		case fields["roulette"] != nil:
+			return vegas.Name, nil
+		}
+		return "", game.Errorf("game", "missing (want \"yams\" or \"vegas\")")
+	}
+	s, err := game.String(raw, "game")
+	if err != nil {
+		return "", err
+	}
+	g, err := Find(s)
+	if err != nil {
+		return "", game.Errorf("game", "%q is not yams or vegas", s)
+	}
+	return g.Name, nil
+}
+
+// Record writes a `deal` record on one line: the layout with its unit
+// identity (when it has one) and its prize, and "forced": true for a unit
+// forced to a lot (ruling G6).
+func Record(l Layout, unit string, prize string, forced bool) ([]byte, error) {
+	body, err := l.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("writing a layout: %w", err)
+	}
+	b := []byte{'{'}
+	if unit != "" {
+		if b, err = appendMember(b, "unit", unit); err != nil {
+			return nil, err
+		}
+		b = append(b, ',')
+	}
+	b = append(b, body[1:len(body)-1]...)
+	if b, err = AppendMember(append(b, '}'), "prize", prize); err != nil {
+		return nil, err
+	}
+	if forced {
+		return AppendMember(b, "forced", true)
+	}
+	return b, nil
+}
+
+// AppendMember adds "key": value as the last member of the JSON object obj,
+// both written by encoding/json, so that the object stays valid JSON
+// whatever the strings hold (control characters, bytes that are not UTF-8).
+func AppendMember(obj []byte, key string, value any) ([]byte, error) {
+	obj = bytes.TrimRight(obj, " \t\r\n")
+	if len(obj) < 2 || obj[0] != '{' || obj[len(obj)-1] != '}' {
+		return nil, errors.New("adding a member: not a JSON object")
+	}
+	out := append(obj[:len(obj)-1:len(obj)-1], ',')
+	if len(obj) == 2 {
+		out = out[:1] // {} has no member to follow
+	}
+	out, err := appendMember(out, key, value)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '}'), nil
+}
+
+// appendMember writes "key":value after b, as encoding/json writes them
+// (without escaping <, > and &, which JSON does not need).
+func appendMember(b []byte, key string, value any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(key); err != nil {
+		return nil, fmt.Errorf("writing %q: %w", key, err)
+	}
+	b = append(bytes.TrimRight(append(b, buf.Bytes()...), "\n"), ':')
+	buf.Reset()
+	if err := enc.Encode(value); err != nil {
+		return nil, fmt.Errorf("writing %q: %w", key, err)
+	}
+	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...), nil
+}

@@ -1,0 +1,71 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+const startLine = `{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}` + "\n"
+
+// zeros reads as an endless run of zero bytes, as /dev/zero does, and
+// counts them.
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadLinesStopsAtLongLine: a line past 1 MiB is refused once that much
+// of it is read, even when it never ends.
+func TestReadLinesStopsAtLongLine(t *testing.T) {
+	z := &zeros{}
+	_, _, _, err := ReadLines(io.MultiReader(strings.NewReader(startLine), z))
+	var p Problem
+	if !errors.As(err, &p) || p.Line != 2 || !strings.Contains(p.Msg, "longer than 1 MiB") {
+		t.Fatalf("error %v, want line 2 longer than 1 MiB", err)
+	}
+	if z.n > maxLine+2<<16 {
+		t.Errorf("read %d bytes of an endless line", z.n)
+	}
+	rep, err := Verify(io.MultiReader(strings.NewReader(startLine), &zeros{}), smallTables)
+	if err != nil || rep.OK() || rep.Problems[0].Line != 2 {
+		t.Errorf("verify: %+v, %v", rep, err)
+	}
+}
+
+// TestReadLinesByteOrderMark skips a UTF-8 byte-order mark, and counts it in
+// the length of the good lines (which a torn line is cut back to).
+func TestReadLinesByteOrderMark(t *testing.T) {
+	lines, good, torn, err := ReadLines(strings.NewReader("\xef\xbb\xbf" + startLine + `{"kind":"bu`))
+	if err != nil || len(lines) != 1 || lines[0].Record.Kind != KindStart || torn != 2 || good != int64(3+len(startLine)) {
+		t.Errorf("%+v, good %d, torn %d, %v", lines, good, torn, err)
+	}
+}
+
+// TestVerifyEscapesControlCharacters: what a journal holds reaches the
+// report with its control characters escaped.
+func TestVerifyEscapesControlCharacters(t *testing.T) {
+	journal := startLine +
+		`{"kind":"shown","time":"2026-11-29T20:00:01Z","unit":"x\u001b]0;pwned\u0007"}` + "\n" +
+		`{"kind":"reveal","time":"2026-11-29T20:00:02Z","block":"\u001b[2Jyams:1:1","block_seed":"00"}` + "\n"
+	rep, err := Verify(strings.NewReader(journal), smallTables)
+	if err != nil || rep.OK() {
+		t.Fatalf("%+v, %v", rep, err)
+	}
+	var all []string
+	for _, p := range rep.Problems {
+		all = append(all, p.Msg)
+		if bytes.ContainsAny([]byte(p.Msg), "\x1b\a") {
+			t.Errorf("line %d: %q holds control characters", p.Line, p.Msg)
+		}
+	}
+	joined := strings.Join(all, "\n")
+	if !strings.Contains(joined, `x\x1b]0;pwned\a`) || !strings.Contains(joined, `\x1b[2Jyams:1:1`) {
+		t.Errorf("problems %q", all)
+	}
+}
