@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	safe "tapis/text"
 )
 
 // historyState is the history screen: the row chosen, and the unit shown
@@ -85,7 +87,7 @@ func (m *Model) historyLayers(body area) []*lipgloss.Layer {
 	first := max(0, min(m.history.cursor-rows/2, len(units)-rows))
 	for i := first; i < len(units) && i < first+rows; i++ {
 		op := units[i].op
-		line := m.historyRow(strconv.Itoa(op.Seq), op.Unit, m.t.money(op.Stake), m.t.money(op.Prize),
+		line := m.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), m.t.money(op.Stake), m.t.money(op.Prize),
 			m.t.money(op.Before), m.t.money(op.After))
 		style := m.st.row
 		if i == m.history.cursor {
@@ -115,7 +117,7 @@ func (m *Model) historyRow(cols ...string) string {
 // replayLayers shows a unit of the history again exactly as dealt, fully
 // revealed and marked as a replay.
 func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
-	caption := p.op.Unit + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize)
+	caption := safe.Printable(p.op.Unit) + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize)
 	if p.layout.Yams != nil {
 		title := m.st.dim.Render(caption)
 		layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
@@ -123,7 +125,7 @@ func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		return append(layers, m.boardLayers(&b, m.boardArea(body))...)
 	}
-	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: p.op.Unit}
+	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: safe.Printable(p.op.Unit)}
 	t.uncoverAll()
 	return m.ticketLayers(body, &t)
 }

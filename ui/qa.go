@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -15,6 +13,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	safe "tapis/text"
 )
 
 // pendingForce is what the next purchase of a game plays instead of a unit
@@ -48,6 +47,9 @@ type qaPanel struct {
 	cup    int                 // the cup being set, in qaCombos
 	combos [3]yams.Combination // the combinations chosen, in qaCombos
 	err    string              // why the last try failed
+	errs   []string            // a file's errors, the first maxProblems
+	more   int                 // and how many more it holds
+	load   *fileLoad           // the file being read, in qaFile
 }
 
 // qaGame returns the game the panel and the status line are about.
@@ -144,9 +146,11 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
 	switch k {
 	case "esc":
+		p.cancelLoad()
 		m.panel = nil
 		return nil
 	case "tab":
+		p.cancelLoad()
 		at := 0
 		for i, md := range modes {
 			if md == p.mode {
@@ -204,7 +208,9 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			m.setForce(g.Name, lottery.Force{Total: &n}, m.t.f("pts", n))
 		case k == "enter":
-			return loadLayouts(g, strings.TrimSpace(p.input))
+			p.cancelLoad()
+			p.load, p.err, p.errs, p.more = &fileLoad{}, "", nil, 0
+			return loadLayouts(p.load, m.t, g, strings.TrimSpace(p.input))
 		case k == "backspace":
 			if r := []rune(p.input); len(r) > 0 {
 				p.input = string(r[:len(r)-1])
@@ -221,63 +227,6 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) setForce(gameName string, f lottery.Force, detail string) {
 	m.force = &pendingForce{game: gameName, label: forcedLabel, force: f, detail: detail}
 	m.panel = nil
-}
-
-// layoutsMsg carries the layouts of a file read for the forcing panel, or
-// what was wrong with them.
-type layoutsMsg struct {
-	game     string
-	name     string
-	layouts  []lottery.Layout
-	problems []string        // read errors, as tapis score writes them
-	others   []lottery.Entry // layouts of the other game
-}
-
-// loadLayouts reads a layout file with the reader of `tapis score`, off the
-// update loop: its valid layouts of the game are played in order by the
-// next purchases; errors are named by line and field as `score` names them.
-func loadLayouts(g lottery.Game, name string) tea.Cmd {
-	return func() tea.Msg {
-		msg := layoutsMsg{game: g.Name, name: name}
-		data, err := os.ReadFile(name)
-		if err != nil {
-			msg.problems = []string{err.Error()}
-			return msg
-		}
-		lottery.Read(bytes.NewReader(data), func(e lottery.Entry) {
-			switch {
-			case e.Err != nil:
-				msg.problems = append(msg.problems, fmt.Sprintf("line %d: %v", e.Line, e.Err))
-			case e.Layout.Game() != g.Name:
-				msg.others = append(msg.others, e)
-			default:
-				msg.layouts = append(msg.layouts, e.Layout)
-			}
-		})
-		return msg
-	}
-}
-
-// onLayouts sets the layouts read as the next purchases, or shows in the
-// panel why they cannot be.
-func (m *Model) onLayouts(msg layoutsMsg) {
-	p := m.panel
-	if p == nil {
-		return
-	}
-	for _, e := range msg.others {
-		msg.problems = append(msg.problems, m.t.f("qa.othergame", e.Line, e.Layout.Game()))
-	}
-	switch {
-	case len(msg.problems) > 0:
-		p.err = strings.Join(msg.problems, "\n")
-	case len(msg.layouts) == 0:
-		p.err = m.t.f("qa.nolayout", msg.name)
-	default:
-		first := msg.layouts[0]
-		m.setForce(msg.game, lottery.Force{Layout: &first}, m.t.f("qa.file", msg.name, len(msg.layouts)))
-		m.force.queue = msg.layouts[1:]
-	}
 }
 
 // peekForce returns the force set for the next purchase of a game, if any.
@@ -355,7 +304,10 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 			rows = append(rows, line)
 		}
 	case qaFile:
-		rows = append(rows, m.t.get("qa.file.ask"), "", m.st.chipOn.Render(" "+p.input+"_ "))
+		rows = append(rows, m.t.get("qa.file.ask"), "", m.st.chipOn.Render(" "+safe.Printable(p.input)+"_ "))
+		if p.load != nil {
+			rows = append(rows, "", m.st.dim.Render(m.t.get("qa.loading")))
+		}
 	}
 	if p.mode == qaLot {
 		rows = append(rows, "", m.st.dim.Render(m.sequences()))
@@ -363,7 +315,24 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 	if p.err != "" {
 		rows = append(rows, "", m.st.note.Render(p.err))
 	}
-	rows = append(rows, "", m.st.dim.Render(m.t.get("qa.hint."+strconv.Itoa(int(p.mode)))))
+	hint := []string{"", m.st.dim.Render(m.t.get("qa.hint." + strconv.Itoa(int(p.mode))))}
+	if len(p.errs) > 0 {
+		// As many of the file's errors as the screen holds, and a count of
+		// the others.
+		room := max(1, body.h-len(rows)-len(hint)-2)
+		errs, more := p.errs, p.more
+		if len(errs) > room {
+			errs, more = errs[:room-1], more+len(errs)-(room-1)
+		}
+		rows = append(rows, "")
+		for _, e := range errs {
+			rows = append(rows, m.st.note.Render(e))
+		}
+		if more > 0 {
+			rows = append(rows, m.st.note.Render(m.t.f("qa.more", more)))
+		}
+	}
+	rows = append(rows, hint...)
 	block2 := strings.Join(rows, "\n")
 	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block2), lipgloss.Height(block2)), block2)}
 }

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/cli"
@@ -239,5 +241,60 @@ func TestBigWinFlashes(t *testing.T) {
 	settle(m)
 	if m.party.frame != 0 {
 		t.Error("a small win is celebrated")
+	}
+}
+
+// TestQAFileBounded loads a file of 100 000 invalid layouts: the panel
+// keeps the first 20 errors and counts the rest. esc closes the panel at
+// once while a file is read, the reading stops, and its answer changes
+// nothing.
+func TestQAFileBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(path, []byte(strings.Repeat(`{"game":"yams","cups":[[9,9,9,9,9],[1,1,1,1,1],[1,1,1,1,1]]}`+"\n", 100_000)), 0o644)
+	m := newQA(t, YamsScreen)
+	press(m, "f", "tab", "tab", "tab")
+	typeText(m, path)
+	cmd := press(m, "enter")
+	if !strings.Contains(screen(m), "reading the file… (esc stops)") {
+		t.Errorf("the panel does not say it is reading:\n%s", screen(m))
+	}
+	msg := cmd().(layoutsMsg)
+	if len(msg.problems) != 20 || msg.more != 99_980 {
+		t.Fatalf("%d errors kept, %d counted", len(msg.problems), msg.more)
+	}
+	m.Update(msg)
+	s := screen(m)
+	shown := strings.Count(s, "die 9 is not between 1 and 6")
+	if shown < 5 || !strings.Contains(s, fmt.Sprintf("… and %d more errors", 100_000-shown)) {
+		t.Fatalf("the panel shows %d errors:\n%s", shown, s)
+	}
+	// Again, and esc while the file is read.
+	cmd = press(m, "enter")
+	press(m, "esc")
+	if m.panel != nil || !strings.Contains(lastLine(m), "f force") {
+		t.Fatalf("esc did not close the panel:\n%s", screen(m))
+	}
+	msg = cmd().(layoutsMsg)
+	if len(msg.problems) != 0 || msg.more != 0 {
+		t.Errorf("the cancelled reading went on: %d errors", len(msg.problems)+msg.more)
+	}
+	m.Update(msg)
+	if m.panel != nil || m.force != nil {
+		t.Error("a cancelled load changed the game")
+	}
+}
+
+// TestControlCharactersEscaped: a unit name read from a file reaches the
+// screen with its control characters escaped, as Go's %q writes them.
+func TestControlCharactersEscaped(t *testing.T) {
+	var entries []lottery.Entry
+	lottery.Read(strings.NewReader(`{"unit":"yams:1:1:1\u001b]0;pwned\u0007","game":"yams","stake":"1","cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}`+"\n"), func(e lottery.Entry) {
+		entries = append(entries, e)
+	})
+	m := NewReplay(entries, English)
+	m.Update(sizeMsg(100, 30))
+	v := m.View().Content
+	if strings.Contains(v, "\x1b]0;") || strings.Contains(v, "\a") || !strings.Contains(ansi.Strip(v), `yams:1:1:1\x1b]0;pwned\a`) {
+		t.Errorf("the unit's control characters reach the terminal:\n%q", v)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"tapis/game/lottery"
+	safe "tapis/text"
 	"tapis/wallet"
 )
 
@@ -48,7 +49,7 @@ func (m *Model) replayScreenLayers(body area) []*lipgloss.Layer {
 	e := m.replay.entries[m.replay.at]
 	caption := m.t.f("replay.line", e.Line)
 	if e.Unit != "" {
-		caption = e.Unit + " · " + caption
+		caption = safe.Printable(e.Unit) + " · " + caption
 	}
 	p := played{op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()}, layout: e.Layout}
 	return m.replayLayers(body, &p)

@@ -12,6 +12,7 @@ import (
 	"tapis/assets"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	safe "tapis/text"
 )
 
 // ticketView is a ticket as drawn: the live one, or a replay fully
@@ -157,7 +158,7 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		}
 	}
 	if !t.replay && m.vegas.sold != nil && m.vegas.sold.Forced != nil {
-		line = m.st.replay.Render(m.vegas.sold.Forced.Label) + "  " + line
+		line = m.st.replay.Render(safe.Printable(m.vegas.sold.Forced.Label)) + "  " + line
 	}
 	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
 	return layers

@@ -15,6 +15,7 @@ import (
 	"tapis/assets"
 	"tapis/game/lottery"
 	"tapis/game/yams"
+	safe "tapis/text"
 )
 
 // cupPhase is where a cup stands: still covering its dice, rolling, or
@@ -430,7 +431,7 @@ func (m *Model) yamsResult(b *yamsBoard) string {
 	s := b.unit.Score()
 	total := m.t.f("total", s.Points)
 	if !b.replay && m.yams.sold != nil && m.yams.sold.Forced != nil {
-		total = m.st.replay.Render(m.yams.sold.Forced.Label) + "  " + total
+		total = m.st.replay.Render(safe.Printable(m.yams.sold.Forced.Label)) + "  " + total
 	}
 	if s.Prize.IsZero() {
 		return total + "  " + m.st.lose.Render(m.t.get("lost"))
