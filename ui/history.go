@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -8,6 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/game/session"
 	safe "tapis/text"
 )
 
@@ -49,11 +54,32 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.history.cursor = min(max(0, n-1), m.history.cursor+1)
 	case key.Matches(msg, k.Show):
 		if n > 0 {
-			p := m.newest()[m.history.cursor]
-			m.history.replay = &p
+			m.showAgain(m.history.cursor)
 		}
 	}
 	return nil
+}
+
+// showAgain shows the unit of a history row again, once it is revealed: a
+// unit still to reveal keeps its result for its own screen.
+func (m *Model) showAgain(row int) {
+	p := m.newest()[row]
+	if m.unshown(p.op.Unit) {
+		m.notice = m.t.get("hist.unshown")
+		return
+	}
+	m.history.replay = &p
+}
+
+// unshown reports whether a unit is bought and not revealed yet: on a
+// game's screen, or waiting from an earlier run.
+func (m *Model) unshown(name string) bool {
+	for _, s := range []*lottery.Sold{m.yams.sold, m.vegas.sold} {
+		if s != nil && s.Name() == name && (s == m.yams.sold && m.yams.revealing() || s == m.vegas.sold && m.vegas.revealing()) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Op.Unit == name })
 }
 
 func (m *Model) historyClick(id string) tea.Cmd {
@@ -61,10 +87,12 @@ func (m *Model) historyClick(id string) tea.Cmd {
 	if !ok || m.history.replay != nil {
 		return nil
 	}
-	i, _ := strconv.Atoi(n)
+	i, err := strconv.Atoi(n)
+	if err != nil || i < 0 || i >= len(m.newest()) {
+		return nil
+	}
 	m.history.cursor = i
-	p := m.newest()[i]
-	m.history.replay = &p
+	m.showAgain(i)
 	return nil
 }
 
@@ -87,8 +115,13 @@ func (m *Model) historyLayers(body area) []*lipgloss.Layer {
 	first := max(0, min(m.history.cursor-rows/2, len(units)-rows))
 	for i := first; i < len(units) && i < first+rows; i++ {
 		op := units[i].op
-		line := m.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), m.t.money(op.Stake), m.t.money(op.Prize),
-			m.t.money(op.Before), m.t.money(op.After))
+		prize, after := m.t.money(op.Prize), m.t.money(op.After)
+		if m.unshown(op.Unit) { // its result is for its own screen to show
+			prize, after = m.t.get("hist.hidden"), m.t.get("hist.hidden")
+			op.Prize = decimal.Zero
+		}
+		line := m.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), m.t.money(op.Stake), prize,
+			m.t.money(op.Before), after)
 		style := m.st.row
 		if i == m.history.cursor {
 			style = m.st.rowLit

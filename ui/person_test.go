@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
+
+	"tapis/game/vegas"
 )
 
 // The helpers here test the game as a person plays it: they read the frame
@@ -122,6 +124,10 @@ func TestClickWhereDrawn(t *testing.T) {
 					clickLabel(t, m, here, n) // the last first: the others stay where they are
 					if got := len(labelsAt(m, here)); got != n {
 						t.Fatalf("a click on surface %d's %q left %d surfaces untouched:\n%s", n+1, here, got, screen(m))
+					}
+					name := tx.get("s." + vegas.Surface(n).String())
+					if len(labelsAt(m, fmt.Sprintf("┏━ %d · %s", n+1, name))) != 1 {
+						t.Fatalf("a click on surface %d did not choose it:\n%s", n+1, screen(m))
 					}
 				}
 				// History: a click on a unit's row shows it again.

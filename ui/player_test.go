@@ -477,3 +477,30 @@ func TestLinesFit(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryKeepsResultsHidden: a unit bought and not revealed shows in
+// the history without its prize nor the balance after, and cannot be
+// shown again there before its own screen has shown it.
+func TestHistoryKeepsResultsHidden(t *testing.T) {
+	m := newModel(t, English, VegasScreen, 80, 24)
+	press(m, "enter", "h")
+	var row string
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, "vegas:3:1:1") {
+			row = l
+		}
+	}
+	if strings.Count(row, "to reveal") != 2 || strings.Count(row, "€") != 2 {
+		t.Fatalf("the history shows the unrevealed unit's result: %q", row)
+	}
+	press(m, "enter")
+	if len(labelsAt(m, m.t.get("replay"))) != 0 || !strings.Contains(screen(m), "Not revealed yet") {
+		t.Fatalf("the unrevealed unit was shown again:\n%s", screen(m))
+	}
+	press(m, "esc", "a")
+	settle(m)
+	press(m, "h", "enter")
+	if len(labelsAt(m, m.t.get("replay"))) != 1 {
+		t.Fatalf("the revealed unit is not shown again:\n%s", screen(m))
+	}
+}
