@@ -14,6 +14,7 @@ import (
 	"tapis/cli"
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/game/vegas"
 )
 
 // ParseArgs reads the interactive game's arguments: an optional game name
@@ -67,7 +68,18 @@ func ParseArgs(args []string, getenv func(string) string, usage io.Writer) (Opti
 			return o, fmt.Errorf("--lang: %w", err)
 		}
 	}
-	if *stake != "" {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o.BalanceSet = set["balance"]
+	if set["idle"] && !o.Demo {
+		return o, errors.New("--idle needs --demo")
+	}
+	if *stake != "" && o.Start == VegasScreen {
+		// A ticket has one price: --stake chooses the Yam's stake.
+		if _, err := lottery.Vegas().Stake(*stake); err != nil {
+			return o, fmt.Errorf("--stake %s: a Vegas ticket costs %s; --stake chooses the Yam's stake (0.5, 1 or 2)", *stake, vegas.Price())
+		}
+	} else if *stake != "" {
 		if o.Stake, err = lottery.Yams().Stake(*stake); err != nil {
 			return o, fmt.Errorf("--stake: %w", err)
 		}

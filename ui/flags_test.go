@@ -52,11 +52,16 @@ func TestParseArgs(t *testing.T) {
 		"flag provided but not defined":  {"--nope"},
 		"--stake: stake 3 is not one of": {"--stake", "3"},
 		"--demo and --journal: a kiosk's play money is not journaled": {"--demo", "--journal", "j.jsonl"},
+		"--idle needs --demo":               {"--idle", "5"},
+		"--stake 2: a Vegas ticket costs 3": {"vegas", "--stake", "2"},
 	}
 	for want, args := range bad {
 		if _, err := ParseArgs(args, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: %v, want an error with %q", args, err, want)
 		}
+	}
+	if o, err := ParseArgs([]string{"vegas", "--stake", "3", "--balance", "5"}, env(nil), io.Discard); err != nil || !o.BalanceSet {
+		t.Errorf("vegas --stake 3: %v", err)
 	}
 	if _, err := ParseArgs([]string{"-h"}, env(nil), io.Discard); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: %v", err)

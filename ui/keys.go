@@ -9,7 +9,7 @@ type globalKeys struct {
 
 // menuKeys move through the menu.
 type menuKeys struct {
-	Up, Down, Choose key.Binding
+	Up, Down, Choose, Number key.Binding
 }
 
 // yamsKeys play « Yam's ! ».
@@ -57,6 +57,7 @@ func newKeys(t text) keys {
 			Up:     b("↑/↓", "k.move", "up", "k"),
 			Down:   b("↓", "k.move", "down", "j"),
 			Choose: b(enter, "k.choose", "enter"),
+			Number: b("1-5", "k.open", "1", "2", "3", "4", "5"),
 		},
 		yams: yamsKeys{
 			Stake: b("←→", "k.stake", "left", "right"),
@@ -78,7 +79,7 @@ func newKeys(t text) keys {
 			Up:     b("↑/↓", "k.scroll", "up", "k"),
 			Down:   b("↓", "k.scroll", "down", "j"),
 			Show:   b(enter, "k.show", "enter"),
-			Switch: b("tab", "k.choose", "tab"),
+			Switch: b("tab", "k.switch", "tab"),
 			Page:   b("←/→", "k.page", "left", "right"),
 		},
 	}

@@ -49,15 +49,18 @@ const historyLimit = 200
 type Options struct {
 	Lang    Lang
 	Balance decimal.Decimal
-	Seed    game.Seed
-	Start   Screen           // MenuScreen, YamsScreen or VegasScreen
-	Now     func() time.Time // the clock; time.Now when nil
-	SeedSet bool             // Seed was given: a journal of another seed is refused
-	Stake   decimal.Decimal  // the Yam's stake chosen at start (1 € when zero)
-	Journal string           // the journal's path, or "" to keep the session in memory
-	QA      bool             // the QA status line and forcing panel (f)
-	Demo    bool             // the trade-show demo: an attract loop when idle
-	Idle    time.Duration    // the demo's idle time before it plays again
+	// BalanceSet is true when the balance was given: a journal taken up
+	// keeps its own, and the screen says so.
+	BalanceSet bool
+	Seed       game.Seed
+	Start      Screen           // MenuScreen, YamsScreen or VegasScreen
+	Now        func() time.Time // the clock; time.Now when nil
+	SeedSet    bool             // Seed was given: a journal of another seed is refused
+	Stake      decimal.Decimal  // the Yam's stake chosen at start (1 € when zero)
+	Journal    string           // the journal's path, or "" to keep the session in memory
+	QA         bool             // the QA status line and forcing panel (f)
+	Demo       bool             // the trade-show demo: an attract loop when idle
+	Idle       time.Duration    // the demo's idle time before it plays again
 	// Playlist replaces the demo's built-in playlist.
 	Playlist []lottery.PlaylistItem
 	// Hooks are called around a suspension (ctrl+z, SIGTSTP).
@@ -150,6 +153,9 @@ func New(o Options) (*Model, error) {
 		m.yams.stake = i
 	}
 	m.takeUp(sess.Restored())
+	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
+		m.notice = m.t.get("journal.balance")
+	}
 	if sess.Torn > 0 {
 		m.notice = m.t.f("journal.torn", sess.Torn)
 	}
@@ -338,7 +344,7 @@ func (m *Model) footer() string {
 	if m.notice != "" {
 		return m.st.note.Render(ansi.Truncate(m.notice, m.width-2, "…"))
 	}
-	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain), func() string {
+	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.Revealing(), m.yams.sold != nil), func() string {
 		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
 	})
 }

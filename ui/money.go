@@ -84,8 +84,10 @@ func (m *Model) payNote(g lottery.Game, stake decimal.Decimal) string {
 		quit = m.t.get("pay.quit")
 	}
 	switch {
-	case b.LessThan(least):
+	case !b.IsPositive():
 		return m.t.f("pay.empty", m.t.money(b), m.t.money(least)) + quit
+	case b.LessThan(least):
+		return m.t.f("pay.below", m.t.money(b), m.t.money(least)) + quit
 	case g.Name == lottery.Vegas().Name:
 		return m.t.f("pay.ticket", m.t.money(b), m.t.money(stake), m.t.money(least)) + quit
 	}

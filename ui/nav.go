@@ -144,6 +144,13 @@ func (m *Model) resumed() tea.Cmd {
 	}
 }
 
+// only returns a binding enabled only when on is true: the keys' help
+// leaves out what does nothing at the moment.
+func only(b key.Binding, on bool) key.Binding {
+	b.SetEnabled(on)
+	return b
+}
+
 // open shows History, Rules or Help over the current screen; esc returns.
 func (m *Model) open(s Screen) {
 	if m.screen != s {
@@ -200,14 +207,22 @@ func (m *Model) keyMapFor(s Screen) keyMap {
 	switch s {
 	case MenuScreen:
 		k := m.keys.menu
-		own = []key.Binding{k.Up, k.Choose}
+		number := k.Number
+		if m.demo.enabled { // no Quit entry
+			number.SetHelp("1-4", number.Help().Desc)
+		}
+		own = []key.Binding{k.Up, k.Choose, number}
 	case YamsScreen:
 		y := m.keys.yams
 		own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
+		// The bottom line shows what the keys do now.
+		busy := m.yams.revealing()
+		short = []key.Binding{only(y.Stake, !busy), only(y.Play, !busy), y.Auto, only(y.Roll, busy)}
 	case VegasScreen:
 		v := m.keys.vegas
 		own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
-		short = []key.Binding{v.Buy, v.Scratch, v.All} // the hint under the ticket says the rest
+		busy := m.vegas.revealing() // the hint under the ticket says how to choose a surface
+		short = []key.Binding{only(v.Buy, !busy), only(v.Scratch, busy), v.All}
 	case HistoryScreen:
 		k := m.keys.list
 		own = []key.Binding{k.Up, k.Show, g.Back}

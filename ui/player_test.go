@@ -96,8 +96,14 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Fatalf("%d played", m.Totals().Played)
 	}
 	after := screen(m)
-	if !strings.Contains(after, "Wallet empty: €0.00, stakes from €0.50 · q: quit") || after != before {
+	if !strings.Contains(after, "Wallet empty (stakes from €0.50) · q: quit") || after != before {
 		t.Errorf("the empty wallet says nothing:\n%s", after)
+	}
+	// Yam's with 0.30 €: below every stake.
+	m, _ = New(Options{Lang: English, Balance: mustAmount("0.30"), Seed: 42, Start: YamsScreen, Now: fixedClock})
+	m.Update(sizeMsg(80, 24))
+	if !strings.Contains(screen(m), "Balance €0.30, below the smallest stake (€0.50) · q: quit") {
+		t.Errorf("a balance below every stake says nothing:\n%s", screen(m))
 	}
 	// Yam's at 1 € with 0.80 €: the stake is too high, a lower one is not.
 	m, _ = New(Options{Lang: French, Balance: mustAmount("0.80"), Seed: 42, Start: YamsScreen, Now: fixedClock})
@@ -117,7 +123,7 @@ func TestRefusalsSaid(t *testing.T) {
 	m, _ = New(Options{Lang: English, Balance: decimal.NewFromInt(2), Seed: 42, Start: VegasScreen, Now: fixedClock})
 	m.Update(sizeMsg(80, 24))
 	press(m, "enter")
-	if !strings.Contains(screen(m), "Balance €2.00, a ticket costs €3.00 · esc: Yam's from €0.50 · q: quit") {
+	if !strings.Contains(screen(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
 		t.Errorf("the ticket too dear says nothing:\n%s", screen(m))
 	}
 	// A journal that cannot be written refuses the purchase, and says why.
@@ -316,13 +322,17 @@ func TestFrictions(t *testing.T) {
 	if !strings.Contains(screen(m), "large straight  45") {
 		t.Errorf("the Yam's rules do not show the combinations:\n%s", screen(m))
 	}
-	press(m, "esc", "?")
+	press(m, "esc", "2", "?")
 	if !strings.Contains(screen(m), "drag over a surface") {
 		t.Errorf("the help does not speak of the mouse:\n%s", screen(m))
 	}
 	fr := newModel(t, French, VegasScreen, 80, 24)
-	if foot := lastLine(fr); !strings.Contains(foot, "entrée") || !strings.Contains(foot, "espace") || strings.Contains(foot, "enter") {
-		t.Errorf("the French footer: %q", foot)
+	if foot := lastLine(fr); !strings.Contains(foot, "entrée achat") || strings.Contains(foot, "enter") || strings.Contains(foot, "espace") {
+		t.Errorf("the French footer before a ticket: %q", foot)
+	}
+	press(fr, "enter")
+	if foot := lastLine(fr); !strings.Contains(foot, "espace gratter") || strings.Contains(foot, "achat") {
+		t.Errorf("the French footer on a ticket: %q", foot)
 	}
 	if got := rankNames[French]; got[9]+got[10]+got[11] != "VDR" {
 		t.Errorf("French ranks %v", got)
@@ -502,5 +512,22 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 	press(m, "h", "enter")
 	if len(labelsAt(m, m.t.get("replay"))) != 1 {
 		t.Fatalf("the revealed unit is not shown again:\n%s", screen(m))
+	}
+}
+
+// TestJournalKeepsItsBalance: --balance given for a journal that exists
+// is said not to apply, on the first screen.
+func TestJournalKeepsItsBalance(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m := journaled(t, path)
+	m.Close()
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.Update(sizeMsg(80, 24))
+	if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(100)) || !strings.Contains(screen(m), "--balance is for a new journal") {
+		t.Errorf("balance %s:\n%s", b, screen(m))
 	}
 }

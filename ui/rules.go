@@ -166,10 +166,18 @@ func chanceText(units, count int64) string {
 	return fmt.Sprintf("1 / %.0f", x)
 }
 
+// mouseHelp says, for each screen the mouse acts on, what it does there.
+var mouseHelp = map[Screen]string{
+	MenuScreen: "help.mouse.menu", YamsScreen: "help.mouse.yams",
+	VegasScreen: "help.mouse.vegas", HistoryScreen: "help.mouse.history",
+}
+
 // helpLayers shows every key of the screen help was opened from.
 func (m *Model) helpLayers(body area) []*lipgloss.Layer {
 	full := m.help.FullHelpView(m.keyMapFor(m.from()).FullHelp())
-	mouse := m.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(m.t.get("help.mouse"))
-	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full + "\n\n" + mouse
+	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full
+	if mouse, ok := mouseHelp[m.from()]; ok {
+		block += "\n\n" + m.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(m.t.get(mouse))
+	}
 	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
 }
