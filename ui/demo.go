@@ -36,7 +36,7 @@ type demoState struct {
 	gen      int // drops the ticks of a loop that was handed over
 	idle     time.Duration
 	last     time.Time       // the last input from a visitor
-	refill   decimal.Decimal // the balance the wallet is topped up to
+	wallet   decimal.Decimal // the loop's wallet, new for each of its units
 	visitor  bool            // a visitor's wallet is in play, not the loop's
 	// lastVisitor is the balance the last visitor left, once one came.
 	lastVisitor *decimal.Decimal
@@ -44,15 +44,15 @@ type demoState struct {
 }
 
 func newDemoState(o Options, now time.Time) demoState {
-	d := demoState{enabled: o.Demo, playlist: o.Playlist, idle: o.Idle, last: now, refill: o.Balance}
+	d := demoState{enabled: o.Demo, playlist: o.Playlist, idle: o.Idle, last: now, wallet: o.Balance}
 	if len(d.playlist) == 0 {
 		d.playlist = lottery.DefaultPlaylist()
 	}
 	if d.idle <= 0 {
 		d.idle = DefaultIdle
 	}
-	if d.refill.LessThan(decimal.NewFromInt(100)) {
-		d.refill = decimal.NewFromInt(100)
+	if d.wallet.LessThan(decimal.NewFromInt(100)) {
+		d.wallet = decimal.NewFromInt(100)
 	}
 	return d
 }
@@ -62,28 +62,20 @@ func demoTick(gen int, after time.Duration) tea.Cmd {
 }
 
 // startDemo starts the attract loop: a unit a visitor left half revealed
-// is revealed first.
+// is revealed first, at the loop's pace.
 func (m *Model) startDemo() tea.Cmd {
 	d := &m.demo
 	d.on, d.step = true, 0
 	d.gen++
 	m.panel = nil
-	var cmds []tea.Cmd
-	if m.yams.revealing() {
-		cmds = append(cmds, m.rollAll())
-	}
-	if m.vegas.revealing() {
-		m.vegas.autoOn = true
-		m.vegas.gen++
-		cmds = append(cmds, scratchTick(m.vegas.gen))
-	}
-	return tea.Batch(append(cmds, demoTick(d.gen, demoPause))...)
+	return demoTick(d.gen, demoPause)
 }
 
 // handOver gives the game to a visitor at once: the loop stops, its pending
 // unit is dropped, the idle time starts counting, and the visitor starts
 // fresh: the loop's unit is put away (it stays in the loop's count), the
-// wallet is a new one of the starting balance, the history is empty.
+// wallet is a new one of the starting balance, the history is empty, the
+// stake and the time played are the starting ones.
 func (m *Model) handOver() {
 	d := &m.demo
 	d.last = m.now()
@@ -95,22 +87,23 @@ func (m *Model) handOver() {
 	if m.force != nil && m.force.label == demoLabel {
 		m.force = nil
 	}
-	m.freshWallet()
+	m.freshWallet(m.balance)
+	m.yams.stake = m.stake
+	m.start, m.clock = m.now(), m.now()
 	d.visitor = true
 }
 
 // freshWallet retires the wallet in play (its units stay in the run's
-// totals) and starts a new one of the starting balance, with empty screens
-// and history.
-func (m *Model) freshWallet() {
+// totals) and starts a new one of a balance, with empty screens and
+// history.
+func (m *Model) freshWallet(balance decimal.Decimal) {
 	m.retire()
-	if err := m.session.Restart(m.balance); err != nil {
+	if err := m.session.Restart(balance); err != nil {
 		m.notice = err.Error()
 		return
 	}
 	m.played, m.waiting = nil, nil
-	stake := m.yams.stake
-	m.yams = yamsState{stake: stake, arts: m.yams.arts, gen: m.yams.gen}
+	m.yams = yamsState{stake: m.yams.stake, arts: m.yams.arts, gen: m.yams.gen}
 	m.vegas.start(nil)
 	m.history, m.party = historyState{}, partyState{gen: m.party.gen}
 	if m.screen != YamsScreen && m.screen != VegasScreen {
@@ -128,50 +121,36 @@ func (m *Model) demoIdle() tea.Cmd {
 	return m.startDemo()
 }
 
-// demoStep plays the next step of the current playlist item and schedules
-// the one after.
+// demoStep plays the next step of the loop and schedules the one after: a
+// unit being revealed (the loop's, or one a visitor left) is revealed a
+// little more; otherwise the current playlist item goes on: its game and
+// force, its purchase, its result on screen, then the next item.
 func (m *Model) demoStep(t tickMsg) tea.Cmd {
 	d := &m.demo
 	if !d.on || t.gen != d.gen {
 		return nil
 	}
+	if m.Revealing() {
+		return m.demoReveal()
+	}
 	it := d.playlist[d.item%len(d.playlist)]
-	if d.step == 0 {
-		if m.Revealing() { // a visitor's unit still being revealed
-			return demoTick(d.gen, demoPause)
-		}
+	switch d.step {
+	case 0:
 		m.prepareDemo(it)
 		d.step = 1
 		return demoTick(d.gen, demoPause)
-	}
-	if d.step == 1 { // the purchase tops the wallet up if need be
+	case 1:
 		d.step = 2
 		if it.Game.Name == vegas.Name {
 			return tea.Batch(m.buyTicket(), demoTick(d.gen, demoPause))
 		}
 		return tea.Batch(m.yamsPlay(false), demoTick(d.gen, demoPause))
-	}
-	if m.Revealing() {
-		if it.Game.Name == vegas.Name {
-			m.nextCovered()
-			m.vegas.coats[m.vegas.focus].dabs(m.rng, 3)
-			m.nextCovered()
-			return demoTick(d.gen, demoScratch)
-		}
-		for i, p := range m.yams.phase {
-			if p == cupCovered {
-				return tea.Batch(m.rollCup(i), demoTick(d.gen, demoPause))
-			}
-		}
-		return demoTick(d.gen, demoPause) // the last cup is rolling
-	}
-	// The result is on screen: show it, longer for a big win, then go on.
-	show := demoShow
-	if s := m.lastSold(it.Game.Name); s != nil && s.Unit.Prize.GreaterThanOrEqual(it.Stake.Mul(decimal.NewFromInt(10))) {
-		show = demoBigShow
-	}
-	if d.step == 2 {
+	case 2: // the result is on screen: longer for a big win
 		d.step = 3
+		show := demoShow
+		if s := m.lastSold(it.Game.Name); s != nil && s.Unit.Prize.GreaterThanOrEqual(it.Stake.Mul(decimal.NewFromInt(10))) {
+			show = demoBigShow
+		}
 		return demoTick(d.gen, show)
 	}
 	d.item = (d.item + 1) % len(d.playlist)
@@ -179,31 +158,44 @@ func (m *Model) demoStep(t tickMsg) tea.Cmd {
 	return demoTick(d.gen, 0)
 }
 
+// demoReveal reveals a little more of the unit being revealed, on its
+// game's screen, at a pace people can follow: one cup, or a few strokes of
+// the coin.
+func (m *Model) demoReveal() tea.Cmd {
+	d := &m.demo
+	if m.vegas.revealing() {
+		m.goTo(VegasScreen)
+		m.nextCovered()
+		m.vegas.coats[m.vegas.focus].dabs(m.rng, 3)
+		m.nextCovered()
+		return demoTick(d.gen, demoScratch)
+	}
+	m.goTo(YamsScreen)
+	for i, p := range m.yams.phase {
+		if p == cupCovered {
+			return tea.Batch(m.rollCup(i), demoTick(d.gen, demoPause))
+		}
+	}
+	return demoTick(d.gen, demoPause) // the last cup is rolling
+}
+
 // prepareDemo goes to the item's game and stake, and sets its force. The
-// loop plays from a wallet of its own: a visitor's is put aside first.
+// loop plays each unit from a new wallet of its own, so that its header
+// shows each unit's effect and never piles up its forced prizes; a
+// visitor's wallet is put aside first.
 func (m *Model) prepareDemo(it lottery.PlaylistItem) {
 	if d := &m.demo; d.visitor {
 		b := m.session.Wallet().Balance()
 		d.lastVisitor, d.visitor = &b, false
-		m.freshWallet()
 	}
+	m.freshWallet(m.demo.wallet)
 	m.goTo(YamsScreen)
 	if it.Game.Name == vegas.Name {
 		m.goTo(VegasScreen)
 	} else if i := lottery.Yams().StakeIndex(it.Stake); i >= 0 {
 		m.yams.stake = i
 	}
-	m.force = &pendingForce{game: it.Game.Name, force: it.Force, label: demoLabel, detail: it.Force.Describe()}
-}
-
-// refillDemo tops the loop's wallet up when it could not pay for ten
-// units.
-func (m *Model) refillDemo(stake decimal.Decimal) {
-	if b := m.session.Wallet().Balance(); b.LessThan(stake.Mul(decimal.NewFromInt(10))) {
-		if err := m.session.Deposit(m.demo.refill.Sub(b)); err != nil {
-			m.notice = err.Error()
-		}
-	}
+	m.force = &pendingForce{game: it.Game.Name, label: demoLabel, force: it.Force, detail: it.Force.Describe()}
 }
 
 // lastSold returns the unit on the screen of a game.

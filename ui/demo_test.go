@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/wallet"
 )
 
 // fakeClock is a clock the test moves by hand.
@@ -43,6 +44,18 @@ func drive(t *testing.T, m *Model, n int) {
 	}
 }
 
+// demoUnits plays n units of the loop and returns them in order (the loop
+// has a new wallet for each).
+func demoUnits(t *testing.T, m *Model, n int) []wallet.Operation {
+	t.Helper()
+	var ops []wallet.Operation
+	for range n {
+		drive(t, m, 1)
+		ops = append(ops, m.session.Wallet().History()[0])
+	}
+	return ops
+}
+
 // TestAttractLoop runs the demo through many cycles: it never stops, it
 // alternates the games, its units are marked DEMO, a key hands over at once
 // and the loop comes back after the idle time.
@@ -52,20 +65,17 @@ func TestAttractLoop(t *testing.T) {
 	if !m.demo.on || !strings.Contains(screen(m), "DEMO") {
 		t.Fatalf("the demo does not start:\n%s", screen(m))
 	}
-	drive(t, m, 40)
-	for i, op := range m.session.Wallet().History() {
+	units := demoUnits(t, m, 40)
+	for i, op := range units {
 		if !strings.Contains(op.Unit, ":DEMO:") {
 			t.Fatalf("unit %s is not marked DEMO", op.Unit)
 		}
-		if i > 0 {
-			prev := m.session.Wallet().History()[i-1]
-			if strings.HasPrefix(op.Unit, "yams") == strings.HasPrefix(prev.Unit, "yams") {
-				t.Fatalf("%s then %s: the games do not alternate", op.Unit, prev.Unit)
-			}
+		if i > 0 && strings.HasPrefix(op.Unit, "yams") == strings.HasPrefix(units[i-1].Unit, "yams") {
+			t.Fatalf("%s then %s: the games do not alternate", units[i-1].Unit, op.Unit)
 		}
 	}
-	if m.Totals().Deposited.IsZero() {
-		t.Error("the demo wallet (20 €) never refilled")
+	if m.Totals().Played != 40 || !m.Totals().Staked.GreaterThan(decimal.NewFromInt(20)) {
+		t.Errorf("the loop's wallet (it has its own, of 100 €, for each unit) ran short: %+v", m.Totals())
 	}
 	// A key hands over at once; the loop's ticks then change nothing.
 	gen := m.demo.gen
@@ -116,6 +126,10 @@ func TestDemoHandsOverMidUnit(t *testing.T) {
 	}
 	c.add(time.Minute)
 	m.Update(clockMsg{})
+	m.Update(tickMsg{id: "demo", gen: m.demo.gen})
+	if !m.vegas.revealing() {
+		t.Error("the loop scratched the visitor's ticket at once, too fast to follow")
+	}
 	drive(t, m, 2)
 	if !m.demo.on || m.vegas.revealing() {
 		t.Error("the visitor's ticket was not finished")
@@ -134,10 +148,9 @@ func TestDemoPlaylist(t *testing.T) {
 	m, _ := New(Options{Lang: French, Balance: decimal.NewFromInt(100), Seed: 7, Now: c.now, Demo: true, Playlist: items})
 	m.Update(sizeMsg(80, 24))
 	m.Init()
-	drive(t, m, 4)
-	h := m.session.Wallet().History()
-	if !h[3].Prize.Equal(decimal.NewFromInt(40000)) || !h[2].Prize.Equal(decimal.NewFromInt(10000)) || !h[1].Prize.Equal(decimal.NewFromInt(40000)) {
-		t.Errorf("played %s, %s, %s", h[3].Prize, h[2].Prize, h[1].Prize)
+	h := demoUnits(t, m, 4)
+	if !h[0].Prize.Equal(decimal.NewFromInt(40000)) || !h[1].Prize.Equal(decimal.NewFromInt(10000)) || !h[2].Prize.Equal(decimal.NewFromInt(40000)) {
+		t.Errorf("played %s, %s, %s", h[0].Prize, h[1].Prize, h[2].Prize)
 	}
 }
 

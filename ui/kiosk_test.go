@@ -71,11 +71,19 @@ func TestKioskVisitorsStartFresh(t *testing.T) {
 			}
 		}
 		demo := m.Totals().Played
+		c.add(42 * time.Second)
 		press(m, "h") // a visitor
 		if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(50)) || !n.IsZero() || !strings.Contains(screen(m), "No unit played yet") {
 			t.Fatalf("step %d: the visitor finds balance %s, net %s:\n%s", step, b, n, screen(m))
 		}
-		press(m, "esc", "1", "a")
+		if !strings.Contains(screen(m), "Time 00:00") {
+			t.Fatalf("step %d: the visitor's time does not start at 0:\n%s", step, screen(m))
+		}
+		press(m, "esc", "esc", "1")
+		if !strings.Contains(screen(m), "[€1.00]") {
+			t.Fatalf("step %d: the visitor does not start at the starting stake:\n%s", step, screen(m))
+		}
+		press(m, "a")
 		settle(m)
 		op := m.session.Wallet().History()[0]
 		if m.Totals().Played != demo+1 || strings.Contains(op.Unit, "DEMO") || !op.Before.Equal(decimal.NewFromInt(50)) {

@@ -103,6 +103,7 @@ type Model struct {
 	plain   bool     // no colours: what is chosen shows in reverse video
 	hooks   Hooks
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
+	stake   int             // the Yam's stake chosen at start, an index into its stakes
 	session *session.Session
 	rng     *rand.Rand // animation noise only: outcomes come from the shop
 	played  []played
@@ -152,6 +153,7 @@ func New(o Options) (*Model, error) {
 	if i := lottery.Yams().StakeIndex(o.Stake); i >= 0 {
 		m.yams.stake = i
 	}
+	m.stake = m.yams.stake
 	m.takeUp(sess.Restored())
 	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
 		m.notice = m.t.get("journal.balance")

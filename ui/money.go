@@ -99,8 +99,7 @@ func (m *Model) payNote(g lottery.Game, stake decimal.Decimal) string {
 func (m *Model) Totals() wallet.Totals {
 	t := m.session.Wallet().Totals()
 	c := m.carried
-	return wallet.Totals{Played: c.Played + t.Played, Staked: c.Staked.Add(t.Staked), Won: c.Won.Add(t.Won),
-		Net: c.Net.Add(t.Net), Deposited: c.Deposited.Add(t.Deposited)}
+	return wallet.Totals{Played: c.Played + t.Played, Staked: c.Staked.Add(t.Staked), Won: c.Won.Add(t.Won), Net: c.Net.Add(t.Net)}
 }
 
 // retire carries what the wallet played into the run's totals, before the

@@ -30,9 +30,6 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 			stake = f.Layout.Stake()
 		}
 	}
-	if m.demo.on {
-		m.refillDemo(stake)
-	}
 	if !m.canPay(stake) {
 		return lottery.Sold{}, wallet.Operation{}, fmt.Errorf("balance %s, stake %s: %w", m.shownBalance(), stake, wallet.ErrShort)
 	}

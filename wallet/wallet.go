@@ -41,7 +41,6 @@ type Wallet struct {
 	balance decimal.Decimal
 	staked  decimal.Decimal
 	won     decimal.Decimal
-	added   decimal.Decimal
 	count   int // purchases of this run
 	seq     int // purchases in all, journal included
 	history []Operation
@@ -62,7 +61,7 @@ func New(balance decimal.Decimal, limit int) (*Wallet, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("wallet: history limit %d is negative", limit)
 	}
-	return &Wallet{balance: balance, staked: decimal.Zero, won: decimal.Zero, added: decimal.Zero, limit: limit, now: time.Now}, nil
+	return &Wallet{balance: balance, staked: decimal.Zero, won: decimal.Zero, limit: limit, now: time.Now}, nil
 }
 
 // Buy buys one unit at the given stake: if the balance covers the stake, it
@@ -122,19 +121,6 @@ func Restore(balance decimal.Decimal, limit int, history []Operation) (*Wallet, 
 	return w, nil
 }
 
-// Deposit adds money to the balance (the demo's wallet refills itself): it
-// is no purchase, and Totals counts it apart.
-func (w *Wallet) Deposit(amount decimal.Decimal) error {
-	if !amount.IsPositive() || !amount.Equal(amount.Round(2)) {
-		return fmt.Errorf("wallet: deposit %s is not a positive amount to the cent", amount)
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.balance = w.balance.Add(amount)
-	w.added = w.added.Add(amount)
-	return nil
-}
-
 // Limit returns how many operations the history keeps (0: all).
 func (w *Wallet) Limit() int { return w.limit }
 
@@ -158,14 +144,13 @@ type Totals struct {
 	Staked    decimal.Decimal
 	Won       decimal.Decimal
 	Net       decimal.Decimal // Won - Staked
-	Deposited decimal.Decimal // what Deposit added
 }
 
 // Totals returns what the session has played so far.
 func (w *Wallet) Totals() Totals {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return Totals{Played: w.count, Staked: w.staked, Won: w.won, Net: w.won.Sub(w.staked), Deposited: w.added}
+	return Totals{Played: w.count, Staked: w.staked, Won: w.won, Net: w.won.Sub(w.staked)}
 }
 
 // History returns the operations kept (the last limit), newest first.

@@ -152,23 +152,6 @@ func TestFormat(t *testing.T) {
 	}
 }
 
-func TestDeposit(t *testing.T) {
-	w, _ := New(d("1"), 0)
-	if err := w.Deposit(d("99")); err != nil {
-		t.Fatal(err)
-	}
-	w.Buy(d("3"), sale("v", "10"))
-	tot := w.Totals()
-	if !w.Balance().Equal(d("107")) || !tot.Deposited.Equal(d("99")) || tot.Played != 1 {
-		t.Errorf("balance %s, totals %+v", w.Balance(), tot)
-	}
-	for _, bad := range []string{"0", "-1", "0.001"} {
-		if w.Deposit(d(bad)) == nil {
-			t.Errorf("deposit %s accepted", bad)
-		}
-	}
-}
-
 func TestRestore(t *testing.T) {
 	old := []Operation{{Seq: 1, Unit: "a"}, {Seq: 2, Unit: "b"}, {Seq: 3, Unit: "c"}}
 	w, err := Restore(d("12.5"), 2, old)

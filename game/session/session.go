@@ -312,19 +312,6 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	return nil
 }
 
-// Deposit adds play money to the wallet: the kiosk's wallet refills. A
-// session on a journal takes none, since real money is never added.
-func (s *Session) Deposit(amount decimal.Decimal) error {
-	if s.file != nil {
-		return errors.New("a session on a journal takes no deposit")
-	}
-	if err := s.wallet.Deposit(amount); err != nil {
-		return err
-	}
-	s.origin = s.origin.Add(amount)
-	return nil
-}
-
 // append writes a record, after the reveals waiting to be written, and
 // syncs the journal to disk. A record the file cannot take leaves it exactly
 // as it was: cut back to its last whole line. An empty record writes only
