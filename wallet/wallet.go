@@ -140,10 +140,10 @@ func (w *Wallet) Balance() decimal.Decimal {
 
 // Totals is what the session has played: purchases, stakes and prizes.
 type Totals struct {
-	Played    int
-	Staked    decimal.Decimal
-	Won       decimal.Decimal
-	Net       decimal.Decimal // Won - Staked
+	Played int
+	Staked decimal.Decimal
+	Won    decimal.Decimal
+	Net    decimal.Decimal // Won - Staked
 }
 
 // Totals returns what the session has played so far.
