@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -74,12 +75,16 @@ func replay(args []string) int {
 		defer f.Close()
 		in = f
 	}
-	entries, status := cli.ReplayLayouts(os.Stderr, in)
+	// What did not read is said on standard error once the terminal is
+	// given back, where it can be read, and counted on the screen meanwhile.
+	var problems bytes.Buffer
+	entries, status := cli.ReplayLayouts(&problems, in)
+	defer os.Stderr.Write(problems.Bytes())
 	if status == cli.ExitUsage {
 		return status
 	}
 	if len(entries) == 0 {
-		fmt.Fprintln(os.Stderr, "tapis replay: no valid layout to show")
+		fmt.Fprintln(&problems, "tapis replay: no valid layout to show")
 		return cli.ExitInvalid
 	}
 	var opts []tea.ProgramOption
@@ -99,7 +104,7 @@ func replay(args []string) int {
 		fmt.Fprintln(os.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
 		return cli.ExitUsage
 	}
-	if _, err := tea.NewProgram(ui.NewReplay(entries, l), opts...).Run(); err != nil {
+	if _, err := tea.NewProgram(ui.NewReplay(entries, l, bytes.Count(problems.Bytes(), []byte("\n"))), opts...).Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
 		return 1
 	}

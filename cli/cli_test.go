@@ -264,7 +264,7 @@ func TestVerify(t *testing.T) {
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"), 0o644)
 	code, out, errOut := run(t, "", "verify", bad, "--json")
-	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, "1 problems") {
+	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, ": 1 problem found") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
 	}
 	if code, _, errOut := run(t, "", "verify"); code != ExitUsage || !strings.Contains(errOut, "--journal is required") {
@@ -272,5 +272,26 @@ func TestVerify(t *testing.T) {
 	}
 	if code, _, _ := run(t, "", "verify", "--journal", filepath.Join(dir, "none")); code != ExitUsage {
 		t.Errorf("missing journal: exit %d", code)
+	}
+}
+
+// TestDealSaysItsSeed: deal without --seed says the seed it drew, and that
+// seed deals the same units again; score of a missing file prints no
+// table, only its error.
+func TestDealSaysItsSeed(t *testing.T) {
+	code, out, errOut := run(t, "", "deal", "--game", "yams", "--count", "2")
+	seed, ok := strings.CutPrefix(strings.TrimSpace(errOut), "tapis deal: seed ")
+	if code != 0 || !ok {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var rec struct{ Unit string }
+	json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &rec)
+	_, again, _ := run(t, "", "deal", "--game", "yams", "--unit", rec.Unit, "--seed", seed)
+	if strings.SplitN(out, "\n", 2)[0] != strings.TrimSpace(again) {
+		t.Errorf("the seed said does not deal %s again:\n%s\n%s", rec.Unit, out, again)
+	}
+	code, out, errOut = run(t, "", "score", filepath.Join(t.TempDir(), "none.jsonl"))
+	if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("score of a missing file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

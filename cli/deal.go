@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"io"
 
 	"tapis/game"
@@ -44,7 +45,7 @@ func deal(env Env, args []string) int {
 	if o.unit != "" {
 		err = dealUnit(out, &o, *name)
 	} else {
-		err = dealFresh(out, &o, *name)
+		err = dealFresh(out, env.Stderr, &o, *name)
 	}
 	if err != nil {
 		return fail(env, "deal", err)
@@ -52,8 +53,10 @@ func deal(env Env, args []string) int {
 	return ExitOK
 }
 
-// dealFresh deals units from a fresh block, or forced to --prize.
-func dealFresh(out io.Writer, o *dealOptions, name string) error {
+// dealFresh deals units from a fresh block, or forced to --prize. A seed
+// drawn for the occasion is said on stderr, so that the units can be dealt
+// again (--unit ID --seed N).
+func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 	if name == "" {
 		return usagef("--game is required (yams or vegas)")
 	}
@@ -70,6 +73,11 @@ func dealFresh(out io.Writer, o *dealOptions, name string) error {
 	if err != nil {
 		return err
 	}
+	said := func() {
+		if !o.seed.set {
+			fmt.Fprintf(stderr, "tapis deal: seed %d\n", uint64(seed))
+		}
+	}
 	if o.prize == "" {
 		seq := game.NewSequence(g.Name, stake, table, seed)
 		for range o.count {
@@ -78,6 +86,7 @@ func dealFresh(out io.Writer, o *dealOptions, name string) error {
 				return err
 			}
 		}
+		said()
 		return nil
 	}
 	p, err := game.ParseAmount(o.prize)
@@ -95,6 +104,7 @@ func dealFresh(out io.Writer, o *dealOptions, name string) error {
 			return err
 		}
 	}
+	said()
 	return nil
 }
 

@@ -33,9 +33,9 @@ func score(env Env, args []string) int {
 	var rows *table
 	if !*asJSON {
 		rows = newTable(out)
-		rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
 		defer rows.Flush()
 	}
+	headed := false // the table's header comes with its first row
 	status := ExitOK
 	for _, name := range files {
 		prefix := ""
@@ -50,6 +50,10 @@ func score(env Env, args []string) int {
 			}
 			s := e.Layout.Score()
 			if !*asJSON {
+				if !headed {
+					rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
+					headed = true
+				}
 				rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
 					wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 				return

@@ -60,8 +60,8 @@ func verify(env Env, args []string) int {
 		b, _ := json.Marshal(out)
 		fmt.Fprintf(env.Stdout, "%s\n", b)
 	} else {
-		fmt.Fprintf(env.Stdout, "journal %s: %d purchases, %d blocks committed, %d closed (%d units checked against their seeds)\n",
-			text.Printable(*path), rep.Purchases, rep.Blocks, rep.Closed, rep.Checked)
+		fmt.Fprintf(env.Stdout, "journal %s: %s, %s committed, %d closed (%s dealt again from the seed and found as recorded)\n",
+			text.Printable(*path), count(rep.Purchases, "purchase"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
 		if rep.Torn > 0 {
 			fmt.Fprintf(env.Stdout, "line %d was cut short by a crash and is not counted\n", rep.Torn)
 		}
@@ -73,8 +73,16 @@ func verify(env Env, args []string) int {
 		}
 	}
 	if !rep.OK() {
-		fmt.Fprintf(env.Stderr, "tapis verify: %s: %d problems found\n", text.Printable(*path), len(rep.Problems))
+		fmt.Fprintf(env.Stderr, "tapis verify: %s: %s found\n", text.Printable(*path), count(len(rep.Problems), "problem"))
 		return ExitInvalid
 	}
 	return ExitOK
+}
+
+// count writes a number of things: "1 purchase", "2 purchases".
+func count[N int | int64](n N, thing string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", thing)
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

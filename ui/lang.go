@@ -69,6 +69,15 @@ func (t text) get(key string) string {
 // f formats the text of a key.
 func (t text) f(key string, args ...any) string { return fmt.Sprintf(t.get(key), args...) }
 
+// count formats the text of a key about n things: the key's ".one" form
+// when n is 1 and it has one.
+func (t text) count(key string, n int, args ...any) string {
+	if _, ok := t.m[key+".one"]; ok && n == 1 {
+		key += ".one"
+	}
+	return t.f(key, args...)
+}
+
 // money writes an amount as players of the language read it.
 func (t text) money(d decimal.Decimal) string { return wallet.Format(d, string(t.lang)) }
 
@@ -191,7 +200,9 @@ func english() map[string]string {
 		"qa.othergame":       "line %d: a %s layout, not this game's",
 		"qa.nolayout":        "%s holds no layout",
 		"qa.file":            "%s (%d layouts)",
+		"qa.file.one":        "%s (%d layout)",
 		"qa.more":            "… and %d more errors",
+		"qa.more.one":        "… and %d more error",
 		"qa.dropped":         "(the first %d: more were left out)",
 		"qa.loading":         "reading the file… (esc stops)",
 		"qa.title":           "QA forcing · %s at %s",
@@ -206,12 +217,14 @@ func english() map[string]string {
 		"commit.revealed":    "block %s, sold out, seed:",
 		"recovered":          "Your last session left this unit unrevealed: it is paid, reveal it",
 		"replay.title":       "replay",
+		"replay.said":        "%d lines not read: listed when you quit",
+		"replay.said.one":    "%d line not read: listed when you quit",
 		"demo.on":            "DEMO · any key to play",
 		"replay.line":        "line %d",
 		"k.page":             "previous/next layout",
 		"qa.losing":          "losing",
 		"qa.seq":             "%s %s: block %d, %d sold",
-		"qa.left":            "%d left in block",
+		"qa.left":            "left in the block",
 		"qa.of":              "(%d of %d)",
 		"qa.points.ask":      "Exact points total of the three cups (0 to 150):",
 		"qa.file.ask":        "Layout file (JSON or JSON lines, as for tapis score):",
@@ -374,7 +387,9 @@ func french() map[string]string {
 		"qa.othergame":       "ligne %d : une disposition de %s, pas de ce jeu",
 		"qa.nolayout":        "%s ne contient aucune disposition",
 		"qa.file":            "%s (%d dispositions)",
+		"qa.file.one":        "%s (%d disposition)",
 		"qa.more":            "… et %d erreurs de plus",
+		"qa.more.one":        "… et %d erreur de plus",
 		"qa.dropped":         "(les %d premières : les autres sont laissées)",
 		"qa.loading":         "lecture du fichier… (échap l'arrête)",
 		"qa.title":           "Forçage QA · %s à %s",
@@ -389,12 +404,14 @@ func french() map[string]string {
 		"commit.revealed":    "bloc %s, épuisé, graine :",
 		"recovered":          "Unité payée lors de la dernière session, non révélée : révélez-la",
 		"replay.title":       "revoir",
+		"replay.said":        "%d lignes illisibles : listées en quittant",
+		"replay.said.one":    "%d ligne illisible : listée en quittant",
 		"demo.on":            "DÉMO · une touche pour jouer",
 		"replay.line":        "ligne %d",
 		"k.page":             "disposition précédente/suivante",
 		"qa.losing":          "perdant",
 		"qa.seq":             "%s %s : bloc %d, %d vendues",
-		"qa.left":            "%d restent au bloc",
+		"qa.left":            "restent au bloc",
 		"qa.of":              "(%d sur %d)",
 		"qa.points.ask":      "Total exact des points des trois gobelets (0 à 150) :",
 		"qa.file.ask":        "Fichier de dispositions (JSON ou lignes JSON, comme pour tapis score) :",

@@ -14,6 +14,7 @@ import (
 	"tapis/game/vegas"
 	"tapis/game/yams"
 	safe "tapis/text"
+	"tapis/wallet"
 )
 
 // pendingForce is what the next purchase of a game plays instead of a unit
@@ -252,8 +253,15 @@ func (m *Model) useForce() {
 	m.force = nil
 }
 
+// splitText writes a split of a lot over the four surfaces, each after its
+// initial: R 35000 · C 5000 · P 0 · J 0.
 func splitText(s vegas.Split) string {
-	return fmt.Sprintf("%d+%d+%d+%d", s[0], s[1], s[2], s[3])
+	return fmt.Sprintf("R %d · C %d · P %d · J %d", s[0], s[1], s[2], s[3])
+}
+
+// number writes a count as the screen's language writes numbers.
+func (m *Model) number(n int64) string {
+	return wallet.Number(decimal.NewFromInt(n), 0, string(m.t.lang))
 }
 
 // panelLayers draws the forcing panel in place of the screen's body.
@@ -282,7 +290,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 			if i == table.Losing() {
 				prize = m.t.get("qa.losing")
 			}
-			line := padRight(prize, 14) + padLeft(m.t.f("qa.left", block.Left(i)), 18)
+			line := padRight(prize, 14) + padLeft(m.number(block.Left(i)), 11) + " " + m.t.get("qa.left")
 			if p.mode == qaSplit && i == p.cursor {
 				splits := vegas.Splits(table.Prize(i).IntPart())
 				line += "   ◀ " + splitText(splits[p.split]) + " ▶ " + m.t.f("qa.of", p.split+1, len(splits))
@@ -329,12 +337,14 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 			rows = append(rows, m.st.note.Render(e))
 		}
 		if more > 0 {
-			rows = append(rows, m.st.note.Render(m.t.f("qa.more", more)))
+			rows = append(rows, m.st.note.Render(m.t.count("qa.more", more, more)))
 		}
 	}
 	rows = append(rows, hint...)
+	// One width for every tab, so that the panel does not move between them.
 	block2 := strings.Join(rows, "\n")
-	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block2), lipgloss.Height(block2)), block2)}
+	w := max(lipgloss.Width(block2), min(body.w-2, 76))
+	return []*lipgloss.Layer{layer("", body.centered(w, lipgloss.Height(block2)), block2)}
 }
 
 // forcedLabel marks forced units in their names and on screen.

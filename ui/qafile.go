@@ -100,7 +100,7 @@ func (m *Model) onLayouts(msg layoutsMsg) {
 	case len(msg.layouts) == 0:
 		p.err = m.t.f("qa.nolayout", name)
 	default:
-		detail := m.t.f("qa.file", name, len(msg.layouts))
+		detail := m.t.count("qa.file", len(msg.layouts), name, len(msg.layouts))
 		if msg.dropped {
 			detail += " " + m.t.f("qa.dropped", lottery.MaxRecords)
 		}

@@ -19,13 +19,16 @@ const ReplayScreen Screen = 100
 type replayState struct {
 	entries []lottery.Entry
 	at      int
+	said    int // the lines said on standard error (invalid layouts), counted on screen
 }
 
 // NewReplay returns a model that shows the given layouts (valid entries of
-// a layout file), one at a time, fully revealed.
-func NewReplay(entries []lottery.Entry, lang Lang) *Model {
+// a layout file), one at a time, fully revealed; said counts the lines the
+// program writes on standard error once the terminal is given back, which
+// the header mentions.
+func NewReplay(entries []lottery.Entry, lang Lang, said int) *Model {
 	m, _ := New(Options{Lang: lang, Start: ReplayScreen})
-	m.replay = replayState{entries: entries}
+	m.replay = replayState{entries: entries, said: said}
 	return m
 }
 
@@ -58,6 +61,10 @@ func (m *Model) replayScreenLayers(body area) []*lipgloss.Layer {
 // replayHeader is the header's right side in replay mode: where we are in
 // the file.
 func (m *Model) replayHeader() string {
-	return m.st.label.Render(m.t.get("replay.title")+" ") +
+	said := ""
+	if n := m.replay.said; n > 0 {
+		said = m.st.bad.Render(m.t.count("replay.said", n, n)) + m.st.header.Render("   ")
+	}
+	return said + m.st.label.Render(m.t.get("replay.title")+" ") +
 		m.st.value.Render(strconv.Itoa(m.replay.at+1)+"/"+strconv.Itoa(len(m.replay.entries))) + m.st.header.Render(" ")
 }

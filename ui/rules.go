@@ -14,6 +14,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	"tapis/wallet"
 )
 
 // rulesState is the rules screen: which game, and how far it is scrolled.
@@ -138,7 +139,7 @@ func (m *Model) yamsLots() string {
 			line += padLeft(m.t.money(t.Lots[i].Prize), 13)
 		}
 		t := tables[0]
-		rows = append(rows, line+padLeft(fmt.Sprint(t.Lots[i].Count), 11)+padLeft(chanceText(t.Units, t.Lots[i].Count), 14))
+		rows = append(rows, line+padLeft(m.number(t.Lots[i].Count), 11)+padLeft(m.chance(t.Units, t.Lots[i].Count), 14))
 	}
 	return strings.Join(append(rows, "", m.rtpLine(tables[0], stakes[0])), "\n")
 }
@@ -148,7 +149,7 @@ func (m *Model) vegasLots() string {
 	t := vegas.Table()
 	rows := []string{m.st.boxTitle.Render(padRight(m.t.get("lot"), 14) + padLeft(m.t.get("count"), 12) + padLeft(m.t.get("chance"), 16))}
 	for _, l := range t.Lots {
-		rows = append(rows, padRight(m.t.money(l.Prize), 14)+padLeft(fmt.Sprint(l.Count), 12)+padLeft(chanceText(t.Units, l.Count), 16))
+		rows = append(rows, padRight(m.t.money(l.Prize), 14)+padLeft(m.number(l.Count), 12)+padLeft(m.chance(t.Units, l.Count), 16))
 	}
 	return strings.Join(append(rows, "", m.rtpLine(t, vegas.Price())), "\n")
 }
@@ -158,12 +159,15 @@ func (m *Model) rtpLine(t *game.Table, stake decimal.Decimal) string {
 	return m.st.win.Render(m.t.f("rtp", rtp.String()))
 }
 
-func chanceText(units, count int64) string {
-	x := float64(units) / float64(count)
-	if x < 100 {
-		return fmt.Sprintf("1 / %.1f", x)
+// chance writes a lot's chance, "1 / N", N as the language writes numbers:
+// one decimal below 100.
+func (m *Model) chance(units, count int64) string {
+	x := decimal.NewFromInt(units).Div(decimal.NewFromInt(count))
+	places := int32(0)
+	if x.LessThan(decimal.NewFromInt(100)) {
+		places = 1
 	}
-	return fmt.Sprintf("1 / %.0f", x)
+	return "1 / " + wallet.Number(x, places, string(m.t.lang))
 }
 
 // mouseHelp says, for each screen the mouse acts on, what it does there.

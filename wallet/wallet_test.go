@@ -164,3 +164,19 @@ func TestRestore(t *testing.T) {
 		t.Errorf("op %+v, history %+v, totals %+v", op, h, w.Totals())
 	}
 }
+
+func TestNumber(t *testing.T) {
+	for _, c := range []struct {
+		n      string
+		places int32
+		lang   string
+		want   string
+	}{
+		{"700000", 0, "fr", "700 000"}, {"700000", 0, "en", "700,000"}, {"8.6956", 1, "fr", "8,7"},
+		{"8.6956", 1, "en", "8.7"}, {"-1234.5", 2, "en", "-1,234.50"}, {"999", 0, "fr", "999"},
+	} {
+		if got := Number(d(c.n), c.places, c.lang); got != c.want {
+			t.Errorf("Number(%s, %d, %s) = %q, want %q", c.n, c.places, c.lang, got, c.want)
+		}
+	}
+}
