@@ -79,7 +79,7 @@ func replay(args []string) int {
 	// given back, where it can be read, and counted on the screen meanwhile.
 	var problems bytes.Buffer
 	entries, status := cli.ReplayLayouts(&problems, in)
-	defer os.Stderr.Write(problems.Bytes())
+	defer func() { os.Stderr.Write(problems.Bytes()) }()
 	if status == cli.ExitUsage {
 		return status
 	}

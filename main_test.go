@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,5 +51,24 @@ func TestFlagAfterDashes(t *testing.T) {
 	}
 	if code := play([]string{"--", "--balance", "5"}); code != 2 {
 		t.Errorf("exit %d, want 2", code)
+	}
+}
+
+// TestReplayNothingToShow: a file with no valid layout is said, exit 1.
+func TestReplayNothingToShow(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := os.Stderr
+	os.Stderr = w
+	code := replay([]string{empty})
+	os.Stderr = stderr
+	w.Close()
+	out, _ := io.ReadAll(r)
+	if code != 1 || string(out) != "tapis replay: no valid layout to show\n" {
+		t.Errorf("exit %d, stderr %q", code, out)
 	}
 }

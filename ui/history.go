@@ -11,7 +11,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tapis/game/lottery"
 	"tapis/game/session"
 	safe "tapis/text"
 )
@@ -74,12 +73,38 @@ func (m *Model) showAgain(row int) {
 // unshown reports whether a unit is bought and not revealed yet: on a
 // game's screen, or waiting from an earlier run.
 func (m *Model) unshown(name string) bool {
-	for _, s := range []*lottery.Sold{m.yams.sold, m.vegas.sold} {
-		if s != nil && s.Name() == name && (s == m.yams.sold && m.yams.revealing() || s == m.vegas.sold && m.vegas.revealing()) {
-			return true
-		}
+	if s := m.yams.sold; s != nil && m.yams.revealing() && s.Name() == name {
+		return true
+	}
+	if s := m.vegas.sold; s != nil && m.vegas.revealing() && s.Name() == name {
+		return true
 	}
 	return slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Op.Unit == name })
+}
+
+// hiddenSince returns, for the history, what the prizes not shown yet add
+// to the balances the wallet recorded: by purchase number, the sum of the
+// hidden prizes of that purchase and all before it.
+func (m *Model) hiddenSince(units []played) func(seq int) decimal.Decimal {
+	type hidden struct {
+		seq   int
+		prize decimal.Decimal
+	}
+	var hs []hidden
+	for _, p := range units {
+		if m.unshown(p.op.Unit) {
+			hs = append(hs, hidden{p.op.Seq, p.op.Prize})
+		}
+	}
+	return func(seq int) decimal.Decimal {
+		sum := decimal.Zero
+		for _, h := range hs {
+			if h.seq <= seq {
+				sum = sum.Add(h.prize)
+			}
+		}
+		return sum
+	}
 }
 
 func (m *Model) historyClick(id string) tea.Cmd {
@@ -113,15 +138,16 @@ func (m *Model) historyLayers(body area) []*lipgloss.Layer {
 	}
 	rows := body.h - 4
 	first := max(0, min(m.history.cursor-rows/2, len(units)-rows))
+	// Balances as the player has seen them: without the prizes not shown yet.
+	hidden := m.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
 		op := units[i].op
-		prize, after := m.t.money(op.Prize), m.t.money(op.After)
+		prize := m.t.money(op.Prize)
 		if m.unshown(op.Unit) { // its result is for its own screen to show
-			prize, after = m.t.get("hist.hidden"), m.t.get("hist.hidden")
-			op.Prize = decimal.Zero
+			prize, op.Prize = m.t.get("hist.hidden"), decimal.Zero
 		}
 		line := m.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), m.t.money(op.Stake), prize,
-			m.t.money(op.Before), after)
+			m.t.money(op.Before.Sub(hidden(op.Seq-1))), m.t.money(op.After.Sub(hidden(op.Seq))))
 		style := m.st.row
 		if i == m.history.cursor {
 			style = m.st.rowLit

@@ -346,7 +346,7 @@ func (m *Model) footer() string {
 	if m.notice != "" {
 		return m.st.note.Render(ansi.Truncate(m.notice, m.width-2, "…"))
 	}
-	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.Revealing(), m.yams.sold != nil), func() string {
+	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.yams.revealing(), m.vegas.revealing()), func() string {
 		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
 	})
 }

@@ -296,6 +296,11 @@ func TestFrictions(t *testing.T) {
 	if !strings.Contains(screen(m), "Winnings at €0.50") {
 		t.Errorf("the winnings do not follow the stake:\n%s", screen(m))
 	}
+	// A ticket being scratched does not change what the Yam's footer offers.
+	press(m, "esc", "2", "enter", "esc", "1")
+	if foot := lastLine(m); !strings.Contains(foot, "enter play") || strings.Contains(foot, "roll cup") {
+		t.Errorf("the Yam's footer with a ticket on the Vegas screen: %q", foot)
+	}
 	m = newModel(t, English, VegasScreen, 80, 24)
 	press(m, "a")
 	settle(m)
@@ -500,7 +505,7 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 			row = l
 		}
 	}
-	if strings.Count(row, "to reveal") != 2 || strings.Count(row, "€") != 2 {
+	if strings.Count(row, "to reveal") != 1 || !strings.HasSuffix(row, "to reveal      €100.00       €97.00") {
 		t.Fatalf("the history shows the unrevealed unit's result: %q", row)
 	}
 	press(m, "enter")
@@ -512,6 +517,12 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 	press(m, "h", "enter")
 	if len(labelsAt(m, m.t.get("replay"))) != 1 {
 		t.Fatalf("the revealed unit is not shown again:\n%s", screen(m))
+	}
+	// A later purchase's balances leave out an earlier prize not shown.
+	m = newModel(t, English, YamsScreen, 80, 24)
+	press(m, "enter", "esc", "2", "enter", "h")
+	if got := screen(m); !strings.Contains(got, "€3.00    to reveal       €99.00       €96.00") {
+		t.Errorf("the ticket's row counts the Yam's prize not shown:\n%s", got)
 	}
 }
 

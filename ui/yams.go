@@ -341,4 +341,3 @@ func (m *Model) stakeRow(a area) []*lipgloss.Layer {
 	}
 	return layers
 }
-
