@@ -51,9 +51,10 @@ func verify(env Env, args []string) int {
 			Closed    int       `json:"closed"`
 			Checked   int64     `json:"checked"`
 			Torn      int       `json:"torn_line,omitempty"`
+			Forced    int64     `json:"forced"`
 			Problems  []problem `json:"problems"`
 		}{Journal: *path, OK: rep.OK(), Purchases: rep.Purchases, Blocks: rep.Blocks, Closed: rep.Closed,
-			Checked: rep.Checked, Torn: rep.Torn, Problems: []problem{}}
+			Checked: rep.Checked, Torn: rep.Torn, Forced: rep.Forced, Problems: []problem{}}
 		for _, p := range rep.Problems {
 			out.Problems = append(out.Problems, problem{p.Line, p.Msg})
 		}
@@ -64,6 +65,10 @@ func verify(env Env, args []string) int {
 			text.Printable(*path), count(rep.Purchases, "purchase"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
 		if rep.Torn > 0 {
 			fmt.Fprintf(env.Stdout, "line %d was cut short by a crash and is not counted\n", rep.Torn)
+		}
+		if rep.Forced > 0 {
+			fmt.Fprintf(env.Stdout, "%s: a QA journal, whose balance proves nothing (forced units come from no block and pay what QA chose)\n",
+				count(rep.Forced, "forced unit"))
 		}
 		for _, p := range rep.Problems {
 			fmt.Fprintf(env.Stdout, "line %d: %s\n", p.Line, text.Printable(p.Msg))

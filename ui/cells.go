@@ -24,20 +24,24 @@ const (
 )
 
 // grid is a surface drawn cell by cell, so that the scratch coating can hide
-// any cell and show the one beneath when it is scratched off. It remembers
-// which piece wrote each cell, so that a test can check that every piece
-// fits and stands apart from its neighbours.
+// any cell and show the one beneath when it is scratched off. A checked grid
+// also remembers which piece wrote each cell, so that a test can check that
+// every piece fits and stands apart from its neighbours.
 type grid struct {
 	w, h   int
 	runes  []rune
 	inks   []ink
-	owner  []uint16 // the piece that wrote each cell, from 1; 0 for none
-	gaps   []int    // for each piece, the blank cells it wants on each side
-	faults []string // pieces that did not fit the grid or overlapped another
+	owner  []uint16 // checked grids: the piece that wrote each cell, from 1; 0 for none
+	gaps   []int    // checked grids: for each piece, the blank cells it wants on each side
+	faults []string // checked grids: pieces that did not fit the grid or overlapped another
 }
 
-func newGrid(w, h int) *grid {
-	g := &grid{w: w, h: h, runes: make([]rune, w*h), inks: make([]ink, w*h), owner: make([]uint16, w*h), gaps: []int{0}}
+// newGrid returns a blank grid; checked, it keeps what its problems need.
+func newGrid(w, h int, checked bool) *grid {
+	g := &grid{w: w, h: h, runes: make([]rune, w*h), inks: make([]ink, w*h)}
+	if checked {
+		g.owner, g.gaps = make([]uint16, w*h), []int{0}
+	}
 	for i := range g.runes {
 		g.runes[i] = ' '
 	}
@@ -56,6 +60,15 @@ const (
 // put writes s from (x, y) as one piece wanting gap blank cells on each
 // side. Every rune takes one cell.
 func (g *grid) put(x, y int, s string, k ink, gap int) {
+	if g.owner == nil {
+		for _, r := range s {
+			if y >= 0 && y < g.h && x >= 0 && x < g.w {
+				g.runes[y*g.w+x], g.inks[y*g.w+x] = r, k
+			}
+			x++
+		}
+		return
+	}
 	g.gaps = append(g.gaps, gap)
 	id := uint16(len(g.gaps) - 1)
 	for _, r := range s {
@@ -99,8 +112,8 @@ func (g *grid) pieceAt(x, y int) string {
 	return b.String()
 }
 
-// problems lists the pieces that do not fit the grid, overlap, or stand
-// closer to a neighbour on their row than either wants.
+// problems lists the pieces of a checked grid that do not fit it, overlap,
+// or stand closer to a neighbour on their row than either wants.
 func (g *grid) problems() []string {
 	out := append([]string(nil), g.faults...)
 	for y := range g.h {

@@ -97,11 +97,12 @@ func (m *Model) handOver() {
 // totals) and starts a new one of a balance, with empty screens and
 // history.
 func (m *Model) freshWallet(balance decimal.Decimal) {
-	m.retire()
+	done := m.session.Wallet().Totals()
 	if err := m.session.Restart(balance); err != nil {
 		m.notice = err.Error()
 		return
 	}
+	m.retire(done)
 	m.played, m.waiting = nil, nil
 	m.yams = yamsState{stake: m.yams.stake, arts: m.yams.arts, gen: m.yams.gen}
 	m.vegas.start(nil)

@@ -7,6 +7,7 @@ package ui
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -104,6 +105,7 @@ type Model struct {
 	hooks   Hooks
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	stake   int             // the Yam's stake chosen at start, an index into its stakes
+	least   decimal.Decimal // the smallest stake of all the games
 	session *session.Session
 	rng     *rand.Rand // animation noise only: outcomes come from the shop
 	played  []played
@@ -133,13 +135,13 @@ func New(o Options) (*Model, error) {
 	m := &Model{
 		t: t, keys: newKeys(t), st: newStyles(false), help: help.New(), now: now,
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
-		screen: o.Start, qa: o.QA, hooks: o.Hooks, balance: o.Balance,
+		screen: o.Start, qa: o.QA, hooks: o.Hooks, balance: o.Balance, least: leastStake(),
 	}
 	m.memo = map[string]string{}
 	m.forced = map[string]int{}
 	m.start = now()
 	m.demo = newDemoState(o, m.start)
-	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance,
+	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
 		Journal: o.Journal, Limit: historyLimit, Now: now})
 	if err != nil {
 		return nil, err
@@ -155,12 +157,14 @@ func New(o Options) (*Model, error) {
 	}
 	m.stake = m.yams.stake
 	m.takeUp(sess.Restored())
-	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
-		m.notice = m.t.get("journal.balance")
-	}
+	var notices []string // what opening the journal has to say
 	if sess.Torn > 0 {
-		m.notice = m.t.f("journal.torn", sess.Torn)
+		notices = append(notices, m.t.f("journal.torn", sess.Torn))
 	}
+	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
+		notices = append(notices, m.t.get("journal.balance"))
+	}
+	m.notice = strings.Join(notices, " · ")
 	return m, nil
 }
 

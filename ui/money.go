@@ -73,12 +73,7 @@ func (m *Model) payNote(g lottery.Game, stake decimal.Decimal) string {
 	if !b.LessThan(stake) {
 		return ""
 	}
-	least := stake
-	for _, gg := range lottery.Games() {
-		for _, s := range gg.Stakes {
-			least = decimal.Min(least, s)
-		}
-	}
+	least := m.least
 	quit := ""
 	if !m.demo.enabled {
 		quit = m.t.get("pay.quit")
@@ -102,9 +97,26 @@ func (m *Model) Totals() wallet.Totals {
 	return wallet.Totals{Played: c.Played + t.Played, Staked: c.Staked.Add(t.Staked), Won: c.Won.Add(t.Won), Net: c.Net.Add(t.Net)}
 }
 
-// retire carries what the wallet played into the run's totals, before the
-// session takes a fresh one.
-func (m *Model) retire() { m.carried = m.Totals() }
+// leastStake is the smallest stake of all the games: below it, the wallet
+// pays for nothing.
+func leastStake() decimal.Decimal {
+	var least decimal.Decimal
+	for _, g := range lottery.Games() {
+		for _, s := range g.Stakes {
+			if least.IsZero() || s.LessThan(least) {
+				least = s
+			}
+		}
+	}
+	return least
+}
+
+// retire carries what a wallet the session no longer has played into the
+// run's totals.
+func (m *Model) retire(t wallet.Totals) {
+	c := &m.carried
+	c.Played, c.Staked, c.Won, c.Net = c.Played+t.Played, c.Staked.Add(t.Staked), c.Won.Add(t.Won), c.Net.Add(t.Net)
+}
 
 // unrevealed counts the player's units bought and not shown: on a game's
 // screen or still waiting from an earlier run. The kiosk's own units are

@@ -174,7 +174,7 @@ func TestSurfacesFit(t *testing.T) {
 			score := tk.Score()
 			view := ticketView{ticket: &tk}
 			for f := range int(vegas.Surfaces) {
-				if p := m.surfaceGrid(&tk, vegas.Surface(f), &score).problems(); len(p) > 0 {
+				if p := m.surfaceGrid(&tk, vegas.Surface(f), &score, true).problems(); len(p) > 0 {
 					t.Fatalf("%s, %s: %s", lang, vegas.Surface(f), strings.Join(p, "; "))
 				}
 				for i, row := range strings.Split(m.surface(&view, f, &score), "\n") {
@@ -202,7 +202,12 @@ func TestNetAfterTakeUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	m := journaled(t, path)
+	m, err := New(Options{Lang: English, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path, QA: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.Update(sizeMsg(80, 24))
 	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(98)) || !n.Equal(decimal.NewFromInt(-2)) {
 		t.Fatalf("before the reveal: balance %s, net %s, want 98 and -2:\n%s", b, n, screen(m))
 	}

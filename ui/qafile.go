@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync/atomic"
 
@@ -19,6 +21,23 @@ const maxProblems = 20
 // update loop. Closing the panel (or another load) cancels it: the reader
 // stops at its next layout, and its answer is dropped.
 type fileLoad struct{ cancelled atomic.Bool }
+
+// errCancelled ends the reading of a file whose load was cancelled.
+var errCancelled = errors.New("cancelled")
+
+// cancellable reads from a file until its load is cancelled, so that the
+// reading stops even where the file gives no layout for a long while.
+type cancellable struct {
+	r io.Reader
+	l *fileLoad
+}
+
+func (c cancellable) Read(p []byte) (int, error) {
+	if c.l.cancelled.Load() {
+		return 0, errCancelled
+	}
+	return c.r.Read(p)
+}
 
 // cancelLoad cancels the file being read, if any.
 func (p *qaPanel) cancelLoad() {
@@ -62,7 +81,7 @@ func loadLayouts(l *fileLoad, t text, g lottery.Game, name string) tea.Cmd {
 			return msg
 		}
 		defer f.Close()
-		err = lottery.ReadWhile(f, func(e lottery.Entry) bool {
+		err = lottery.ReadWhile(cancellable{f, l}, func(e lottery.Entry) bool {
 			switch {
 			case l.cancelled.Load():
 				return false
@@ -78,7 +97,7 @@ func loadLayouts(l *fileLoad, t text, g lottery.Game, name string) tea.Cmd {
 			}
 			return true
 		})
-		if err != nil {
+		if err != nil && !errors.Is(err, errCancelled) {
 			msg.problem(safe.Printable(err.Error()))
 		}
 		return msg

@@ -167,7 +167,7 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
 func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
-	g := m.surfaceGrid(t.ticket, vegas.Surface(f), score)
+	g := m.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
 		c := &t.coats[f]
@@ -200,9 +200,10 @@ func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
 	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.inks, cover))
 }
 
-// surfaceGrid draws the content of a surface, uncovered.
-func (m *Model) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score) *grid {
-	g := newGrid(surfaceW, surfaceH)
+// surfaceGrid draws the content of a surface, uncovered; checked, the grid
+// can tell its problems.
+func (m *Model) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
+	g := newGrid(surfaceW, surfaceH, checked)
 	switch f {
 	case vegas.RouletteSurface:
 		m.drawRoulette(g, &t.Roulette, &score.Roulette)

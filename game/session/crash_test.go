@@ -22,7 +22,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestCrash")
 	}
-	s, err := Open(Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables})
+	s, err := Open(Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("round %d: %d purchases, there were %d", round, rep.Purchases, purchases)
 		}
 		purchases = rep.Purchases
-		s, err := Open(Options{Journal: path, Tables: smallTables})
+		s, err := Open(Options{Journal: path, Tables: smallTables, QA: true})
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}

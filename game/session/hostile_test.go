@@ -15,7 +15,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/vegas"
 )
 
 // smallDisk returns a directory on a file system of 64 KiB, a tmpfs the
@@ -229,6 +228,11 @@ func forge(t *testing.T, tables Tables, edit func(ls []string) []string) (Report
 	if err == nil {
 		r.Close()
 	}
+	if qa, qaErr := Open(Options{Journal: path, Tables: tables, QA: true}); qaErr == nil {
+		qa.Close()
+	} else if err == nil || !strings.Contains(err.Error(), "--qa") {
+		err = qaErr // what a QA session says, when it refuses the journal too
+	}
 	return rep, err
 }
 
@@ -270,7 +274,7 @@ func TestForgedJournals(t *testing.T) {
 			i := line(ls, `"unit":"yams:2:QA:1"`)
 			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, `poker:2:QA:1`, 1)
 			return ls
-		}, `forced unit "poker:2:QA:1": block poker:2:1: game "poker" is not yams or vegas`},
+		}, `forced unit "poker:2:QA:1": game "poker" is not yams or vegas`},
 		"a forced unit of no stake": {func(ls []string) []string {
 			i := line(ls, `"unit":"yams:2:QA:1"`)
 			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, `yams:7:QA:1`, 1)
@@ -280,7 +284,16 @@ func TestForgedJournals(t *testing.T) {
 			i := line(ls, `"unit":"yams:2:QA:1"`)
 			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, "yams:2:\\u001b[31mX:1", 1)
 			return ls
-		}, "is not GAME:STAKE:LABEL:N"},
+		}, "is not GAME:STAKE:QA:N"},
+		"a forced unit of the kiosk": {func(ls []string) []string {
+			i := line(ls, `"unit":"yams:2:QA:1"`)
+			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, "yams:2:DEMO:1", 1)
+			return ls
+		}, "is not GAME:STAKE:QA:N"},
+		"a seed that does not read": {func(ls []string) []string {
+			ls[0] = strings.Replace(ls[0], `"seed":"17"`, `"seed":"x"`, 1)
+			return ls
+		}, "seed: "},
 		"a commitment in capitals": {func(ls []string) []string {
 			i := line(ls, `"kind":"commit"`)
 			c := ls[i][strings.Index(ls[i], `"commitment":"`)+14:]
@@ -321,9 +334,29 @@ func TestForgedJournals(t *testing.T) {
 // TestHonestJournalsAgree: an honest journal, with a forced unit, verifies
 // and resumes, and every unit of its open blocks is dealt again.
 func TestHonestJournalsAgree(t *testing.T) {
-	rep, err := forge(t, RegulationTables, func(ls []string) []string { return ls })
-	if err != nil || !rep.OK() || rep.Checked != 6 || rep.Closed != 0 {
-		t.Fatalf("%+v, %v", rep, err)
+	rep, _ := forge(t, RegulationTables, func(ls []string) []string { return ls })
+	if !rep.OK() || rep.Checked != 6 || rep.Closed != 0 {
+		t.Fatalf("%+v", rep)
 	}
-	_ = vegas.Price
+}
+
+// TestUnreadableSeed: a seed that does not read is one problem, not a
+// flood of units dealt from another seed.
+func TestUnreadableSeed(t *testing.T) {
+	rep, _ := forge(t, RegulationTables, func(ls []string) []string {
+		ls[0] = strings.Replace(ls[0], `"seed":"17"`, `"seed":"x"`, 1)
+		return ls
+	})
+	if len(rep.Problems) != 1 || rep.Problems[0].Line != 1 {
+		t.Errorf("%v", rep.Problems)
+	}
+}
+
+// TestQAJournal: a journal holding forced units is a QA journal: verify
+// counts them, and only a QA session takes it up.
+func TestQAJournal(t *testing.T) {
+	rep, err := forge(t, RegulationTables, func(ls []string) []string { return ls })
+	if rep.Forced != 1 || err == nil || !strings.Contains(err.Error(), "holds 1 forced (QA) unit: take it up with --qa") {
+		t.Fatalf("forced %d, %v", rep.Forced, err)
+	}
 }

@@ -36,7 +36,7 @@ type Record struct {
 	Time       time.Time       `json:"time"`
 	Version    int             `json:"v,omitempty"`
 	Seed       string          `json:"seed,omitempty"`       // start: the master seed
-	Balance    string          `json:"balance,omitempty"`    // start: starting balance; deposit: balance after
+	Balance    string          `json:"balance,omitempty"`    // start: starting balance
 	Block      string          `json:"block,omitempty"`      // commit, reveal: GAME:STAKE:BLOCK
 	Commitment string          `json:"commitment,omitempty"` // commit: SHA-256 of the block seed
 	BlockSeed  string          `json:"block_seed,omitempty"` // reveal: the block seed
@@ -47,7 +47,6 @@ type Record struct {
 	Prize      string          `json:"prize,omitempty"`      // buy
 	Before     string          `json:"before,omitempty"`     // buy: balance before
 	After      string          `json:"after,omitempty"`      // buy: balance after
-	Amount     string          `json:"amount,omitempty"`     // deposit
 	Layout     json.RawMessage `json:"layout,omitempty"`     // buy: the unit as dealt
 }
 

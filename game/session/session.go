@@ -25,6 +25,7 @@ type Options struct {
 	Balance decimal.Decimal // the starting balance of a new session
 	Journal string          // the journal's path; empty keeps everything in memory
 	Limit   int             // how many purchases the history keeps
+	QA      bool            // a QA session: a journal holding forced units is taken up
 	Tables  Tables          // nil for the regulations' tables
 	Now     func() time.Time
 }
@@ -36,6 +37,7 @@ type Session struct {
 	wallet    *wallet.Wallet
 	file      *os.File // the journal, open for appending; nil without one
 	size      int64    // the length of its whole records: a failed write is cut back to it
+	broken    error    // why the journal takes no more records, once cutting back failed
 	seed      game.Seed
 	tables    Tables
 	committed map[string]bool
@@ -43,7 +45,7 @@ type Session struct {
 	restored  *State            // what the journal held when the session opened
 	reveals   []Record          // seeds of exhausted blocks not written yet
 	revealed  map[string]string // block → its seed, once exhausted
-	origin    decimal.Decimal   // the starting balance and every deposit since
+	origin    decimal.Decimal   // the balance the session started from
 	Note      string            // what opening the journal had to say (a torn last line)
 	Torn      int               // the journal's last line, cut short by a crash and dropped, or 0
 }
@@ -128,6 +130,13 @@ func (s *Session) resume(o Options, f *os.File) error {
 	if o.SeedSet && st.Seed != o.Seed {
 		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
 	}
+	if n := st.forcedUnits(); n > 0 && !o.QA {
+		unit := "units"
+		if n == 1 {
+			unit = "unit"
+		}
+		return fmt.Errorf("it holds %d forced (QA) %s: take it up with --qa", n, unit)
+	}
 	if torn > 0 {
 		// What follows the last whole record never finished writing.
 		if err := f.Truncate(good); err != nil {
@@ -140,7 +149,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 		return err
 	}
 	s.seed = st.Seed
-	s.origin = st.Start.Add(st.Added)
+	s.origin = st.Start
 	if s.wallet, err = wallet.Restore(st.Balance, o.Limit, st.Ops); err != nil {
 		return err
 	}
@@ -174,8 +183,8 @@ func (s *Session) Restored() *State { return s.restored }
 func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
 
 // Origin returns the balance the session started from, over its whole
-// journal, with every deposit since: the balance less Origin is the net
-// result of every purchase the journal holds.
+// journal: the balance less Origin is the net result of every purchase the
+// journal holds.
 func (s *Session) Origin() decimal.Decimal { return s.origin }
 
 // Shop returns the session's shop.
@@ -196,9 +205,12 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	}
 	// Read before the wallet's lock is taken: the session is not shared.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
-	undo, err := s.shop.Mark(g, stake)
-	if err != nil {
-		return lottery.Sold{}, wallet.Operation{}, err
+	undo := func() {}
+	if s.file != nil { // only a journal can refuse a sale once it is drawn
+		var err error
+		if undo, err = s.shop.Mark(g, stake); err != nil {
+			return lottery.Sold{}, wallet.Operation{}, err
+		}
 	}
 	var sold lottery.Sold
 	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
@@ -273,8 +285,10 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 		return
 	}
 	s.revealed[blockName(u.ID)] = u.Seed.String()
-	s.reveals = append(s.reveals, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
-	s.append(Record{}) // only the reveals, if the journal takes them
+	if s.file != nil {
+		s.reveals = append(s.reveals, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+		s.append(Record{}) // only the reveals, if the journal takes them
+	}
 }
 
 // Commitment returns the block the next unit of a game and stake comes from
@@ -320,6 +334,9 @@ func (s *Session) append(r Record) error {
 	if s.file == nil {
 		return nil
 	}
+	if s.broken != nil {
+		return s.broken
+	}
 	now := s.now().UTC()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b) // one line a record, with its newline
@@ -348,13 +365,17 @@ func (s *Session) append(r Record) error {
 }
 
 // cutBack cuts the journal back to its last whole record after a failed
-// write, so that no partial line stays for the next record to follow.
+// write, so that no partial line stays for the next record to follow. When
+// even that fails, the journal takes nothing more: what it holds stays
+// readable up to its last whole line, which resuming then reads.
 func (s *Session) cutBack(err *JournalError) error {
 	if terr := s.file.Truncate(s.size); terr != nil {
-		return fmt.Errorf("%w (and cutting the journal back to its last whole line: %v)", err, terr)
+		s.broken = fmt.Errorf("%w (and cutting the journal back to its last whole line: %v; it takes nothing more until the game is started again)", err, terr)
+		return s.broken
 	}
 	if _, serr := s.file.Seek(s.size, io.SeekStart); serr != nil {
-		return fmt.Errorf("%w (and going back to its last whole line: %v)", err, serr)
+		s.broken = fmt.Errorf("%w (and going back to its last whole line: %v; it takes nothing more until the game is started again)", err, serr)
+		return s.broken
 	}
 	return err
 }

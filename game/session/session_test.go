@@ -38,7 +38,7 @@ func clock() func() time.Time {
 
 func open(t *testing.T, path string, seed game.Seed) *Session {
 	t.Helper()
-	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: smallTables, Now: clock()})
+	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: smallTables, Now: clock(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,13 +62,12 @@ func (p Played) Sold() lottery.Sold {
 type State struct {
 	Seed    game.Seed
 	Start   decimal.Decimal // the first session's starting balance
-	Added   decimal.Decimal // what deposits added (none: a journal holds no deposit)
 	Balance decimal.Decimal
 	Ops     []wallet.Operation
 	Recent  []Played               // the last purchases, with their layouts
 	Pending []Played               // the units bought and never shown, oldest first
 	Last    map[string]game.UnitID // the last unit of each sequence (GAME:STAKE)
-	Forced  map[string]int64       // forced units of each game and stake
+	Forced  map[string]int64       // forced (QA) units of each game and stake
 	Commits map[string]string      // block (GAME:STAKE:N) → commitment
 	Reveals map[string]string      // block → its seed, once exhausted
 	Checked int64                  // units dealt again from the seed and found as recorded
@@ -149,11 +148,12 @@ func (st *State) start(l Line, bad func(int, string, ...any)) {
 	if err != nil {
 		bad(l.N, "seed: %v", err)
 	}
+	st.seeded = err == nil // the units are dealt again from a seed that reads
 	b, err := game.ParsePlainAmount(r.Balance)
 	if err != nil {
 		bad(l.N, "balance: %v", err)
 	}
-	st.Seed, st.Start, st.Balance, st.seeded = seed, b, b, err == nil
+	st.Seed, st.Start, st.Balance = seed, b, b
 }
 
 // commit checks a block's commitment: 64 lowercase hexadecimal digits, the
@@ -172,7 +172,7 @@ func (st *State) commit(l Line, bad func(int, string, ...any)) {
 		bad(l.N, "%v", err)
 		return
 	}
-	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(); r.Commitment != want && isHex(r.Commitment, 64) {
+	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(); st.seeded && r.Commitment != want && isHex(r.Commitment, 64) {
 		bad(l.N, "block %s: its commitment is not the one the journal's seed gives", r.Block)
 		if !st.wrong {
 			st.wrong = true
@@ -182,20 +182,36 @@ func (st *State) commit(l Line, bad func(int, string, ...any)) {
 }
 
 // blockOf reads a block's name, GAME:STAKE:BLOCK, of a known game and one
-// of its stakes.
+// of its stakes, written as tapis writes it; the identity returned is the
+// block's first unit.
 func (st *State) blockOf(name string) (lottery.Game, game.UnitID, error) {
-	id, err := game.ParseUnitID(name + ":1")
-	if err != nil || id.String() != name+":1" {
-		return lottery.Game{}, id, fmt.Errorf("block %q is not GAME:STAKE:BLOCK", name)
+	parts := strings.Split(name, ":")
+	if len(parts) != 3 {
+		return lottery.Game{}, game.UnitID{}, fmt.Errorf("block %q is not GAME:STAKE:BLOCK", name)
 	}
-	g, err := lottery.Find(id.Game)
+	g, stake, err := gameStake(parts[0], parts[1])
 	if err != nil {
-		return g, id, fmt.Errorf("block %s: %w", name, err)
+		return g, game.UnitID{}, fmt.Errorf("block %s: %w", name, err)
 	}
-	if g.StakeIndex(id.Stake) < 0 {
-		return g, id, fmt.Errorf("block %s: %s is no stake of %s", name, id.Stake, g.Name)
+	n, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil || n < 1 || strconv.FormatInt(n, 10) != parts[2] {
+		return g, game.UnitID{}, fmt.Errorf("block %s: %q is not a block number", name, parts[2])
 	}
-	return g, id, nil
+	return g, game.UnitID{Game: g.Name, Stake: stake, Block: n, Serial: 1}, nil
+}
+
+// gameStake reads a game's name and one of its stakes, written as tapis
+// writes them ("yams", "0.5").
+func gameStake(name, stake string) (lottery.Game, decimal.Decimal, error) {
+	g, err := lottery.Find(name)
+	if err != nil || g.Name != name {
+		return g, decimal.Decimal{}, fmt.Errorf("game %q is not yams or vegas", name)
+	}
+	d, err := decimal.NewFromString(stake)
+	if err != nil || g.StakeIndex(d) < 0 || d.String() != stake {
+		return g, decimal.Decimal{}, fmt.Errorf("%s is no stake of %s", stake, g.Name)
+	}
+	return g, d, nil
 }
 
 func (st *State) buy(l Line, bad func(int, string, ...any)) {
@@ -261,31 +277,32 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 	st.real(l, stake, prize, layout, err == nil, bad)
 }
 
-// forcedLabels are the marks of forced units (ruling G6).
-var forcedLabels = []string{"QA", "DEMO"}
+// forcedLabel marks the forced units a journal may hold: QA's (ruling
+// G6). The kiosk's DEMO units are never journaled.
+const forcedLabel = "QA"
 
 // forced checks the name of a forced unit, GAME:STAKE:LABEL:N of a known
 // game and stake, N counting the forced units of its game and stake.
 func (st *State) forced(l Line, stake decimal.Decimal, bad func(int, string, ...any)) {
 	name := l.Record.Unit
 	parts := strings.Split(name, ":")
-	if len(parts) != 4 || !slices.Contains(forcedLabels, parts[2]) {
-		bad(l.N, "forced unit %q is not GAME:STAKE:LABEL:N with a label %s", name, strings.Join(forcedLabels, " or "))
+	if len(parts) != 4 || parts[2] != forcedLabel {
+		bad(l.N, "forced unit %q is not GAME:STAKE:%s:N", name, forcedLabel)
 		return
 	}
-	g, id, err := st.blockOf(parts[0] + ":" + parts[1] + ":1")
+	g, unitStake, err := gameStake(parts[0], parts[1])
 	n, nerr := strconv.ParseInt(parts[3], 10, 64)
 	switch {
 	case err != nil:
 		bad(l.N, "forced unit %q: %v", name, err)
 		return
-	case nerr != nil || strconv.FormatInt(n, 10) != parts[3]:
-		bad(l.N, "forced unit %q: %q is not a number", name, parts[3])
+	case nerr != nil || n < 1 || strconv.FormatInt(n, 10) != parts[3]:
+		bad(l.N, "forced unit %q: %q is not a number from 1", name, parts[3])
 		return
-	case !id.Stake.Equal(stake):
-		bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, id.Stake)
+	case !unitStake.Equal(stake):
+		bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, unitStake)
 	}
-	key := g.Name + ":" + id.Stake.String()
+	key := g.Name + ":" + unitStake.String()
 	if n != st.Forced[key]+1 {
 		bad(l.N, "forced unit %s follows forced unit %d", name, st.Forced[key])
 	}
@@ -363,6 +380,15 @@ func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layou
 	st.Checked++
 }
 
+// forcedUnits counts the forced (QA) units of the journal.
+func (st *State) forcedUnits() int64 {
+	var n int64
+	for _, c := range st.Forced {
+		n += c
+	}
+	return n
+}
+
 // table returns the lot table of a unit's game and stake, built once.
 func (st *State) table(g lottery.Game, id game.UnitID) (*game.Table, error) {
 	key := id.Game + ":" + id.Stake.String()
@@ -402,7 +428,7 @@ func (st *State) reveal(l Line, bad func(int, string, ...any)) {
 	if err != nil {
 		return // said at its commitment
 	}
-	if game.BlockSeed(raw) != st.Seed.Block(g.Name, id.Stake, id.Block) {
+	if st.seeded && game.BlockSeed(raw) != st.Seed.Block(g.Name, id.Stake, id.Block) {
 		bad(l.N, "block %s: its seed is not the one the journal's seed gives", r.Block)
 	}
 	key := g.Name + ":" + id.Stake.String()

@@ -12,6 +12,7 @@ type Report struct {
 	Blocks    int       // blocks committed
 	Closed    int       // blocks exhausted and revealed
 	Checked   int64     // units dealt again from the journal's seed and found as recorded
+	Forced    int64     // forced (QA) units, from no block: a QA journal
 	Torn      int       // a last line cut short, or 0
 	Problems  []Problem // everything found wrong, by line
 }
@@ -40,6 +41,7 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 	rep := Report{Torn: torn}
 	st := scan(lines, tables, 0, &rep.Problems)
 	rep.Purchases, rep.Blocks, rep.Closed, rep.Checked = len(st.Ops), len(st.Commits), len(st.Reveals), st.Checked
+	rep.Forced = st.forcedUnits()
 	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Line < rep.Problems[j].Line })
 	return rep, nil
 }
