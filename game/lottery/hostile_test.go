@@ -243,3 +243,25 @@ func BenchmarkReadLines(b *testing.B) {
 		}
 	}
 }
+
+// TestNothingVanishes: after a value left open, a layout spread over lines
+// inside it is not read, and its error says which lines were not.
+func TestNothingVanishes(t *testing.T) {
+	in := `{"game":"yams",
+{"game":"yams","stake":"1",
+ "cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}
+{"game":"yams","cups":[[6,6,6,6,6],[2,2,2,2,2],[3,3,3,3,3]]}
+`
+	var got []string
+	Read(strings.NewReader(in), func(e Entry) {
+		if e.Err != nil {
+			got = append(got, fmt.Sprintf("line %d: %v", e.Line, e.Err))
+			return
+		}
+		got = append(got, fmt.Sprintf("line %d: %s", e.Line, e.Layout.Score().Prize()))
+	})
+	want := []string{"line 1: invalid JSON: invalid character '{' looking for beginning of object key string (lines 2 to 3, inside it, are not read)", "line 4: 0"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("read:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

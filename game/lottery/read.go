@@ -3,6 +3,7 @@ package lottery
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -147,12 +148,12 @@ func (r *reader) feed(line []byte) {
 	switch {
 	case r.over:
 		if s.whole {
-			r.decode(r.line, line)
+			r.decode(r.line, line, nil)
 		}
 	case len(r.buf) > 0 && len(r.buf)+len(line) > MaxLayout:
 		r.overflow()
 		if s.whole {
-			r.decode(r.line, line)
+			r.decode(r.line, line, nil)
 		}
 	default:
 		from := len(r.buf)
@@ -167,7 +168,7 @@ func (r *reader) feed(line []byte) {
 
 // close ends the value being read: its brackets closed, or the input ended.
 func (r *reader) close() {
-	if !r.over && !r.decode(r.start, r.buf) {
+	if !r.over && !r.decode(r.start, r.buf, r.unread) {
 		r.recover()
 	}
 	r.start, r.depth, r.over = 0, 0, false
@@ -201,19 +202,44 @@ func (r *reader) overflow() {
 func (r *reader) recover() {
 	for _, h := range r.held[min(1, len(r.held)):] {
 		if h.whole {
-			r.decode(h.n, r.buf[h.from:h.to])
+			r.decode(h.n, r.buf[h.from:h.to], nil)
 		}
 	}
 }
 
+// unread says which lines of the value being read its recovery will not
+// read: after its first, those that are not blank and hold no whole object
+// of their own. Nothing vanishes unsaid.
+func (r *reader) unread() string {
+	first, last := 0, 0
+	for _, h := range r.held[min(1, len(r.held)):] {
+		if !h.whole && len(bytes.TrimSpace(r.buf[h.from:h.to])) > 0 {
+			first, last = cmp.Or(first, h.n), h.n
+		}
+	}
+	switch {
+	case first == 0:
+		return ""
+	case first == last:
+		return fmt.Sprintf(" (line %d, inside it, is not read)", first)
+	}
+	return fmt.Sprintf(" (lines %d to %d, inside it, are not read)", first, last)
+}
+
 // decode reads data as one layout starting on line n, passes it on with its
-// error if any, and reports whether data was one JSON value.
-func (r *reader) decode(n int, data []byte) bool {
+// error if any (and, when unread is not nil, what of it is not read), and
+// reports whether data was one JSON value.
+func (r *reader) decode(n int, data []byte, unread func() string) bool {
 	if r.stopped {
 		return true
 	}
 	raw, err := r.value(data)
 	if err != nil {
+		if unread != nil {
+			if u := unread(); u != "" {
+				err = fmt.Errorf("%w%s", err, u)
+			}
+		}
 		r.emit(Entry{Line: n, Err: err})
 		return false
 	}
