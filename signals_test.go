@@ -96,6 +96,8 @@ func TestSignalsGiveTheTerminalBack(t *testing.T) {
 	p.wait("the summary after SIGQUIT", func(s, modes string) bool {
 		return modes == "alt=0 mouse=0\n" && strings.Contains(s, "played 1 · staked €1.00")
 	})
+	p.tmux("send-keys", "-t", "t", "echo status=$?", "Enter")
+	p.wait("exit status 0 after SIGQUIT", func(s, modes string) bool { return strings.Contains(s, "status=0") })
 	p.tmux("send-keys", "-t", "t", "clear; "+bin+" vegas", "Enter")
 	p.wait("the game", playing)
 	syscall.Kill(game(t, bin), syscall.SIGINT)

@@ -69,16 +69,25 @@ func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 		return usagef("--stake: %v", err)
 	}
 	table, _ := g.Table(stake)
+	tier := -1 // units drawn from a fresh block
+	if o.prize != "" {
+		p, err := game.ParseAmount(o.prize)
+		if err != nil {
+			return usagef("--prize: %v", err)
+		}
+		var ok bool
+		if tier, ok = table.Tier(p); !ok {
+			return usagef("--prize %s is not a lot of %s at stake %s (lots: %s, or 0)", o.prize, g.Name, stake, lotList(table))
+		}
+	}
 	seed, err := o.seed.resolve()
 	if err != nil {
 		return err
 	}
-	said := func() {
-		if !o.seed.set {
-			fmt.Fprintf(stderr, "tapis deal: seed %d\n", uint64(seed))
-		}
+	if !o.seed.set {
+		fmt.Fprintf(stderr, "tapis deal: seed %d\n", uint64(seed))
 	}
-	if o.prize == "" {
+	if tier < 0 {
 		seq := game.NewSequence(g.Name, stake, table, seed)
 		for range o.count {
 			u := seq.Next()
@@ -86,16 +95,7 @@ func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 				return err
 			}
 		}
-		said()
 		return nil
-	}
-	p, err := game.ParseAmount(o.prize)
-	if err != nil {
-		return usagef("--prize: %v", err)
-	}
-	tier, ok := table.Tier(p)
-	if !ok {
-		return usagef("--prize %s is not a lot of %s at stake %s (lots: %s, or 0)", o.prize, g.Name, stake, lotList(table))
 	}
 	fs := seed.Forced(g.Name, stake)
 	for i := range o.count {
@@ -104,7 +104,6 @@ func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 			return err
 		}
 	}
-	said()
 	return nil
 }
 

@@ -87,8 +87,15 @@ func TestClickWhereDrawn(t *testing.T) {
 						t.Errorf("a click on %q opened %q", tx.get(item), title(m))
 					}
 				}
+				// What is not an entry opens nothing: the caption, the logo.
+				m := newModel(t, lang, MenuScreen, w, h)
+				for _, label := range []string{tx.get("menu.hint"), "┣━┫"} {
+					if cmd := clickLabel(t, m, label, 0); quits(cmd) || title(m) != "" {
+						t.Errorf("a click on %q opened %q", label, title(m))
+					}
+				}
 				// Yam's: each stake chip, Play, each cup, Auto.
-				m := newModel(t, lang, YamsScreen, w, h)
+				m = newModel(t, lang, YamsScreen, w, h)
 				for _, stake := range []string{"0.50", "2.00", "1.00"} {
 					chip := tx.money(mustAmount(stake))
 					clickLabel(t, m, chip, 0)

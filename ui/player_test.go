@@ -1,12 +1,9 @@
 package ui
 
 import (
-	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,8 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
-	"tapis/game/lottery"
-	"tapis/game/session"
 	"tapis/game/vegas"
 )
 
@@ -188,80 +183,6 @@ func TestSurfacesFit(t *testing.T) {
 	t.Logf("%d tickets", len(tickets))
 }
 
-// TestNetAfterTakeUp: a journal left with a winning unit unrevealed opens
-// with a balance and a net that leave its prize out, and agree with each
-// other before and after it is revealed.
-func TestNetAfterTakeUp(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := session.Open(session.Options{Seed: 9, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 58
-	if _, _, err := s.Buy(lottery.Yams(), decimal.NewFromInt(2), &lottery.Force{Total: &total}, "QA"); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	m, err := New(Options{Lang: English, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path, QA: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	m.Update(sizeMsg(80, 24))
-	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(98)) || !n.Equal(decimal.NewFromInt(-2)) {
-		t.Fatalf("before the reveal: balance %s, net %s, want 98 and -2:\n%s", b, n, screen(m))
-	}
-	press(m, "a")
-	settle(m)
-	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(118)) || !n.Equal(decimal.NewFromInt(18)) {
-		t.Fatalf("after the reveal: balance %s, net %s, want 118 and +18:\n%s", b, n, screen(m))
-	}
-}
-
-// TestEveryUnrevealedUnitOffered buys a Yam's unit left covered, then a
-// Vegas ticket scratched, and another left covered, and stops: after a
-// restart the Yam's unit is offered first on its screen, then the ticket
-// on Vegas's, and the summary counts what is left.
-func TestEveryUnrevealedUnitOffered(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	m := journaled(t, path)
-	press(m, "enter", "esc", "2", "enter", "a")
-	settle(m)
-	press(m, "enter") // a second ticket, covered
-	yamsUnit, ticket := m.yams.sold.Name(), m.vegas.sold.Name()
-	if !strings.HasSuffix(m.Summary(), " · unrevealed 2") {
-		t.Errorf("summary %q", m.Summary())
-	}
-	m.Close()
-
-	m = journaled(t, path)
-	if title(m) != "· Yam's!" || !strings.Contains(screen(m), "it is paid, reveal it") || m.yams.sold.Name() != yamsUnit {
-		t.Fatalf("the Yam's unit is not offered first:\n%s", screen(m))
-	}
-	press(m, "a")
-	settle(m)
-	if !strings.Contains(screen(m), "Your Vegas ticket is still to scratch: esc, then 2") {
-		t.Errorf("the ticket left is not pointed to:\n%s", screen(m))
-	}
-	press(m, "esc", "2")
-	if !strings.Contains(screen(m), "it is paid, reveal it") || m.vegas.sold.Name() != ticket {
-		t.Fatalf("the ticket is not offered:\n%s", screen(m))
-	}
-	if got := m.Summary(); !strings.HasSuffix(got, " · unrevealed 1") {
-		t.Errorf("summary %q", got)
-	}
-	press(m, "a")
-	settle(m)
-	if got := m.Summary(); strings.Contains(got, "unrevealed") || m.Totals().Played != 0 {
-		t.Errorf("summary %q", got)
-	}
-	m.Close()
-	f := mustOpen(t, path)
-	if rep, err := session.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
-		t.Errorf("verify: %+v, %v", rep, err)
-	}
-}
-
 // TestSuspend: ctrl+z and an outside SIGTSTP take one path, Bubble Tea's
 // suspension, with the program's handler stepping aside first; it steps in
 // again on resume.
@@ -355,105 +276,6 @@ func TestFrictions(t *testing.T) {
 	}
 }
 
-// fileLimit makes files larger than the one at path unwritable, as a full
-// disk does, until the test ends.
-func fileLimit(t *testing.T, path string) {
-	t.Helper()
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails instead of killing
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Fatal(err)
-	}
-	lim := old
-	lim.Cur = uint64(info.Size())
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
-		signal.Reset(syscall.SIGXFSZ)
-	})
-}
-
-func lastLine(m *Model) string {
-	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
-	return lines[len(lines)-1]
-}
-
-// TestQuitAsksWhileRevealing: q with a unit half revealed asks once;
-// ctrl+c quits at once; the summary counts the unit left.
-func TestQuitAsksWhileRevealing(t *testing.T) {
-	m := newModel(t, English, YamsScreen, 80, 24)
-	if !quits(press(m, "q")) {
-		t.Fatal("q with nothing revealing does not quit")
-	}
-	press(m, "enter", "1")
-	settle(m)
-	if quits(press(m, "q")) || !strings.Contains(screen(m), "A unit is being revealed: q again to quit; it stays in your history") {
-		t.Fatalf("q did not ask:\n%s", screen(m))
-	}
-	press(m, "2") // another key: the question is dropped
-	if quits(press(m, "q")) {
-		t.Fatal("q quit without asking again after another key")
-	}
-	if !quits(press(m, "q")) {
-		t.Fatal("q twice did not quit")
-	}
-	if !strings.HasSuffix(m.Summary(), " · unrevealed 1") {
-		t.Errorf("summary %q", m.Summary())
-	}
-	fr := newModel(t, French, VegasScreen, 80, 24)
-	press(fr, "enter")
-	if !quits(press(fr, "ctrl+c")) || !strings.HasSuffix(fr.Summary(), " · non révélées 1") {
-		t.Errorf("ctrl+c does not quit at once, or summary %q", fr.Summary())
-	}
-}
-
-// TestTornLineOnScreen: a journal's last line cut short by a crash is said
-// on the first screen.
-func TestTornLineOnScreen(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	m := journaled(t, path)
-	press(m, "a")
-	settle(m)
-	m.Close()
-	appendFile(t, path, `{"kind":"buy","seq":2,"unit":"yams:1:1:`)
-	m = journaled(t, path)
-	if !strings.Contains(screen(m), "Journal: line 5, cut short by a crash, dropped") {
-		t.Errorf("the torn line is not said on screen:\n%s", screen(m))
-	}
-	press(m, "left")
-	if strings.Contains(screen(m), "cut short") {
-		t.Error("the notice stays after a key")
-	}
-}
-
-func mustOpen(t *testing.T, path string) *os.File {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
-}
-
-func appendFile(t *testing.T, path, text string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteString(text); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestNoticesFit: the notices shown in place of the keys' help fit 80
 // columns.
 func TestNoticesFit(t *testing.T) {
@@ -528,22 +350,5 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 	press(m, "enter", "esc", "2", "enter", "h")
 	if got := screen(m); !strings.Contains(got, "€3.00    to reveal       €99.00       €96.00") {
 		t.Errorf("the ticket's row counts the Yam's prize not shown:\n%s", got)
-	}
-}
-
-// TestJournalKeepsItsBalance: --balance given for a journal that exists
-// is said not to apply, on the first screen.
-func TestJournalKeepsItsBalance(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	m := journaled(t, path)
-	m.Close()
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	m.Update(sizeMsg(80, 24))
-	if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(100)) || !strings.Contains(screen(m), "--balance is for a new journal") {
-		t.Errorf("balance %s:\n%s", b, screen(m))
 	}
 }
