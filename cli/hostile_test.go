@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"tapis/game/lottery"
+	"tapis/internal/hostile"
 )
 
 const yamsLine = `{"game":"yams","stake":"1","cups":[[1,2,3,5,6],[4,4,4,2,2],[6,6,1,2,3]]}`
@@ -89,28 +90,18 @@ func TestScoreEscapesControlCharacters(t *testing.T) {
 	}
 }
 
-// zeros reads as an endless run of zero bytes, as /dev/zero does, and
-// counts them.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	clear(p)
-	z.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestScoreRefusesEndlessLine: a line that never ends is refused in one line
 // once 1 MiB of it is read; what came before it is scored.
 func TestScoreRefusesEndlessLine(t *testing.T) {
 	for _, args := range [][]string{{"score"}, {"score", "--json"}} {
-		z := &zeros{}
+		z := &hostile.Zeros{}
 		var out, errOut bytes.Buffer
 		code := Run(Env{Stdin: io.MultiReader(strings.NewReader(yamsLine+"\n"), z), Stdout: &out, Stderr: &errOut}, args)
 		if code != ExitInvalid || errOut.String() != "line 2 is longer than 1 MiB: not a layout file, reading stopped there\n" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
 		}
-		if !strings.Contains(out.String(), "28") || z.n > lottery.MaxLine+1<<17 {
-			t.Errorf("%v: read %d bytes, out %q", args, z.n, out.String())
+		if !strings.Contains(out.String(), "28") || z.N > lottery.MaxLine+1<<17 {
+			t.Errorf("%v: read %d bytes, out %q", args, z.N, out.String())
 		}
 	}
 }

@@ -2,16 +2,15 @@ package ui
 
 import (
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/game/session"
+	"tapis/internal/hostile"
 )
 
 func journaled(t *testing.T, path string) *Model {
@@ -239,18 +238,5 @@ func fileLimit(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails instead of killing
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Fatal(err)
-	}
-	lim := old
-	lim.Cur = uint64(info.Size())
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
-		signal.Reset(syscall.SIGXFSZ)
-	})
+	hostile.FileLimit(t, info.Size())
 }

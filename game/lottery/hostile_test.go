@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"tapis/internal/hostile"
 )
 
 const goodLine = `{"game":"yams","cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}`
@@ -119,20 +121,10 @@ func TestReadOpenValueLongerThanALayout(t *testing.T) {
 	}
 }
 
-// zeros reads as an endless run of zero bytes, as /dev/zero does, and
-// counts them.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	clear(p)
-	z.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestReadStopsAtLongLine reads an endless line: reading stops once MaxLine
 // bytes of it are read, with an error naming the line.
 func TestReadStopsAtLongLine(t *testing.T) {
-	z := &zeros{}
+	z := &hostile.Zeros{}
 	r := io.MultiReader(strings.NewReader(goodLine+"\n"), z)
 	var es []Entry
 	err := Read(r, func(e Entry) { es = append(es, e) })
@@ -143,8 +135,8 @@ func TestReadStopsAtLongLine(t *testing.T) {
 	if len(es) != 1 || es[0].Err != nil {
 		t.Errorf("entries %+v", es)
 	}
-	if z.n > MaxLine+2<<16 {
-		t.Errorf("read %d bytes of the endless line, for a limit of %d", z.n, MaxLine)
+	if z.N > MaxLine+2<<16 {
+		t.Errorf("read %d bytes of the endless line, for a limit of %d", z.N, MaxLine)
 	}
 	// A line of exactly MaxLine bytes is read, and is an error of its own.
 	es = nil

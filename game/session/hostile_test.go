@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/internal/hostile"
 )
 
 // smallDisk returns a directory on a file system of 64 KiB, a tmpfs the
@@ -27,32 +27,6 @@ func smallDisk(t *testing.T) string {
 	}
 	t.Cleanup(func() { syscall.Unmount(dir, 0) })
 	return dir
-}
-
-// fileLimit makes the process unable to write files past n bytes
-// (RLIMIT_FSIZE), as a full disk would, until undo is called.
-func fileLimit(t *testing.T, n int64) (undo func()) {
-	t.Helper()
-	signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails instead of killing
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Fatal(err)
-	}
-	lim := old
-	lim.Cur = uint64(n)
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Fatal(err)
-	}
-	done := false
-	undo = func() {
-		if !done {
-			done = true
-			syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old)
-			signal.Reset(syscall.SIGXFSZ)
-		}
-	}
-	t.Cleanup(undo)
-	return undo
 }
 
 // TestFullDisk fills the disk under a journal: each refused purchase leaves
@@ -77,7 +51,7 @@ func TestFullDisk(t *testing.T) {
 			defer s.Close()
 			undo := func() {}
 			if mode == "rlimit" {
-				undo = fileLimit(t, 20<<10)
+				undo = hostile.FileLimit(t, 20<<10)
 			}
 			var last string
 			refused := 0

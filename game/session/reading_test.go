@@ -6,33 +6,25 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"tapis/internal/hostile"
 )
 
 const startLine = `{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}` + "\n"
 
-// zeros reads as an endless run of zero bytes, as /dev/zero does, and
-// counts them.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	clear(p)
-	z.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestReadLinesStopsAtLongLine: a line past 1 MiB is refused once that much
 // of it is read, even when it never ends.
 func TestReadLinesStopsAtLongLine(t *testing.T) {
-	z := &zeros{}
+	z := &hostile.Zeros{}
 	_, _, _, err := ReadLines(io.MultiReader(strings.NewReader(startLine), z))
 	var p Problem
 	if !errors.As(err, &p) || p.Line != 2 || !strings.Contains(p.Msg, "longer than 1 MiB") {
 		t.Fatalf("error %v, want line 2 longer than 1 MiB", err)
 	}
-	if z.n > maxLine+2<<16 {
-		t.Errorf("read %d bytes of an endless line", z.n)
+	if z.N > maxLine+2<<16 {
+		t.Errorf("read %d bytes of an endless line", z.N)
 	}
-	rep, err := Verify(io.MultiReader(strings.NewReader(startLine), &zeros{}), smallTables)
+	rep, err := Verify(io.MultiReader(strings.NewReader(startLine), &hostile.Zeros{}), smallTables)
 	if err != nil || rep.OK() || rep.Problems[0].Line != 2 {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
