@@ -44,16 +44,17 @@ func (m *Model) rulesRows() int  { return m.height - 3 }
 // each lot's chance, and the return to player.
 func (m *Model) rulesLines() []string {
 	w := m.rulesWidth()
-	var parts []string
-	if m.rules.vegas {
-		parts = append(parts, m.st.boxTitle.Render("« Vegas »"), "",
-			lipgloss.NewStyle().Width(w).Render(m.vegasRules()), "", m.vegasLots())
-	} else {
-		parts = append(parts, m.st.boxTitle.Render("« "+m.t.get("yams")+" »"), "",
-			lipgloss.NewStyle().Width(w).Render(m.yamsRules()), "", m.combosTable(&yamsBoard{}), "", m.yamsLots())
-	}
-	parts = append(parts, "", m.commitments(w))
-	return strings.Split(strings.Join(parts, "\n"), "\n")
+	// The rules and tables depend only on the game and the width; the
+	// commitments follow the blocks.
+	rules := m.memoize(fmt.Sprint("rules:", m.rules.vegas, w), func() string {
+		if m.rules.vegas {
+			return strings.Join([]string{m.st.boxTitle.Render("« Vegas »"), "",
+				lipgloss.NewStyle().Width(w).Render(m.vegasRules()), "", m.vegasLots()}, "\n")
+		}
+		return strings.Join([]string{m.st.boxTitle.Render("« " + m.t.get("yams") + " »"), "",
+			lipgloss.NewStyle().Width(w).Render(m.yamsRules()), "", m.combosTable(&yamsBoard{}), "", m.yamsLots()}, "\n")
+	})
+	return strings.Split(rules+"\n\n"+m.commitments(w), "\n")
 }
 
 // yamsRules is the Yam's rules in short, with the stakes of the table.
