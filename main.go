@@ -77,13 +77,13 @@ func replay(args []string) int {
 	}
 	// What did not read is said on standard error once the terminal is
 	// given back, where it can be read, and counted on the screen meanwhile.
-	var problems bytes.Buffer
-	entries, status := cli.ReplayLayouts(&problems, in)
+	var problems bytes.Buffer // a few lines: ReplayLayouts lists twenty at most
+	rep := cli.ReplayLayouts(&problems, in)
 	defer func() { os.Stderr.Write(problems.Bytes()) }()
-	if status == cli.ExitUsage {
-		return status
+	if rep.Status == cli.ExitUsage {
+		return rep.Status
 	}
-	if len(entries) == 0 {
+	if len(rep.Entries) == 0 {
 		fmt.Fprintln(&problems, "tapis replay: no valid layout to show")
 		return cli.ExitInvalid
 	}
@@ -104,11 +104,11 @@ func replay(args []string) int {
 		fmt.Fprintln(os.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
 		return cli.ExitUsage
 	}
-	if _, err := tea.NewProgram(ui.NewReplay(entries, l, bytes.Count(problems.Bytes(), []byte("\n"))), opts...).Run(); err != nil {
+	if _, err := tea.NewProgram(ui.NewReplay(rep.Entries, l, rep.Invalid, rep.LeftOut), opts...).Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
 		return 1
 	}
-	return status
+	return rep.Status
 }
 
 // play runs the interactive game and prints the session's summary line once

@@ -174,10 +174,10 @@ func TestReplayLayoutsKeepsAtMostMaxRecords(t *testing.T) {
 		}
 	}()
 	var errOut bytes.Buffer
-	entries, status := ReplayLayouts(&errOut, r)
+	rep := ReplayLayouts(&errOut, r)
 	r.Close()
-	if len(entries) != lottery.MaxRecords || status != ExitOK {
-		t.Errorf("%d layouts, status %d", len(entries), status)
+	if len(rep.Entries) != lottery.MaxRecords || rep.Status != ExitOK || !rep.LeftOut {
+		t.Errorf("%d layouts, status %d", len(rep.Entries), rep.Status)
 	}
 	if want := "tapis replay: more than 10000 layouts: the first 10000 are shown, the rest (from line 10001) is left out\n"; errOut.String() != want {
 		t.Errorf("stderr %q", errOut.String())
@@ -185,9 +185,16 @@ func TestReplayLayoutsKeepsAtMostMaxRecords(t *testing.T) {
 	// A file of open brackets is one error; the whole layout after them is
 	// still read.
 	errOut.Reset()
-	entries, status = ReplayLayouts(&errOut, strings.NewReader(strings.Repeat("[\n", 20000)+yamsLine+"\n"))
-	if len(entries) != 1 || status != ExitInvalid || strings.Count(errOut.String(), "\n") != 1 {
-		t.Errorf("brackets: %d layouts, status %d, stderr %q", len(entries), status, errOut.String())
+	rep = ReplayLayouts(&errOut, strings.NewReader(strings.Repeat("[\n", 20000)+yamsLine+"\n"))
+	if len(rep.Entries) != 1 || rep.Status != ExitInvalid || strings.Count(errOut.String(), "\n") != 1 {
+		t.Errorf("brackets: %d layouts, status %d, stderr %q", len(rep.Entries), rep.Status, errOut.String())
+	}
+	// A million invalid lines: twenty are listed, the others counted.
+	errOut.Reset()
+	rep = ReplayLayouts(&errOut, strings.NewReader(yamsLine+"\n"+strings.Repeat("not json\n", 1_000_000)))
+	if len(rep.Entries) != 1 || rep.Invalid != 1_000_000 || strings.Count(errOut.String(), "\n") != 21 ||
+		!strings.HasSuffix(errOut.String(), "tapis replay: 999980 more invalid layouts are not listed\n") {
+		t.Errorf("%d layouts, %d invalid, stderr of %d bytes", len(rep.Entries), rep.Invalid, errOut.Len())
 	}
 }
 

@@ -9,36 +9,55 @@ import (
 	"tapis/text"
 )
 
+// maxListed is how many invalid layouts `tapis replay` lists on stderr;
+// it counts the others.
+const maxListed = 20
+
+// Replay is what `tapis replay` read: the layouts it shows, and what it
+// could not show.
+type Replay struct {
+	Entries []lottery.Entry
+	Invalid int  // invalid layouts: the first maxListed are said, the rest counted
+	LeftOut bool // there were more than lottery.MaxRecords layouts: the rest was not read
+	Status  int  // ExitInvalid when a layout was invalid or a line too long, ExitUsage when r failed
+}
+
 // ReplayLayouts reads the layouts that `tapis replay` shows, from r: at most
 // lottery.MaxRecords of them, saying so on stderr when more were left out
-// (the rest is not read). An invalid layout is reported on stderr in one
-// line, as score does. The status is ExitInvalid when a layout was invalid,
-// or a line too long stopped the reading, and ExitUsage when r failed.
-func ReplayLayouts(stderr io.Writer, r io.Reader) ([]lottery.Entry, int) {
-	var entries []lottery.Entry
-	status := ExitOK
+// (the rest is not read). An invalid layout is said on stderr in one line,
+// as score says it, up to maxListed of them; the others are counted in
+// one line at the end, so that what it writes stays small whatever r holds.
+func ReplayLayouts(stderr io.Writer, r io.Reader) Replay {
+	var rep Replay
 	err := lottery.ReadWhile(r, func(e lottery.Entry) bool {
 		if e.Err != nil {
-			fmt.Fprintf(stderr, "line %d: %s\n", e.Line, text.Printable(e.Err.Error()))
-			status = ExitInvalid
+			if rep.Invalid++; rep.Invalid <= maxListed {
+				fmt.Fprintf(stderr, "line %d: %s\n", e.Line, text.Printable(e.Err.Error()))
+			}
+			rep.Status = ExitInvalid
 			return true
 		}
-		if len(entries) == lottery.MaxRecords {
+		if len(rep.Entries) == lottery.MaxRecords {
 			fmt.Fprintf(stderr, "tapis replay: more than %d layouts: the first %d are shown, the rest (from line %d) is left out\n",
 				lottery.MaxRecords, lottery.MaxRecords, e.Line)
+			rep.LeftOut = true
 			return false
 		}
-		entries = append(entries, e)
+		rep.Entries = append(rep.Entries, e)
 		return true
 	})
+	if n := rep.Invalid - maxListed; n > 0 {
+		fmt.Fprintf(stderr, "tapis replay: %d more invalid layouts are not listed\n", n)
+	}
 	var long *lottery.LineTooLongError
 	switch {
 	case errors.As(err, &long):
 		fmt.Fprintf(stderr, "tapis replay: %s\n", long)
-		status = ExitInvalid
+		rep.Invalid++
+		rep.Status = ExitInvalid
 	case err != nil:
 		fmt.Fprintf(stderr, "tapis replay: %s\n", text.Printable(err.Error()))
-		status = ExitUsage
+		rep.Status = ExitUsage
 	}
-	return entries, status
+	return rep
 }

@@ -19,16 +19,18 @@ const ReplayScreen Screen = 100
 type replayState struct {
 	entries []lottery.Entry
 	at      int
-	said    int // the lines said on standard error (invalid layouts), counted on screen
+	invalid int  // invalid layouts of the file, listed on standard error once the terminal is back
+	leftOut bool // the file held more layouts than are shown
 }
 
 // NewReplay returns a model that shows the given layouts (valid entries of
-// a layout file), one at a time, fully revealed; said counts the lines the
-// program writes on standard error once the terminal is given back, which
-// the header mentions.
-func NewReplay(entries []lottery.Entry, lang Lang, said int) *Model {
+// a layout file), one at a time, fully revealed. The header counts the
+// invalid layouts (the program lists them on standard error once the
+// terminal is given back) and says when the file held more layouts than
+// are shown.
+func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) *Model {
 	m, _ := New(Options{Lang: lang, Start: ReplayScreen})
-	m.replay = replayState{entries: entries, said: said}
+	m.replay = replayState{entries: entries, invalid: invalid, leftOut: leftOut}
 	return m
 }
 
@@ -62,8 +64,11 @@ func (m *Model) replayScreenLayers(body area) []*lipgloss.Layer {
 // the file.
 func (m *Model) replayHeader() string {
 	said := ""
-	if n := m.replay.said; n > 0 {
+	if n := m.replay.invalid; n > 0 {
 		said = m.st.bad.Render(m.t.count("replay.said", n, n)) + m.st.header.Render("   ")
+	}
+	if m.replay.leftOut {
+		said += m.st.bad.Render(m.t.f("replay.leftout", len(m.replay.entries))) + m.st.header.Render("   ")
 	}
 	return said + m.st.label.Render(m.t.get("replay.title")+" ") +
 		m.st.value.Render(strconv.Itoa(m.replay.at+1)+"/"+strconv.Itoa(len(m.replay.entries))) + m.st.header.Render(" ")
