@@ -186,7 +186,7 @@ func (m *Model) demoReveal() tea.Cmd {
 // visitor's wallet is put aside first.
 func (m *Model) prepareDemo(it lottery.PlaylistItem) {
 	if d := &m.demo; d.visitor {
-		b := m.session.Wallet().Balance()
+		b := m.shownBalance() // the loop has revealed what the visitor left
 		d.lastVisitor, d.visitor = &b, false
 	}
 	m.freshWallet(m.demo.wallet)

@@ -114,8 +114,18 @@ func TestEveryUnrevealedUnitOffered(t *testing.T) {
 	if title(m) != "· Yam's!" || !strings.Contains(screen(m), "it is paid, reveal it") || m.yams.sold.Name() != yamsUnit {
 		t.Fatalf("the Yam's unit is not offered first:\n%s", screen(m))
 	}
+	// The summary tells what the header tells: no prize not shown.
+	b, _ := headerMoney(t, m)
+	if want := "played 0 · staked €0.00 · won €0.00 · balance " + m.t.money(b) + " · unrevealed 2"; m.Summary() != want {
+		t.Errorf("summary %q, want %q", m.Summary(), want)
+	}
+	prize := m.yams.sold.Unit.Prize
 	press(m, "a")
 	settle(m)
+	b, _ = headerMoney(t, m)
+	if want := "played 0 · staked €0.00 · won " + m.t.money(prize) + " · balance " + m.t.money(b) + " · unrevealed 1"; m.Summary() != want {
+		t.Errorf("summary %q, want %q", m.Summary(), want)
+	}
 	if !strings.Contains(screen(m), "Your Vegas ticket is still to scratch: esc, then 2") {
 		t.Errorf("the ticket left is not pointed to:\n%s", screen(m))
 	}

@@ -92,11 +92,11 @@ func (t text) signed(d decimal.Decimal) string {
 func english() map[string]string {
 	return map[string]string{
 		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished purchase)",
-		"journal.shown":      "The journal could not record the unit as shown (%s)",
+		"journal.shown":      "The journal will note the unit as shown once it can (%s)",
 		"journal.balance":    "--balance is for a new journal: this one goes on with its own balance",
 		"quit.ask":           "A unit is being revealed: q again to quit; it stays in your history",
 		"refused":            "Purchase refused: %s",
-		"refused.journal":    "Purchase refused: the journal could not be written (%s)",
+		"refused.journal":    "Refused: the journal could not be written (%s)",
 		"pay.quit":           " · q: quit",
 		"pay.empty":          "Wallet empty (stakes from %[2]s)",
 		"pay.below":          "Balance %s, below the smallest stake (%s)",
@@ -280,11 +280,11 @@ func english() map[string]string {
 func french() map[string]string {
 	return map[string]string{
 		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (achat inachevé)",
-		"journal.shown":      "Le journal n'a pas pu noter l'unité comme révélée (%s)",
+		"journal.shown":      "Le journal notera l'unité comme révélée dès qu'il le pourra (%s)",
 		"journal.balance":    "--balance vaut pour un nouveau journal : celui-ci garde son solde",
 		"quit.ask":           "Révélation en cours : q encore pour quitter ; l'unité reste dans l'historique",
 		"refused":            "Achat refusé : %s",
-		"refused.journal":    "Achat refusé : le journal n'a pas pu être écrit (%s)",
+		"refused.journal":    "Refusé : le journal n'a pas pu être écrit (%s)",
 		"pay.quit":           " · q : quitter",
 		"pay.empty":          "Porte-monnaie vide (mises dès %[2]s)",
 		"pay.below":          "Solde %s, sous la plus petite mise (%s)",

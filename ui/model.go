@@ -111,6 +111,7 @@ type Model struct {
 	played  []played
 	waiting []session.Played // units of an earlier run never shown, not on a screen yet
 	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
+	seenWon decimal.Decimal  // the prizes of the units revealed during this run
 	menu    menuState
 	yams    yamsState
 	vegas   vegasState

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"errors"
+	"io/fs"
 	"strconv"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/game/session"
+	safe "tapis/text"
 	"tapis/wallet"
 )
 
@@ -32,11 +34,25 @@ func (m *Model) refusal(err error) note {
 	if errors.Is(err, wallet.ErrShort) {
 		return note{}
 	}
-	var j *session.JournalError
-	if errors.As(err, &j) {
-		return note{kind: noteRefused, text: m.t.f("refused.journal", j.Err.Error())}
+	if cause, ok := journalCause(err); ok {
+		return note{kind: noteRefused, text: m.t.f("refused.journal", cause)}
 	}
-	return note{kind: noteRefused, text: m.t.f("refused", err.Error())}
+	return note{kind: noteRefused, text: m.t.f("refused", safe.Printable(err.Error()))}
+}
+
+// journalCause returns why the journal could not take a record, as short
+// as the file system says it ("no space left on device"), if err is that.
+func journalCause(err error) (string, bool) {
+	var j *session.JournalError
+	if !errors.As(err, &j) {
+		return "", false
+	}
+	cause := j.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err
+	}
+	return safe.Printable(cause.Error()), true
 }
 
 // hidden is what the wallet holds that the player has not seen: the prizes
@@ -135,12 +151,16 @@ func (m *Model) unrevealed() int {
 // isDemo reports whether a unit is one the kiosk's loop played.
 func isDemo(s *lottery.Sold) bool { return s != nil && s.Forced != nil && s.Forced.Label == demoLabel }
 
-// Summary is the line printed once the terminal is restored: what the run
-// played, its forced units and the units left unrevealed, if any, and the
-// balance (the last visitor's in the kiosk).
+// Summary is the line printed once the terminal is restored. As the header,
+// it tells what the player has seen: the units bought and what they
+// staked, the prizes revealed during the run (units of an earlier run
+// included) and the balance without the prizes not shown yet (the last
+// visitor's in the kiosk); then the forced units, and the units left
+// unrevealed, if any. The balance is the one the run started with, less
+// the stakes, plus the prizes revealed.
 func (m *Model) Summary() string {
 	tot := m.Totals()
-	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(tot.Won), m.t.money(m.summaryBalance()))
+	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(m.seenWon), m.t.money(m.summaryBalance()))
 	for _, label := range []string{forcedLabel, demoLabel} {
 		if n := m.forced[label]; n > 0 {
 			s += " · " + label + " " + strconv.Itoa(n)
@@ -157,7 +177,7 @@ func (m *Model) Summary() string {
 func (m *Model) summaryBalance() decimal.Decimal {
 	switch d := &m.demo; {
 	case !d.enabled || d.visitor:
-		return m.session.Wallet().Balance()
+		return m.shownBalance()
 	case d.lastVisitor != nil:
 		return *d.lastVisitor
 	}

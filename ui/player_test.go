@@ -126,7 +126,7 @@ func TestRefusalsSaid(t *testing.T) {
 	m = journaled(t, path)
 	fileLimit(t, path) // the disk is full
 	press(m, "enter")
-	if m.Totals().Played != 0 || !strings.Contains(screen(m), "Purchase refused: the journal could not be written") {
+	if m.Totals().Played != 0 || !strings.Contains(screen(m), "Refused: the journal could not be written (file too large)") {
 		t.Errorf("a journal that cannot be written: %d played:\n%s", m.Totals().Played, screen(m))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"tapis/game/session"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	safe "tapis/text"
 	"tapis/wallet"
 )
 
@@ -125,8 +126,13 @@ func (m *Model) noteShown() tea.Cmd {
 			continue
 		}
 		*u.shown = true
+		m.seenWon = m.seenWon.Add(u.sold.Unit.Prize)
 		if err := m.session.Shown(u.sold.Name()); err != nil {
-			m.notice = m.t.f("journal.shown", err.Error())
+			cause, ok := journalCause(err)
+			if !ok {
+				cause = safe.Printable(err.Error())
+			}
+			m.notice = m.t.f("journal.shown", cause)
 		}
 		return m.celebrateWin(u.sold.Unit.Prize, u.sold.Layout.Stake())
 	}

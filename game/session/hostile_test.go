@@ -334,3 +334,35 @@ func TestQAJournal(t *testing.T) {
 		t.Fatalf("forced %d, %v", rep.Forced, err)
 	}
 }
+
+// TestShownWrittenLater: a unit shown while the disk is full is recorded
+// as shown once the journal takes records again, or when it closes.
+func TestShownWrittenLater(t *testing.T) {
+	for _, closeFirst := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		s := open(t, path, 13)
+		u, _, err := s.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, _ := os.Stat(path)
+		undo := hostile.FileLimit(t, info.Size())
+		if err := s.Shown(u.Name()); err == nil {
+			t.Fatal("the full disk took the shown record")
+		}
+		undo()
+		if !closeFirst {
+			if _, _, err := s.Buy(lottery.Vegas(), decimal.NewFromInt(3), nil, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Close()
+		r := open(t, path, 13)
+		for _, p := range r.Restored().Pending {
+			if p.Op.Unit == u.Name() {
+				t.Errorf("close first %v: %s is offered again, though it was shown", closeFirst, u.Name())
+			}
+		}
+		r.Close()
+	}
+}

@@ -43,7 +43,7 @@ type Session struct {
 	committed map[string]bool
 	now       func() time.Time
 	restored  *State            // what the journal held when the session opened
-	reveals   []Record          // seeds of exhausted blocks not written yet
+	later     []Record          // records of things done that the journal could not take yet: reveals, shown
 	revealed  map[string]string // block → its seed, once exhausted
 	origin    decimal.Decimal   // the balance the session started from
 	Note      string            // what opening the journal had to say (a torn last line)
@@ -286,8 +286,8 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 	}
 	s.revealed[blockName(u.ID)] = u.Seed.String()
 	if s.file != nil {
-		s.reveals = append(s.reveals, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
-		s.append(Record{}) // only the reveals, if the journal takes them
+		s.later = append(s.later, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+		s.append(Record{}) // only what waits, if the journal takes it
 	}
 }
 
@@ -306,9 +306,16 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 // (GAME:STAKE:BLOCK).
 func (s *Session) Revealed() map[string]string { return s.revealed }
 
-// Shown records that a unit was fully revealed.
+// Shown records that a unit was fully revealed. It was: a record the
+// journal cannot take now is written before its next one, or when the
+// session closes.
 func (s *Session) Shown(unit string) error {
-	return s.append(Record{Kind: KindShown, Unit: unit})
+	r := Record{Kind: KindShown, Unit: unit}
+	err := s.append(r)
+	if err != nil && s.file != nil {
+		s.later = append(s.later, r)
+	}
+	return err
 }
 
 // Restart gives the session a fresh wallet of balance, with no history,
@@ -326,10 +333,10 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	return nil
 }
 
-// append writes a record, after the reveals waiting to be written, and
+// append writes a record, after the records waiting to be written, and
 // syncs the journal to disk. A record the file cannot take leaves it exactly
 // as it was: cut back to its last whole line. An empty record writes only
-// the reveals.
+// what waits.
 func (s *Session) append(r Record) error {
 	if s.file == nil {
 		return nil
@@ -340,7 +347,7 @@ func (s *Session) append(r Record) error {
 	now := s.now().UTC()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b) // one line a record, with its newline
-	records := s.reveals
+	records := s.later
 	if r.Kind != "" {
 		records = append(records[:len(records):len(records)], r)
 	}
@@ -360,7 +367,7 @@ func (s *Session) append(r Record) error {
 		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
 	s.size += int64(b.Len())
-	s.reveals = nil
+	s.later = nil
 	return nil
 }
 
@@ -393,12 +400,17 @@ func (e *JournalError) Error() string { return "journal: " + e.Op + ": " + e.Err
 // Unwrap returns the error of the file system.
 func (e *JournalError) Unwrap() error { return e.Err }
 
-// Close closes the journal.
+// Close writes what waits to be written, if the journal takes it now, and
+// closes the journal.
 func (s *Session) Close() error {
 	if s.file == nil {
 		return nil
 	}
+	late := s.append(Record{})
 	err := s.file.Close()
+	if err == nil {
+		err = late
+	}
 	s.file = nil
 	if err != nil && !errors.Is(err, os.ErrClosed) {
 		return fmt.Errorf("journal: %w", err)
