@@ -71,16 +71,18 @@ func (m *Model) startDemo() tea.Cmd {
 	return demoTick(d.gen, demoPause)
 }
 
-// handOver gives the game to a visitor at once: the loop stops, its pending
-// unit is dropped, the idle time starts counting, and the visitor starts
-// fresh: the loop's unit is put away (it stays in the loop's count), the
-// wallet is a new one of the starting balance, the history is empty, the
-// stake and the time played are the starting ones.
-func (m *Model) handOver() {
+// handOver notes a visitor's input, and when the loop is playing gives the
+// game to the visitor at once; it reports whether it did, the input then
+// doing nothing more (a touch wakes the kiosk up, it buys nothing). The
+// loop stops, its pending unit is dropped, the idle time starts counting,
+// and the visitor starts fresh: the loop's unit is put away (it stays in
+// the loop's count), the wallet is a new one of the starting balance, the
+// history is empty, the stake and the time played are the starting ones.
+func (m *Model) handOver() bool {
 	d := &m.demo
 	d.last = m.now()
 	if !d.on {
-		return
+		return false
 	}
 	d.on = false
 	d.gen++
@@ -91,6 +93,7 @@ func (m *Model) handOver() {
 	m.yams.stake = m.stake
 	m.start, m.clock = m.now(), m.now()
 	d.visitor = true
+	return true
 }
 
 // freshWallet retires the wallet in play (its units stay in the run's

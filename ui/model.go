@@ -232,21 +232,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.tooSmall() {
 			return m.smallKey(msg)
 		}
-		if !key.Matches(msg, m.keys.global.Interrupt) { // the operator's ctrl+c is no visitor
-			m.handOver()
+		if !key.Matches(msg, m.keys.global.Interrupt) && m.handOver() { // the operator's ctrl+c is no visitor
+			return nil
 		}
 		return m.onKey(msg)
 	case tea.MouseClickMsg:
-		if m.tooSmall() {
+		if m.tooSmall() || m.handOver() {
 			return nil
 		}
-		m.handOver()
 		return m.onMouse(msg.Mouse(), false)
 	case tea.MouseWheelMsg:
 		m.handOver()
 	case tea.MouseMotionMsg:
-		if msg.Button == tea.MouseLeft && !m.tooSmall() {
-			m.handOver()
+		if msg.Button == tea.MouseLeft && !m.tooSmall() && !m.handOver() {
 			return m.onMouse(msg.Mouse(), true)
 		}
 	case tea.MouseReleaseMsg:
