@@ -52,15 +52,20 @@ func verify(env Env, args []string) int {
 			Checked   int64     `json:"checked"`
 			Torn      int       `json:"torn_line,omitempty"`
 			Forced    int64     `json:"forced"`
+			Empty     bool      `json:"empty,omitempty"`
 			Problems  []problem `json:"problems"`
 		}{Journal: *path, OK: rep.OK(), Purchases: rep.Purchases, Blocks: rep.Blocks, Closed: rep.Closed,
-			Checked: rep.Checked, Torn: rep.Torn, Forced: rep.Forced, Problems: []problem{}}
+			Checked: rep.Checked, Torn: rep.Torn, Forced: rep.Forced, Empty: rep.Empty, Problems: []problem{}}
 		for _, p := range rep.Problems {
 			out.Problems = append(out.Problems, problem{p.Line, p.Msg})
 		}
 		b, _ := json.Marshal(out)
 		fmt.Fprintf(env.Stdout, "%s\n", b)
 	} else {
+		if rep.Empty {
+			fmt.Fprintf(env.Stdout, "journal %s is empty: a new journal, nothing to check\n", text.Printable(*path))
+			return ExitOK
+		}
 		fmt.Fprintf(env.Stdout, "journal %s: %s, %s committed, %d closed (%s dealt again from the seed and found as recorded)\n",
 			text.Printable(*path), count(rep.Purchases, "purchase"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
 		if rep.Torn > 0 {

@@ -91,7 +91,7 @@ func (t text) signed(d decimal.Decimal) string {
 
 func english() map[string]string {
 	return map[string]string{
-		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished purchase)",
+		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished record)",
 		"journal.shown":      "The journal will note the unit as shown once it can (%s)",
 		"journal.balance":    "--balance is for a new journal: this one goes on with its own balance",
 		"quit.ask":           "A unit is being revealed: q again to quit; it stays in your history",
@@ -279,7 +279,7 @@ func english() map[string]string {
 
 func french() map[string]string {
 	return map[string]string{
-		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (achat inachevé)",
+		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (inachevée)",
 		"journal.shown":      "Le journal notera l'unité comme révélée dès qu'il le pourra (%s)",
 		"journal.balance":    "--balance vaut pour un nouveau journal : celui-ci garde son solde",
 		"quit.ask":           "Révélation en cours : q encore pour quitter ; l'unité reste dans l'historique",

@@ -37,7 +37,7 @@ func FuzzJournal(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !rep.OK() {
+		if !rep.OK() || rep.Empty {
 			return
 		}
 		lines, _, _, err := ReadLines(bytes.NewReader(data))

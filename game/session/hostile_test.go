@@ -366,3 +366,43 @@ func TestShownWrittenLater(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestJournalEdges: a line that is not a record is named, and what came
+// before it is still counted; an empty journal is a new one, for verify as
+// for the game; a whole last record missing only its newline is read, and
+// resuming ends its line.
+func TestJournalEdges(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "journal.jsonl")
+	s := open(t, path, 13)
+	play(t, s, 4)
+	s.Close()
+	good, _ := os.ReadFile(path)
+
+	os.WriteFile(path, append(append([]byte{}, good...), "hello\n"...), 0o644)
+	if rep := verify(t, path); rep.OK() || rep.Purchases != 4 || rep.Problems[len(rep.Problems)-1].Msg != "not a journal record" {
+		t.Errorf("a line that is no record: %+v", rep)
+	}
+
+	os.WriteFile(path, nil, 0o644)
+	if rep := verify(t, path); !rep.OK() || !rep.Empty {
+		t.Errorf("an empty journal: %+v", rep)
+	}
+
+	os.WriteFile(path, good[:len(good)-1], 0o644) // the last record's newline lost
+	rep := verify(t, path)
+	if !rep.OK() || rep.Torn != 0 || rep.Purchases != 4 {
+		t.Fatalf("a last record without its newline: %+v", rep)
+	}
+	r := open(t, path, 13)
+	if n := len(r.Restored().Pending); n != 1 { // play leaves the last unit unshown
+		t.Errorf("%d units offered", n)
+	}
+	if _, _, err := r.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if rep := verify(t, path); !rep.OK() || rep.Purchases != 5 {
+		t.Errorf("after resuming: %+v", rep)
+	}
+}

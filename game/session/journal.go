@@ -61,11 +61,13 @@ const maxLine = 1 << 20
 
 // ReadLines reads the records of a journal. Each record is written whole
 // with its newline, then synced, so a crash while writing leaves at most an
-// unterminated last line: it is left out, and torn gives its number (0 when
-// there is none); good is the length of the lines read. Any terminated line
-// that is not a record is an error naming it, and so is a line longer than
-// 1 MiB, found as soon as that much of it is read. A UTF-8 byte-order mark
-// at the start is skipped.
+// unterminated last line: when it holds a whole record (only its newline
+// missing) it is read, otherwise it is left out and torn gives its number
+// (0 when there is none); good is the length of the lines read. Any
+// terminated line that is not a record is an error naming it, and so is a
+// line longer than 1 MiB, found as soon as that much of it is read; the
+// lines before it are returned with it. A UTF-8 byte-order mark at the
+// start is skipped.
 func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
@@ -76,17 +78,19 @@ func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
 		line, err := text.ReadLine(br, maxLine)
 		switch {
 		case errors.Is(err, text.ErrLineTooLong):
-			return nil, 0, 0, Problem{n, "longer than 1 MiB: not a journal record"}
+			return lines, good, 0, Problem{n, "longer than 1 MiB: not a journal record"}
 		case err != nil && !errors.Is(err, io.EOF):
 			return nil, 0, 0, fmt.Errorf("reading the journal: %w", err)
 		case len(line) == 0:
 			return lines, good, 0, nil
-		case line[len(line)-1] != '\n':
-			return lines, good, n, nil
 		}
 		var rec Record
-		if decodeStrict(line[:len(line)-1], &rec) != nil || rec.Kind == "" {
-			return nil, 0, 0, Problem{n, "not a journal record"}
+		whole := decodeStrict(bytes.TrimSuffix(line, []byte("\n")), &rec) == nil && rec.Kind != ""
+		switch {
+		case line[len(line)-1] != '\n' && !whole:
+			return lines, good, n, nil
+		case !whole:
+			return lines, good, 0, Problem{n, "not a journal record"}
 		}
 		lines = append(lines, Line{N: n, Record: rec})
 		good += int64(len(line))

@@ -148,6 +148,9 @@ func (s *Session) resume(o Options, f *os.File) error {
 	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
+	if err := s.endLine(); err != nil {
+		return err
+	}
 	s.seed = st.Seed
 	s.origin = st.Start
 	if s.wallet, err = wallet.Restore(st.Balance, o.Limit, st.Ops); err != nil {
@@ -173,6 +176,26 @@ func (s *Session) resume(o Options, f *os.File) error {
 		s.revealed[b] = seed
 	}
 	s.restored = st
+	return nil
+}
+
+// endLine ends the journal's last record with its newline, when a crash
+// left it whole but without one.
+func (s *Session) endLine() error {
+	last := make([]byte, 1)
+	if s.size == 0 {
+		return nil
+	}
+	if _, err := s.file.ReadAt(last, s.size-1); err != nil || last[0] == '\n' {
+		return err
+	}
+	if _, err := s.file.Write([]byte("\n")); err != nil {
+		return s.cutBack(&JournalError{Op: "ending its last line", Err: err})
+	}
+	if err := s.file.Sync(); err != nil {
+		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
+	}
+	s.size++
 	return nil
 }
 

@@ -14,6 +14,7 @@ type Report struct {
 	Checked   int64     // units dealt again from the journal's seed and found as recorded
 	Forced    int64     // forced (QA) units, from no block: a QA journal
 	Torn      int       // a last line cut short, or 0
+	Empty     bool      // an empty file: a new journal, as the game takes it
 	Problems  []Problem // everything found wrong, by line
 }
 
@@ -32,14 +33,17 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 	}
 	lines, _, torn, err := ReadLines(r)
 	var p Problem
-	if errors.As(err, &p) {
-		return Report{Problems: []Problem{p}}, nil
-	}
-	if err != nil {
+	if err != nil && !errors.As(err, &p) {
 		return Report{}, err
 	}
-	rep := Report{Torn: torn}
+	rep := Report{Torn: torn, Empty: len(lines) == 0 && torn == 0 && err == nil}
+	if rep.Empty {
+		return rep, nil // a new journal, as the game takes it: nothing to check
+	}
 	st := scan(lines, tables, 0, &rep.Problems)
+	if err != nil {
+		rep.Problems = append(rep.Problems, p) // what follows it is not read
+	}
 	rep.Purchases, rep.Blocks, rep.Closed, rep.Checked = len(st.Ops), len(st.Commits), len(st.Reveals), st.Checked
 	rep.Forced = st.forcedUnits()
 	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Line < rep.Problems[j].Line })
