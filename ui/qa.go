@@ -203,7 +203,11 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 		case k == "enter" && p.mode == qaPoints:
 			n, err := strconv.Atoi(strings.TrimSpace(p.input))
 			u := yams.Unit{Stake: stake}
-			if err != nil || n < 0 || n > 150 || !yams.DealTotal(m.rng, n, &u) {
+			switch {
+			case err != nil:
+				p.err = m.t.f("qa.notanumber", safe.Printable(p.input))
+				return nil
+			case n < 0 || n > 150 || !yams.DealTotal(m.rng, n, &u):
 				p.err = m.t.f("qa.nototal", p.input)
 				return nil
 			}
@@ -334,7 +338,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 		}
 		rows = append(rows, "")
 		for _, e := range errs {
-			rows = append(rows, m.st.note.Render(e))
+			rows = append(rows, m.st.note.Render(ansi.Truncate(e, min(body.w-2, 76), "…")))
 		}
 		if more > 0 {
 			rows = append(rows, m.st.note.Render(m.t.count("qa.more", more, more)))

@@ -91,6 +91,12 @@ func TestQAForcePointsAndCombinations(t *testing.T) {
 	if m.panel == nil || !strings.Contains(screen(m), "no three cups make") {
 		t.Fatalf("2 points were accepted:\n%s", screen(m))
 	}
+	press(m, "backspace")
+	typeText(m, "ab")
+	press(m, "enter")
+	if m.panel == nil || !strings.Contains(screen(m), `"ab" is not a number of points`) {
+		t.Fatalf("ab was not said to be no number:\n%s", screen(m))
+	}
 	press(m, "tab", "up", "right", "up", "up", "right", "down", "enter", "a")
 	settle(m)
 	want := [3]yams.Combination{yams.Pair, yams.TwoPairs, yams.Yams}
@@ -131,8 +137,9 @@ func TestQAForceFile(t *testing.T) {
 	press(m, "f", "tab", "tab", "tab")
 	typeText(m, bad)
 	m.Update(press(m, "enter")()) // the file is read by a command
-	if !strings.Contains(screen(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") {
-		t.Fatalf("the panel does not name the error:\n%s", screen(m))
+	if !strings.Contains(screen(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") ||
+		!strings.Contains(screen(m), "Nothing loaded: fix these errors first (1 valid layout)") {
+		t.Fatalf("the panel does not name the error, or what it loaded:\n%s", screen(m))
 	}
 	for range len(bad) {
 		press(m, "backspace")

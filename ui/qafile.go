@@ -114,14 +114,15 @@ func (m *Model) onLayouts(msg layoutsMsg) {
 	p.load = nil
 	name := safe.Printable(msg.name)
 	switch {
-	case len(msg.problems) > 0:
+	case len(msg.problems) > 0: // nothing is played from a file with errors
 		p.errs, p.more = msg.problems, msg.more
+		p.err = m.t.count("qa.notloaded", len(msg.layouts), len(msg.layouts))
 	case len(msg.layouts) == 0:
 		p.err = m.t.f("qa.nolayout", name)
 	default:
 		detail := m.t.count("qa.file", len(msg.layouts), name, len(msg.layouts))
 		if msg.dropped {
-			detail += " " + m.t.f("qa.dropped", lottery.MaxRecords)
+			detail = m.t.f("qa.dropped", name, lottery.MaxRecords)
 		}
 		first := msg.layouts[0]
 		m.setForce(msg.game, lottery.Force{Layout: &first}, detail)
