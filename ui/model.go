@@ -21,6 +21,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/session"
+	"tapis/game/vegas"
 	"tapis/wallet"
 )
 
@@ -300,6 +301,9 @@ func (m *Model) View() tea.View {
 	}
 	if m.tooSmall() {
 		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
+		if !m.demo.enabled {
+			msg += m.t.get("small.quit")
+		}
 		if m.notice != "" {
 			msg += "\n\n" + m.notice
 		}
@@ -349,7 +353,9 @@ func (m *Model) footer() string {
 	if m.notice != "" {
 		return m.st.note.Render(ansi.Truncate(m.notice, m.width-2, "…"))
 	}
-	return m.memoize(fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.yams.revealing(), m.vegas.revealing()), func() string {
+	key := fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.yams.revealing(), m.vegas.revealing(),
+		m.canPay(m.yamsStake()), m.canPay(vegas.Price()), m.yams.stake)
+	return m.memoize(key, func() string {
 		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
 	})
 }

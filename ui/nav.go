@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"tapis/game/vegas"
 )
 
 // operatorWindow is how soon a second ctrl+c must follow the first to quit
@@ -216,13 +218,13 @@ func (m *Model) keyMapFor(s Screen) keyMap {
 		y := m.keys.yams
 		own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
 		// The bottom line shows what the keys do now.
-		busy := m.yams.revealing()
-		short = []key.Binding{only(y.Stake, !busy), only(y.Play, !busy), y.Auto, only(y.Roll, busy)}
+		busy, pays := m.yams.revealing(), m.canPay(m.yamsStake())
+		short = []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, busy)}
 	case VegasScreen:
 		v := m.keys.vegas
 		own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
-		busy := m.vegas.revealing() // the hint under the ticket says how to choose a surface
-		short = []key.Binding{only(v.Buy, !busy), only(v.Scratch, busy), v.All}
+		busy, pays := m.vegas.revealing(), m.canPay(vegas.Price()) // the hint under the ticket says how to choose a surface
+		short = []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, busy), only(v.All, busy || pays)}
 	case HistoryScreen:
 		k := m.keys.list
 		own = []key.Binding{k.Up, k.Show, g.Back}

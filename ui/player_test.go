@@ -121,6 +121,9 @@ func TestRefusalsSaid(t *testing.T) {
 	if !strings.Contains(screen(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
 		t.Errorf("the ticket too dear says nothing:\n%s", screen(m))
 	}
+	if foot := lastLine(m); strings.Contains(foot, "buy") || strings.Contains(foot, "scratch") {
+		t.Errorf("the footer offers keys that buy nothing: %q", foot)
+	}
 	// A journal that cannot be written refuses the purchase, and says why.
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	m = journaled(t, path)

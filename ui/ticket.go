@@ -85,7 +85,11 @@ func (m *Model) vegasLayers(body area) []*lipgloss.Layer {
 
 // buyPrompt is the screen before the first ticket: a button to buy one.
 func (m *Model) buyPrompt(body area) []*lipgloss.Layer {
-	btn := m.st.button.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
+	style := m.st.button
+	if !m.canPay(vegas.Price()) {
+		style = m.st.buttonOff
+	}
+	btn := style.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
 	a := body.centered(lipgloss.Width(btn), 1)
 	layers := []*lipgloss.Layer{layer("btn:buy", a, btn)}
 	if line := m.vegasNote(); line != "" {

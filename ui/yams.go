@@ -323,7 +323,7 @@ func (m *Model) stakeRow(a area) []*lipgloss.Layer {
 		ids = append(ids, "stake:"+strconv.Itoa(i))
 	}
 	btn := m.st.button
-	if busy {
+	if busy || !m.canPay(m.yamsStake()) { // they would buy nothing now
 		btn = m.st.buttonOff
 	}
 	parts = append(parts, "    ", btn.Render(m.t.get("play")), btn.Render(m.t.get("auto")))
