@@ -80,6 +80,12 @@ func grouped(groups []string) bool {
 // ambiguous explains why an amount with three digits after its separator
 // is refused, and how to write each of its readings.
 func ambiguous(s, sep, whole, frac string) error {
+	if strings.TrimLeft(whole, "0") == "" { // no thousands to read: say so plainly
+		if frac[2] != '0' {
+			return fmt.Errorf("%q is ambiguous: three digits after %q may group thousands; as a decimal it has more than two decimals", s, sep)
+		}
+		return fmt.Errorf("%q is ambiguous: three digits after %q may group thousands: write %s for the decimal", s, sep, "0"+sep+frac[:2])
+	}
 	thousands := fmt.Sprintf("%q is ambiguous: %q before three digits may group thousands: write %s (or %s) for thousands",
 		s, sep, whole+frac, groupThousands(whole+frac))
 	if frac[2] != '0' {
