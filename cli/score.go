@@ -102,7 +102,7 @@ func writeScoreJSON(w io.Writer, s lottery.Score, unit string) error {
 			return err
 		}
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(text.JSONSafe(b), '\n'))
 	return err
 }
 

@@ -6,8 +6,10 @@ package text
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -89,4 +91,39 @@ func ReadLine(br *bufio.Reader, max int) ([]byte, error) {
 		}
 		return line, err
 	}
+}
+
+// JSONSafe returns JSON text with every rune a terminal would not simply
+// show written as a \u escape: encoding/json escapes control characters
+// below U+0020 but leaves others, such as U+202E (which turns what follows
+// right to left) or U+0085, as they are. The JSON means the same.
+func JSONSafe(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if r >= utf8.RuneSelf && !printable(r, size) {
+			break
+		}
+		i += size
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append(make([]byte, 0, len(b)+12), b[:i]...)
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case r < utf8.RuneSelf || printable(r, size):
+			out = append(out, b[i:i+size]...)
+		case r == utf8.RuneError && size == 1: // not UTF-8: as encoding/json writes it
+			out = append(out, `\ufffd`...)
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += size
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package text
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -81,5 +82,21 @@ func TestReadLine(t *testing.T) {
 	e := &endless{}
 	if _, err := ReadLine(bufio.NewReaderSize(e, 4096), 1<<20); !errors.Is(err, ErrLineTooLong) || e.n > 1<<20+2*4096 {
 		t.Errorf("endless line: %v after %d bytes", err, e.n)
+	}
+}
+
+// TestJSONSafe: runes a terminal would obey become \u escapes, and the
+// JSON still reads the same.
+func TestJSONSafe(t *testing.T) {
+	in, _ := json.Marshal(map[string]string{"unit": "a\u202eb\u0085c\U000e0001é€"})
+	out := JSONSafe(in)
+	if strings.ContainsRune(string(out), '\u202e') || strings.ContainsRune(string(out), '\u0085') || !strings.Contains(string(out), `\u202e`) ||
+		!strings.Contains(string(out), `\udb40\udc01`) || !strings.Contains(string(out), "é€") {
+		t.Errorf("%s", out)
+	}
+	var back, want map[string]string
+	json.Unmarshal(in, &want)
+	if err := json.Unmarshal(out, &back); err != nil || back["unit"] != want["unit"] {
+		t.Errorf("%q reads back as %q (%v)", out, back["unit"], err)
 	}
 }
