@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
+	"tapis/game/session"
 	"tapis/text"
 	"tapis/ui"
 )
@@ -135,7 +136,11 @@ func play(args []string) int {
 	opts.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
 	m, err := ui.New(opts)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
+		hint := ""
+		if p := (session.Problem{}); errors.As(err, &p) {
+			hint = " (tapis verify --journal " + text.Printable(opts.Journal) + " lists every problem)"
+		}
+		fmt.Fprintf(os.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)
 		return cli.ExitUsage
 	}
 	defer m.Close()

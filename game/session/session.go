@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -125,7 +126,8 @@ func (s *Session) resume(o Options, f *os.File) error {
 	var problems []Problem
 	st := scan(lines, o.Tables, o.Limit, &problems)
 	if len(problems) > 0 {
-		return problems[0]
+		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Line < problems[j].Line })
+		return problems[0] // the first, as verify lists them
 	}
 	if o.SeedSet && st.Seed != o.Seed {
 		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
