@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tapis/game/session"
 	safe "tapis/text"
 )
 
@@ -73,13 +71,12 @@ func (m *Model) showAgain(row int) {
 // unshown reports whether a unit is bought and not revealed yet: on a
 // game's screen, or waiting from an earlier run.
 func (m *Model) unshown(name string) bool {
-	if s := m.yams.sold; s != nil && m.yams.revealing() && s.Name() == name {
-		return true
+	for u := range m.notShown() {
+		if u.name == name {
+			return true
+		}
 	}
-	if s := m.vegas.sold; s != nil && m.vegas.revealing() && s.Name() == name {
-		return true
-	}
-	return slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Op.Unit == name })
+	return false
 }
 
 // hiddenSince returns, for the history, what the prizes not shown yet add

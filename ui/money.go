@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"io/fs"
+	"iter"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -55,18 +56,40 @@ func journalCause(err error) (string, bool) {
 	return safe.Printable(cause.Error()), true
 }
 
+// unseen is a unit bought and not shown yet.
+type unseen struct {
+	name  string
+	prize decimal.Decimal
+	demo  bool // the kiosk's loop played it
+}
+
+// notShown yields the units bought and not shown yet: on a game's screen,
+// being revealed, or waiting from an earlier run. The header, the history
+// and the summary all leave them out alike.
+func (m *Model) notShown() iter.Seq[unseen] {
+	return func(yield func(unseen) bool) {
+		for _, s := range []struct {
+			sold *lottery.Sold
+			busy bool
+		}{{m.yams.sold, m.yams.revealing()}, {m.vegas.sold, m.vegas.revealing()}} {
+			if s.busy && !yield(unseen{s.sold.Name(), s.sold.Unit.Prize, isDemo(s.sold)}) {
+				return
+			}
+		}
+		for _, w := range m.waiting {
+			if !yield(unseen{w.Op.Unit, w.Op.Prize, false}) {
+				return
+			}
+		}
+	}
+}
+
 // hidden is what the wallet holds that the player has not seen: the prizes
 // of the units bought and not shown yet (ruling G3 settles them at once).
 func (m *Model) hidden() decimal.Decimal {
 	sum := decimal.Zero
-	if p, ok := m.yams.pending(); ok {
-		sum = sum.Add(p)
-	}
-	if p, ok := m.vegas.pending(); ok {
-		sum = sum.Add(p)
-	}
-	for _, w := range m.waiting {
-		sum = sum.Add(w.Op.Prize)
+	for u := range m.notShown() {
+		sum = sum.Add(u.prize)
 	}
 	return sum
 }
@@ -108,9 +131,7 @@ func (m *Model) payNote(g lottery.Game, stake decimal.Decimal) string {
 // Totals returns what this run has played, every wallet of the kiosk's
 // visitors and of its loop included.
 func (m *Model) Totals() wallet.Totals {
-	t := m.session.Wallet().Totals()
-	c := m.carried
-	return wallet.Totals{Played: c.Played + t.Played, Staked: c.Staked.Add(t.Staked), Won: c.Won.Add(t.Won), Net: c.Net.Add(t.Net)}
+	return m.carried.Add(m.session.Wallet().Totals())
 }
 
 // leastStake is the smallest stake of all the games: below it, the wallet
@@ -129,21 +150,17 @@ func leastStake() decimal.Decimal {
 
 // retire carries what a wallet the session no longer has played into the
 // run's totals.
-func (m *Model) retire(t wallet.Totals) {
-	c := &m.carried
-	c.Played, c.Staked, c.Won, c.Net = c.Played+t.Played, c.Staked.Add(t.Staked), c.Won.Add(t.Won), c.Net.Add(t.Net)
-}
+func (m *Model) retire(t wallet.Totals) { m.carried = m.carried.Add(t) }
 
 // unrevealed counts the player's units bought and not shown: on a game's
 // screen or still waiting from an earlier run. The kiosk's own units are
 // not a player's.
 func (m *Model) unrevealed() int {
-	n := len(m.waiting)
-	if m.yams.revealing() && !isDemo(m.yams.sold) {
-		n++
-	}
-	if m.vegas.revealing() && !isDemo(m.vegas.sold) {
-		n++
+	n := 0
+	for u := range m.notShown() {
+		if !u.demo {
+			n++
+		}
 	}
 	return n
 }

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/game/vegas"
@@ -128,13 +127,6 @@ func (s *vegasState) revealing() bool {
 		}
 	}
 	return false
-}
-
-func (s *vegasState) pending() (decimal.Decimal, bool) {
-	if s.revealing() {
-		return s.sold.Unit.Prize, true
-	}
-	return decimal.Zero, false
 }
 
 func (m *Model) vegasKey(msg tea.KeyPressMsg) tea.Cmd {

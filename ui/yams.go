@@ -98,14 +98,6 @@ func (s *yamsState) revealing() bool {
 	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
 }
 
-// pending returns the prize of the unit being revealed.
-func (s *yamsState) pending() (decimal.Decimal, bool) {
-	if s.revealing() {
-		return s.sold.Unit.Prize, true
-	}
-	return decimal.Zero, false
-}
-
 func (m *Model) yamsStake() decimal.Decimal { return lottery.Yams().Stakes[m.yams.stake] }
 
 // start puts a unit on the board, its cups covered; its stake is chosen.

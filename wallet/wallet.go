@@ -146,6 +146,11 @@ type Totals struct {
 	Net    decimal.Decimal // Won - Staked
 }
 
+// Add returns the totals of two runs of play together.
+func (t Totals) Add(o Totals) Totals {
+	return Totals{Played: t.Played + o.Played, Staked: t.Staked.Add(o.Staked), Won: t.Won.Add(o.Won), Net: t.Net.Add(o.Net)}
+}
+
 // Totals returns what the session has played so far.
 func (w *Wallet) Totals() Totals {
 	w.mu.Lock()

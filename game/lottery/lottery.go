@@ -56,10 +56,8 @@ func (g Game) Stake(s string) (decimal.Decimal, error) {
 	if err != nil {
 		return decimal.Decimal{}, fmt.Errorf("stake: %w", err)
 	}
-	for _, v := range g.Stakes {
-		if v.Equal(d) {
-			return v, nil
-		}
+	if i := g.StakeIndex(d); i >= 0 {
+		return g.Stakes[i], nil
 	}
 	return decimal.Decimal{}, fmt.Errorf("stake %s is not one of %s for %s", s, joinAmounts(g.Stakes), g.Name)
 }
