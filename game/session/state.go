@@ -318,12 +318,13 @@ func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layou
 		bad(l.N, "%v", err)
 		return
 	}
-	g, _, err := st.blockOf(fmt.Sprintf("%s:%s:%d", id.Game, id.Stake, id.Block))
-	if err != nil || id.String() != l.Record.Unit {
-		if err == nil {
-			err = fmt.Errorf("unit %q is not written as %s", l.Record.Unit, id)
-		}
-		bad(l.N, "%v", err)
+	if id.String() != l.Record.Unit {
+		bad(l.N, "unit %q is not written as %s", l.Record.Unit, id)
+		return
+	}
+	g, _, err := gameStake(id.Game, id.Stake.String())
+	if err != nil {
+		bad(l.N, "unit %s: %v", id, err)
 		return
 	}
 	if !stake.Equal(id.Stake) {
