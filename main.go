@@ -17,7 +17,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
-	"tapis/game/session"
+	"tapis/session"
 	"tapis/text"
 	"tapis/ui"
 )

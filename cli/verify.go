@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"tapis/game/session"
+	"tapis/session"
 	"tapis/text"
 )
 

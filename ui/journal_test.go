@@ -9,8 +9,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/session"
 	"tapis/internal/hostile"
+	"tapis/session"
 )
 
 func journaled(t *testing.T, path string) *Model {

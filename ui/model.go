@@ -20,8 +20,8 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
-	"tapis/game/session"
 	"tapis/game/vegas"
+	"tapis/session"
 	"tapis/wallet"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/session"
+	"tapis/session"
 	safe "tapis/text"
 	"tapis/wallet"
 )

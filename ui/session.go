@@ -8,9 +8,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/session"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	"tapis/session"
 	safe "tapis/text"
 	"tapis/wallet"
 )
