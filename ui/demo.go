@@ -7,7 +7,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/vegas"
 )
 
 // demoLabel marks the units the attract loop plays.
@@ -57,10 +56,6 @@ func newDemoState(o Options, now time.Time) demoState {
 	return d
 }
 
-func demoTick(gen int, after time.Duration) tea.Cmd {
-	return tea.Tick(after, func(time.Time) tea.Msg { return tickMsg{id: "demo", gen: gen} })
-}
-
 // startDemo starts the attract loop: a unit a visitor left half revealed
 // is revealed first, at the loop's pace.
 func (m *Model) startDemo() tea.Cmd {
@@ -68,7 +63,7 @@ func (m *Model) startDemo() tea.Cmd {
 	d.on, d.step = true, 0
 	d.gen++
 	m.panel = nil
-	return demoTick(d.gen, demoPause)
+	return m.clock.After(demoPause, demoTickMsg{d.gen})
 }
 
 // handOver notes a visitor's input, and when the loop is playing gives the
@@ -80,38 +75,31 @@ func (m *Model) startDemo() tea.Cmd {
 // history is empty, the stake and the time played are the starting ones.
 func (m *Model) handOver() bool {
 	d := &m.demo
-	d.last = m.now()
+	d.last = m.clock.Now()
 	if !d.on {
 		return false
 	}
 	d.on = false
 	d.gen++
-	if m.force != nil && m.force.label == demoLabel {
-		m.force = nil
+	if m.till.force != nil && m.till.force.label == demoLabel {
+		m.till.force = nil
 	}
 	m.freshWallet(m.balance)
-	m.yams.stake = m.stake
-	m.start, m.clock = m.now(), m.now()
+	m.start, m.shownAt = m.clock.Now(), m.clock.Now()
 	d.visitor = true
 	return true
 }
 
-// freshWallet retires the wallet in play (its units stay in the run's
-// totals) and starts a new one of a balance, with empty screens and
-// history.
+// freshWallet starts a new wallet of a balance, with empty screens and
+// history; outside the games, the menu shows.
 func (m *Model) freshWallet(balance decimal.Decimal) {
-	done := m.session.Wallet().Totals()
-	if err := m.session.Restart(balance); err != nil {
-		m.notice = err.Error()
+	if n := m.till.freshWallet(balance); n.kind != noNote {
+		m.tell(n)
 		return
 	}
-	m.retire(done)
-	m.played, m.waiting = nil, nil
-	m.yams = yamsState{stake: m.yams.stake, arts: m.yams.arts, gen: m.yams.gen}
-	m.vegas.start(nil)
-	m.history, m.party = historyState{}, partyState{gen: m.party.gen}
-	if m.screen != YamsScreen && m.screen != VegasScreen {
-		m.goTo(MenuScreen)
+	m.party = partyState{gen: m.party.gen}
+	if m.nav.screen != YamsScreen && m.nav.screen != VegasScreen {
+		m.nav.goTo(MenuScreen)
 	}
 }
 
@@ -119,7 +107,7 @@ func (m *Model) freshWallet(balance decimal.Decimal) {
 // idle time.
 func (m *Model) demoIdle() tea.Cmd {
 	d := &m.demo
-	if !d.enabled || d.on || m.clock.Sub(d.last) < d.idle {
+	if !d.enabled || d.on || m.shownAt.Sub(d.last) < d.idle {
 		return nil
 	}
 	return m.startDemo()
@@ -129,83 +117,56 @@ func (m *Model) demoIdle() tea.Cmd {
 // unit being revealed (the loop's, or one a visitor left) is revealed a
 // little more; otherwise the current playlist item goes on: its game and
 // force, its purchase, its result on screen, then the next item.
-func (m *Model) demoStep(t tickMsg) tea.Cmd {
+func (m *Model) demoStep(t demoTickMsg) tea.Cmd {
 	d := &m.demo
 	if !d.on || t.gen != d.gen {
 		return nil
 	}
-	if m.Revealing() {
-		return m.demoReveal()
+	next := func(after time.Duration) tea.Cmd { return m.clock.After(after, demoTickMsg{d.gen}) }
+	for _, g := range m.games {
+		if g.revealing() {
+			m.nav.goTo(m.screenOf(g))
+			cmd, pace := g.revealStep()
+			return tea.Batch(cmd, next(pace))
+		}
 	}
 	it := d.playlist[d.item%len(d.playlist)]
+	g := m.gameNamed(it.Game.Name)
 	switch d.step {
 	case 0:
-		m.prepareDemo(it)
+		m.prepareDemo(it, g)
 		d.step = 1
-		return demoTick(d.gen, demoPause)
+		return next(demoPause)
 	case 1:
-		d.step = 2
-		if it.Game.Name == vegas.Name {
-			return tea.Batch(m.buyTicket(), demoTick(d.gen, demoPause))
+		if g.buying() { // the purchase is under way: its turn comes
+			return next(demoPause)
 		}
-		return tea.Batch(m.yamsPlay(false), demoTick(d.gen, demoPause))
+		d.step = 2
+		return tea.Batch(g.play(false), next(demoPause))
 	case 2: // the result is on screen: longer for a big win
 		d.step = 3
 		show := demoShow
-		if s := m.lastSold(it.Game.Name); s != nil && s.Unit.Prize.GreaterThanOrEqual(it.Stake.Mul(decimal.NewFromInt(10))) {
+		if s := g.unit(); s != nil && s.Unit.Prize.GreaterThanOrEqual(it.Stake.Mul(decimal.NewFromInt(10))) {
 			show = demoBigShow
 		}
-		return demoTick(d.gen, show)
+		return next(show)
 	}
 	d.item = (d.item + 1) % len(d.playlist)
 	d.step = 0
-	return demoTick(d.gen, 0)
-}
-
-// demoReveal reveals a little more of the unit being revealed, on its
-// game's screen, at a pace people can follow: one cup, or a few strokes of
-// the coin.
-func (m *Model) demoReveal() tea.Cmd {
-	d := &m.demo
-	if m.vegas.revealing() {
-		m.goTo(VegasScreen)
-		m.nextCovered()
-		m.vegas.coats[m.vegas.focus].dabs(m.rng, 3)
-		m.nextCovered()
-		return demoTick(d.gen, demoScratch)
-	}
-	m.goTo(YamsScreen)
-	for i, p := range m.yams.phase {
-		if p == cupCovered {
-			return tea.Batch(m.rollCup(i), demoTick(d.gen, demoPause))
-		}
-	}
-	return demoTick(d.gen, demoPause) // the last cup is rolling
+	return next(0)
 }
 
 // prepareDemo goes to the item's game and stake, and sets its force. The
 // loop plays each unit from a new wallet of its own, so that its header
 // shows each unit's effect and never piles up its forced prizes; a
 // visitor's wallet is put aside first.
-func (m *Model) prepareDemo(it lottery.PlaylistItem) {
+func (m *Model) prepareDemo(it lottery.PlaylistItem, g gameScreen) {
 	if d := &m.demo; d.visitor {
-		b := m.shownBalance() // the loop has revealed what the visitor left
+		b := m.till.shownBalance() // the loop has revealed what the visitor left
 		d.lastVisitor, d.visitor = &b, false
 	}
 	m.freshWallet(m.demo.wallet)
-	m.goTo(YamsScreen)
-	if it.Game.Name == vegas.Name {
-		m.goTo(VegasScreen)
-	} else if i := lottery.Yams().StakeIndex(it.Stake); i >= 0 {
-		m.yams.stake = i
-	}
-	m.force = &pendingForce{game: it.Game.Name, label: demoLabel, force: it.Force, detail: it.Force.Describe()}
-}
-
-// lastSold returns the unit on the screen of a game.
-func (m *Model) lastSold(gameName string) *lottery.Sold {
-	if gameName == vegas.Name {
-		return m.vegas.sold
-	}
-	return m.yams.sold
+	m.nav.goTo(m.screenOf(g))
+	g.setStake(it.Stake)
+	m.till.force = &pendingForce{game: it.Game.Name, label: demoLabel, force: it.Force, detail: it.Force.Describe()}
 }

@@ -12,21 +12,11 @@ import (
 	"tapis/wallet"
 )
 
-// fakeClock is a clock the test moves by hand.
-type fakeClock struct{ t time.Time }
-
-func (c *fakeClock) now() time.Time      { return c.t }
-func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
-func newFakeClock() *fakeClock           { return &fakeClock{t: fixedClock()} }
-func demoModel(t *testing.T, c *fakeClock) *Model {
+func demoModel(t *testing.T, c *testClock) *Model {
 	t.Helper()
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(20), Seed: 7, Start: MenuScreen,
-		Now: c.now, Demo: true, Idle: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Update(sizeMsg(80, 24))
-	m.Init()
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(20), Seed: 7, Start: MenuScreen,
+		Clock: c, Demo: true, Idle: time.Minute}, 80, 24)
+	run(m, m.Init())
 	return m
 }
 
@@ -39,7 +29,9 @@ func drive(t *testing.T, m *Model, n int) {
 		if steps > 200*n+100 {
 			t.Fatalf("the attract loop stalled at %d units", m.Totals().Played)
 		}
-		m.Update(tickMsg{id: "demo", gen: m.demo.gen})
+		if !step(m) {
+			t.Fatalf("the attract loop waits for nothing at %d units", m.Totals().Played)
+		}
 		settle(m)
 	}
 }
@@ -51,7 +43,7 @@ func demoUnits(t *testing.T, m *Model, n int) []wallet.Operation {
 	var ops []wallet.Operation
 	for range n {
 		drive(t, m, 1)
-		ops = append(ops, m.session.Wallet().History()[0])
+		ops = append(ops, m.Recent()[0])
 	}
 	return ops
 }
@@ -60,10 +52,10 @@ func demoUnits(t *testing.T, m *Model, n int) []wallet.Operation {
 // alternates the games, its units are marked DEMO, a key hands over at once
 // and the loop comes back after the idle time.
 func TestAttractLoop(t *testing.T) {
-	c := newFakeClock()
+	c := newTestClock()
 	m := demoModel(t, c)
-	if !m.demo.on || !strings.Contains(screen(m), "DEMO") {
-		t.Fatalf("the demo does not start:\n%s", screen(m))
+	if !m.Attracting() || !strings.Contains(plain(m), "DEMO") {
+		t.Fatalf("the demo does not start:\n%s", plain(m))
 	}
 	units := demoUnits(t, m, 40)
 	for i, op := range units {
@@ -79,15 +71,15 @@ func TestAttractLoop(t *testing.T) {
 	}
 	// A key hands over at once, and does nothing more; the loop's ticks
 	// then change nothing.
-	gen, screenBefore := m.demo.gen, m.screen
+	screenBefore := m.Screen()
 	press(m, "esc")
 	played := m.Totals().Played
-	if m.demo.on || m.screen != screenBefore {
+	if m.Attracting() || m.Screen() != screenBefore {
 		t.Fatal("esc did not hand over, or did more")
 	}
 	press(m, "esc")
 	for range 20 {
-		m.Update(tickMsg{id: "demo", gen: gen})
+		step(m)
 		settle(m)
 	}
 	if m.Totals().Played != played {
@@ -96,18 +88,18 @@ func TestAttractLoop(t *testing.T) {
 	// The visitor plays a real unit.
 	press(m, "1", "a")
 	settle(m)
-	if op := m.session.Wallet().History()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
+	if op := m.Recent()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
 		t.Errorf("the visitor's unit is %s", op.Unit)
 	}
 	// Idle for less than a minute: nothing; then the loop comes back.
 	c.add(59 * time.Second)
-	m.Update(clockMsg{})
-	if m.demo.on {
+	send(m, clockMsg{})
+	if m.Attracting() {
 		t.Fatal("the demo came back before the idle time")
 	}
 	c.add(2 * time.Second)
-	m.Update(clockMsg{})
-	if !m.demo.on {
+	send(m, clockMsg{})
+	if !m.Attracting() {
 		t.Fatal("the demo did not come back after the idle time")
 	}
 	drive(t, m, 4)
@@ -120,20 +112,20 @@ func TestAttractLoop(t *testing.T) {
 // TestDemoHandsOverMidUnit: a visitor who leaves a unit half revealed finds
 // it revealed when the loop comes back, and the loop goes on.
 func TestDemoHandsOverMidUnit(t *testing.T) {
-	c := newFakeClock()
+	c := newTestClock()
 	m := demoModel(t, c)
 	press(m, "x", "2", "enter", "space") // the first key wakes the kiosk up
-	if !m.vegas.revealing() {
+	if !m.Revealing() || m.Screen() != VegasScreen {
 		t.Fatal("no ticket being scratched")
 	}
 	c.add(time.Minute)
-	m.Update(clockMsg{})
-	m.Update(tickMsg{id: "demo", gen: m.demo.gen})
-	if !m.vegas.revealing() {
+	send(m, clockMsg{})
+	step(m)
+	if !m.Revealing() {
 		t.Error("the loop scratched the visitor's ticket at once, too fast to follow")
 	}
 	drive(t, m, 2)
-	if !m.demo.on || m.vegas.revealing() {
+	if !m.Attracting() || !strings.Contains(plain(m), "DEMO") {
 		t.Error("the visitor's ticket was not finished")
 	}
 }
@@ -146,10 +138,9 @@ func TestDemoPlaylist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newFakeClock()
-	m, _ := New(Options{Lang: French, Balance: decimal.NewFromInt(100), Seed: 7, Now: c.now, Demo: true, Playlist: items})
-	m.Update(sizeMsg(80, 24))
-	m.Init()
+	c := newTestClock()
+	m := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Seed: 7, Clock: c, Demo: true, Playlist: items}, 80, 24)
+	run(m, m.Init())
 	h := demoUnits(t, m, 4)
 	if !h[0].Prize.Equal(decimal.NewFromInt(40000)) || !h[1].Prize.Equal(decimal.NewFromInt(10000)) || !h[2].Prize.Equal(decimal.NewFromInt(40000)) {
 		t.Errorf("played %s, %s, %s", h[0].Prize, h[1].Prize, h[2].Prize)
@@ -163,10 +154,10 @@ func TestDemoRunsForHours(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	c := newFakeClock()
+	c := newTestClock()
 	m := demoModel(t, c)
 	drive(t, m, 200)
-	screen(m)
+	plain(m)
 	heap := func() uint64 {
 		runtime.GC()
 		var ms runtime.MemStats
@@ -176,19 +167,19 @@ func TestDemoRunsForHours(t *testing.T) {
 	before := heap()
 	for i := 0; i < n; i += 100 {
 		drive(t, m, 100)
-		screen(m)
+		plain(m)
 		c.add(time.Minute)
-		m.Update(clockMsg{})
+		send(m, clockMsg{})
 	}
 	after := heap()
-	if len(m.played) >= 2*historyLimit || len(m.newest()) > historyLimit || len(m.session.Wallet().History()) > historyLimit || len(m.memo) > 257 {
-		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.session.Wallet().History()), len(m.memo))
+	if n := len(m.Recent()); n > historyLimit {
+		t.Errorf("unbounded: %d units in the history", n)
 	}
 	if after > before+4<<20 {
 		t.Errorf("heap grew from %d to %d bytes over %d units", before, after, n)
 	}
-	if !m.demo.on || m.Totals().Played < n {
-		t.Errorf("after %d units the loop is on: %v", m.Totals().Played, m.demo.on)
+	if !m.Attracting() || m.Totals().Played < n {
+		t.Errorf("after %d units the loop is on: %v", m.Totals().Played, m.Attracting())
 	}
 	t.Logf("%d units, heap %d → %d bytes", m.Totals().Played, before, after)
 }

@@ -53,7 +53,7 @@ func waitIdle(t *testing.T, p probe, n int) {
 // balance and the summary line against the units the engine sells for that
 // seed.
 func TestEndToEnd(t *testing.T) {
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 2026, Start: YamsScreen, Now: fixedClock})
+	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 2026, Start: YamsScreen})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,8 @@ func TestParseArgs(t *testing.T) {
 	if err != nil || o.Stake.String() != "0.5" {
 		t.Fatalf("--stake 0,5: %+v, %v", o, err)
 	}
-	if m, _ := New(o); m.yamsStake().String() != "0.5" {
-		t.Errorf("the game opens at %s", m.yamsStake())
+	if m := open(t, o, 80, 24); !strings.Contains(plain(m), "[€0.50]") {
+		t.Errorf("the game does not open at 0.50:\n%s", plain(m))
 	}
 	o, err = ParseArgs([]string{"--lang", "fr", "vegas"}, env(nil), io.Discard)
 	if err != nil || o.Start != VegasScreen || o.Lang != French || o.Balance.String() != "100" {

@@ -2,10 +2,11 @@ package ui
 
 import (
 	"flag"
+	"image"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,18 +34,124 @@ func updating() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
-// fixedClock is a clock that does not move, so screens do not either.
-func fixedClock() time.Time { return time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC) }
+// testClock is a clock the test moves by hand. The animations' ticks it
+// is asked for wait in its queue until the test delivers them.
+type testClock struct {
+	mu    sync.Mutex
+	t     time.Time
+	queue []tea.Msg
+}
+
+func newTestClock() *testClock { return &testClock{t: fixedTime} }
+
+// fixedTime is when every test's session starts.
+var fixedTime = time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// scheduled is a tick asked of the test clock.
+type scheduled struct{ msg tea.Msg }
+
+func (c *testClock) After(_ time.Duration, msg tea.Msg) tea.Cmd {
+	return func() tea.Msg { return scheduled{msg} }
+}
+
+// take removes the queued ticks that keep reports true, in order.
+func (c *testClock) take(keep func(tea.Msg) bool) []tea.Msg {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out, rest []tea.Msg
+	for _, msg := range c.queue {
+		if keep(msg) {
+			out = append(out, msg)
+		} else {
+			rest = append(rest, msg)
+		}
+	}
+	c.queue = rest
+	return out
+}
+
+// clockOf returns the test clock a model was made with.
+func clockOf(m *Model) *testClock { return m.clock.(*testClock) }
 
 // newModel returns a session seeded with 42, sized w×h.
 func newModel(t testing.TB, lang Lang, start Screen, w, h int) *Model {
 	t.Helper()
-	m, err := New(Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: 42, Start: start, Now: fixedClock})
+	return open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: 42, Start: start}, w, h)
+}
+
+// open returns a model of the options on a test clock, sized w×h.
+func open(t testing.TB, o Options, w, h int) *Model {
+	t.Helper()
+	if o.Clock == nil {
+		o.Clock = newTestClock()
+	}
+	m, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	send(m, tea.WindowSizeMsg{Width: w, Height: h})
 	return m
+}
+
+// send gives the model a message as the program would, and runs what it
+// asks: purchases and journal records at once, ticks into the clock's
+// queue. It returns a command giving what else the model asked (quit,
+// suspend, a file read), already done.
+func send(m *Model, msg tea.Msg) tea.Cmd {
+	_, cmd := m.Update(msg)
+	return run(m, cmd)
+}
+
+// run runs a command as the program would (see send).
+func run(m *Model, cmd tea.Cmd) tea.Cmd {
+	var rest []tea.Msg
+	var do func(cmd tea.Cmd)
+	do = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		switch msg := cmd().(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range msg {
+				do(c)
+			}
+		case scheduled:
+			c := clockOf(m)
+			c.mu.Lock()
+			c.queue = append(c.queue, msg.msg)
+			c.mu.Unlock()
+		case boughtMsg, shownMsg:
+			_, next := m.Update(msg)
+			do(next)
+		default:
+			rest = append(rest, msg)
+		}
+	}
+	do(cmd)
+	switch len(rest) {
+	case 0:
+		return nil
+	case 1:
+		return func() tea.Msg { return rest[0] }
+	}
+	var cmds tea.BatchMsg
+	for _, msg := range rest {
+		cmds = append(cmds, func() tea.Msg { return msg })
+	}
+	return func() tea.Msg { return cmds }
 }
 
 // keyMsg builds the message of a key as Bubble Tea reads it.
@@ -66,49 +173,74 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "down":
 		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "backspace":
 		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	case "ctrl+z":
 		return tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}
+	case "ctrl+w":
+		return tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}
+	case "ctrl+u":
+		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
 }
 
-// press sends keys to the model and returns the last command.
+// press sends keys to the model (see send) and returns what the last one
+// asked beyond the game.
 func press(m *Model, keys ...string) tea.Cmd {
 	var cmd tea.Cmd
 	for _, k := range keys {
-		_, cmd = m.Update(keyMsg(k))
+		cmd = send(m, keyMsg(k))
 	}
 	return cmd
 }
 
-// settle runs the animations to their end by sending the ticks they would
-// receive, without waiting.
+// animation reports whether a tick moves a unit's reveal.
+func animation(msg tea.Msg) bool {
+	switch msg.(type) {
+	case cupTickMsg, scratchTickMsg:
+		return true
+	}
+	return false
+}
+
+// settle runs the animations to their end by delivering the ticks they
+// asked for, without waiting. The attract loop and the clock wait.
 func settle(m *Model) {
 	for range 1000 {
-		moved := false
-		for i := range m.yams.phase {
-			if m.yams.phase[i] == cupRolling {
-				m.Update(tickMsg{id: "cup:" + strconv.Itoa(i), gen: m.yams.gen[i]})
-				moved = true
-			}
-		}
-		if m.vegas.autoOn {
-			m.Update(tickMsg{id: "vegas:all", gen: m.vegas.gen})
-			moved = true
-		}
-		if !moved {
+		ticks := clockOf(m).take(animation)
+		if len(ticks) == 0 {
 			return
+		}
+		for _, t := range ticks {
+			send(m, t)
 		}
 	}
 }
 
-// screen returns what the terminal shows, without colours.
-func screen(m *Model) string {
+// step delivers the attract loop's next tick, and reports whether there
+// was one.
+func step(m *Model) bool {
+	ticks := clockOf(m).take(func(msg tea.Msg) bool { _, ok := msg.(demoTickMsg); return ok })
+	for _, t := range ticks {
+		send(m, t)
+	}
+	return len(ticks) > 0
+}
+
+// plain returns what the terminal shows, without colours.
+func plain(m *Model) string {
 	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -142,22 +274,27 @@ func golden(t *testing.T, name, got string) {
 // the view draws: the tests click where a player would.
 func find(t *testing.T, m *Model, id string) (int, int) {
 	t.Helper()
+	b := bounds(t, m, id)
+	return b.Min.X + b.Dx()/2, b.Min.Y + b.Dy()/2
+}
+
+// bounds returns where the layer named id is drawn.
+func bounds(t *testing.T, m *Model, id string) image.Rectangle {
+	t.Helper()
 	f := lipgloss.NewCompositor(m.layers()...)
 	for y := range m.height {
 		for x := range m.width {
 			if h := f.Hit(x, y); !h.Empty() && h.ID() == id {
-				b := h.Bounds()
-				return b.Min.X + b.Dx()/2, b.Min.Y + b.Dy()/2
+				return h.Bounds()
 			}
 		}
 	}
-	t.Fatalf("no layer %q on screen:\n%s", id, screen(m))
-	return 0, 0
+	t.Fatalf("no layer %q on screen:\n%s", id, plain(m))
+	return image.Rectangle{}
 }
 
 func click(m *Model, x, y int) tea.Cmd {
-	_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
-	return cmd
+	return send(m, tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 }
 
 func sizeMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
@@ -167,4 +304,12 @@ func clickOn(t *testing.T, m *Model, id string) tea.Cmd {
 	t.Helper()
 	x, y := find(t, m, id)
 	return click(m, x, y)
+}
+
+// newOn returns New's model on a test clock, unless o has a clock.
+func newOn(o Options) (*Model, error) {
+	if o.Clock == nil {
+		o.Clock = newTestClock()
+	}
+	return New(o)
 }

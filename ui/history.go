@@ -13,22 +13,43 @@ import (
 	safe "tapis/text"
 )
 
-// historyState is the history screen: the row chosen, and the unit shown
-// again, if any (art. 4.1: a player who could not see the end checks it).
-type historyState struct {
+// historyScreen lists the session's units, newest first: the row chosen,
+// and the unit shown again, if any (art. 4.1: a player who could not see
+// the end checks it).
+type historyScreen struct {
+	*common
 	cursor int
 	replay *played
 }
 
-func (m *Model) openHistory() {
-	m.open(HistoryScreen)
-	m.history = historyState{}
+// opened starts the list again from the newest unit.
+func (s *historyScreen) opened() { s.cursor, s.replay = 0, nil }
+
+// escape closes the unit shown again, and reports whether there was one.
+func (s *historyScreen) escape() bool {
+	if s.replay == nil {
+		return false
+	}
+	s.replay = nil
+	return true
+}
+
+func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case clickMsg:
+		if !msg.drag && msg.target.kind == historyTarget {
+			s.click(msg.target.n)
+		}
+	}
+	return nil
 }
 
 // newest returns the last units of the session (historyLimit at most),
 // newest first.
-func (m *Model) newest() []played {
-	h := m.played
+func (s *historyScreen) newest() []played {
+	h := s.till.played
 	if len(h) > historyLimit {
 		h = h[len(h)-historyLimit:]
 	}
@@ -39,19 +60,19 @@ func (m *Model) newest() []played {
 	return out
 }
 
-func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.list
-	n := min(len(m.played), historyLimit)
+func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.keys.list
+	n := min(len(s.till.played), historyLimit)
 	switch {
-	case m.history.replay != nil:
+	case s.replay != nil:
 		return nil
 	case key.Matches(msg, k.Up):
-		m.history.cursor = max(0, m.history.cursor-1)
+		s.cursor = max(0, s.cursor-1)
 	case key.Matches(msg, k.Down):
-		m.history.cursor = min(max(0, n-1), m.history.cursor+1)
+		s.cursor = min(max(0, n-1), s.cursor+1)
 	case key.Matches(msg, k.Show):
 		if n > 0 {
-			m.showAgain(m.history.cursor)
+			s.showAgain(s.cursor)
 		}
 	}
 	return nil
@@ -59,37 +80,26 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // showAgain shows the unit of a history row again, once it is revealed: a
 // unit still to reveal keeps its result for its own screen.
-func (m *Model) showAgain(row int) {
-	p := m.newest()[row]
-	if m.unshown(p.op.Unit) {
-		m.notice = m.t.get("hist.unshown")
+func (s *historyScreen) showAgain(row int) {
+	p := s.newest()[row]
+	if s.till.unshown(p.op.Unit) {
+		s.tell(note{kind: noteUnshown})
 		return
 	}
-	m.history.replay = &p
-}
-
-// unshown reports whether a unit is bought and not revealed yet: on a
-// game's screen, or waiting from an earlier run.
-func (m *Model) unshown(name string) bool {
-	for u := range m.notShown() {
-		if u.name == name {
-			return true
-		}
-	}
-	return false
+	s.replay = &p
 }
 
 // hiddenSince returns, for the history, what the prizes not shown yet add
 // to the balances the wallet recorded: by purchase number, the sum of the
 // hidden prizes of that purchase and all before it.
-func (m *Model) hiddenSince(units []played) func(seq int) decimal.Decimal {
+func (s *historyScreen) hiddenSince(units []played) func(seq int) decimal.Decimal {
 	type hidden struct {
 		seq   int
 		prize decimal.Decimal
 	}
 	var hs []hidden
 	for _, p := range units {
-		if m.unshown(p.op.Unit) {
+		if s.till.unshown(p.op.Unit) {
 			hs = append(hs, hidden{p.op.Seq, p.op.Prize})
 		}
 	}
@@ -104,60 +114,54 @@ func (m *Model) hiddenSince(units []played) func(seq int) decimal.Decimal {
 	}
 }
 
-func (m *Model) historyClick(id string) tea.Cmd {
-	n, ok := strings.CutPrefix(id, "hist:")
-	if !ok || m.history.replay != nil {
-		return nil
+func (s *historyScreen) click(i int) {
+	if s.replay != nil || i >= len(s.newest()) {
+		return
 	}
-	i, err := strconv.Atoi(n)
-	if err != nil || i < 0 || i >= len(m.newest()) {
-		return nil
-	}
-	m.history.cursor = i
-	m.showAgain(i)
-	return nil
+	s.cursor = i
+	s.showAgain(i)
 }
 
-func (m *Model) historyLayers(body area) []*lipgloss.Layer {
-	if p := m.history.replay; p != nil {
-		return m.replayLayers(body, p)
+func (s *historyScreen) layers(body area) []*lipgloss.Layer {
+	if p := s.replay; p != nil {
+		return s.replayLayers(body, p)
 	}
-	units := m.newest()
+	units := s.newest()
 	if len(units) == 0 {
-		return []*lipgloss.Layer{layer("", body, fit(body.w, body.h, m.st.dim.Render(m.t.get("hist.empty"))))}
+		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty"))))}
 	}
-	head := m.historyRow("#", m.t.get("hist.unit"), m.t.get("hist.stake"), m.t.get("hist.prize"),
-		m.t.get("hist.before"), m.t.get("hist.after"))
+	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
+		s.t.get("hist.before"), s.t.get("hist.after"))
 	w := lipgloss.Width(head)
 	x := body.x + max(0, (body.w-w)/2)
 	layers := []*lipgloss.Layer{
-		layer("", area{x, body.y + 1, w, 1}, m.st.boxTitle.Render(head)),
+		place(area{x, body.y + 1, w, 1}, s.st.boxTitle.Render(head)),
 	}
 	rows := body.h - 4
-	first := max(0, min(m.history.cursor-rows/2, len(units)-rows))
+	first := max(0, min(s.cursor-rows/2, len(units)-rows))
 	// Balances as the player has seen them: without the prizes not shown yet.
-	hidden := m.hiddenSince(units)
+	hidden := s.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
 		op := units[i].op
-		prize := m.t.money(op.Prize)
-		if m.unshown(op.Unit) { // its result is for its own screen to show
-			prize, op.Prize = m.t.get("hist.hidden"), decimal.Zero
+		prize := s.t.money(op.Prize)
+		if s.till.unshown(op.Unit) { // its result is for its own screen to show
+			prize, op.Prize = s.t.get("hist.hidden"), decimal.Zero
 		}
-		line := m.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), m.t.money(op.Stake), prize,
-			m.t.money(op.Before.Sub(hidden(op.Seq-1))), m.t.money(op.After.Sub(hidden(op.Seq))))
-		style := m.st.row
-		if i == m.history.cursor {
-			style = m.st.rowLit
+		line := s.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), s.t.money(op.Stake), prize,
+			s.t.money(op.Before.Sub(hidden(op.Seq-1))), s.t.money(op.After.Sub(hidden(op.Seq))))
+		style := s.st.row
+		if i == s.cursor {
+			style = s.st.rowLit
 		} else if op.Prize.IsPositive() {
-			style = m.st.win
+			style = s.st.win
 		}
-		layers = append(layers, layer("hist:"+strconv.Itoa(i), area{x, body.y + 2 + i - first, w, 1}, style.Render(line)))
+		layers = append(layers, layer(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, style.Render(line)))
 	}
-	layers = append(layers, layer("", area{x, body.y + body.h - 1, w, 1}, m.st.dim.Render(m.t.get("hist.hint"))))
+	layers = append(layers, place(area{x, body.y + body.h - 1, w, 1}, s.st.dim.Render(s.t.get("hist.hint"))))
 	return layers
 }
 
-func (m *Model) historyRow(cols ...string) string {
+func (c *common) historyRow(cols ...string) string {
 	widths := []int{5, 22, 11, 13, 13, 13}
 	var sb strings.Builder
 	for i, c := range cols {
@@ -172,16 +176,22 @@ func (m *Model) historyRow(cols ...string) string {
 
 // replayLayers shows a unit of the history again exactly as dealt, fully
 // revealed and marked as a replay.
-func (m *Model) replayLayers(body area, p *played) []*lipgloss.Layer {
-	caption := safe.Printable(p.op.Unit) + " · " + m.t.money(p.op.Stake) + " → " + m.t.money(p.op.Prize)
+func (c *common) replayLayers(body area, p *played) []*lipgloss.Layer {
+	caption := safe.Printable(p.op.Unit) + " · " + c.t.money(p.op.Stake) + " → " + c.t.money(p.op.Prize)
 	if p.layout.Yams != nil {
-		title := m.st.dim.Render(caption)
-		layers := []*lipgloss.Layer{layer("", area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
+		title := c.st.dim.Render(caption)
+		layers := []*lipgloss.Layer{place(area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
 		b := yamsBoard{stake: p.layout.Yams.Stake, unit: p.layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
-		return append(layers, m.boardLayers(&b, m.boardArea(body))...)
+		return append(layers, c.boardLayers(&b, boardArea(body))...)
 	}
 	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: safe.Printable(p.op.Unit)}
 	t.uncoverAll()
-	return m.ticketLayers(body, &t)
+	return c.ticketLayers(body, &t)
+}
+
+func (s *historyScreen) keyMap() keyMap {
+	k := s.keys.list
+	own := []key.Binding{k.Up, k.Show, s.keys.global.Back}
+	return s.withGlobal(HistoryScreen, own, own)
 }

@@ -15,11 +15,11 @@ import (
 
 func journaled(t *testing.T, path string) *Model {
 	t.Helper()
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 9, SeedSet: true, Start: YamsScreen, Now: fixedClock, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 9, SeedSet: true, Start: YamsScreen, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Update(sizeMsg(80, 24))
+	send(m, sizeMsg(80, 24))
 	return m
 }
 
@@ -34,15 +34,15 @@ func TestJournalTakeUp(t *testing.T) {
 	press(m, "esc", "2", "enter", "a")
 	settle(m)
 	press(m, "esc", "1", "enter") // bought, cups still covered
-	balance, units := m.Balance(), len(m.played)
-	pending := m.yams.sold.Name()
+	balance, units := m.Balance(), len(m.Recent())
+	pending := m.Showing("yams").Name()
 	m.Close() // the program dies here
 
 	m = journaled(t, path)
-	if !m.Balance().Equal(balance) || len(m.played) != units || m.screen != YamsScreen || m.yams.sold == nil || m.yams.sold.Name() != pending {
-		t.Fatalf("taken up: balance %s (want %s), %d units (want %d), screen %d", m.Balance(), balance, len(m.played), units, m.screen)
+	if !m.Balance().Equal(balance) || len(m.Recent()) != units || m.Screen() != YamsScreen || m.Showing("yams") == nil || m.Showing("yams").Name() != pending {
+		t.Fatalf("taken up: balance %s (want %s), %d units (want %d), screen %d", m.Balance(), balance, len(m.Recent()), units, m.Screen())
 	}
-	golden(t, "journal_recovered", screen(m))
+	golden(t, "journal_recovered", plain(m))
 	press(m, "1", "2", "3")
 	settle(m)
 	m.Close()
@@ -56,7 +56,7 @@ func TestJournalTakeUp(t *testing.T) {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 	// Another seed is refused, and the journal left as it was.
-	if _, err := New(Options{Seed: 10, SeedSet: true, Journal: path, Balance: decimal.NewFromInt(1)}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := newOn(Options{Seed: 10, SeedSet: true, Journal: path, Balance: decimal.NewFromInt(1)}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("another seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != string(data) {
@@ -78,19 +78,19 @@ func TestNetAfterTakeUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	m, err := New(Options{Lang: English, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path, QA: true})
+	m, err := newOn(Options{Lang: English, Seed: 9, Start: YamsScreen, Journal: path, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.Update(sizeMsg(80, 24))
+	send(m, sizeMsg(80, 24))
 	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(98)) || !n.Equal(decimal.NewFromInt(-2)) {
-		t.Fatalf("before the reveal: balance %s, net %s, want 98 and -2:\n%s", b, n, screen(m))
+		t.Fatalf("before the reveal: balance %s, net %s, want 98 and -2:\n%s", b, n, plain(m))
 	}
 	press(m, "a")
 	settle(m)
 	if b, n := headerMoney(t, m); !b.Equal(decimal.NewFromInt(118)) || !n.Equal(decimal.NewFromInt(18)) {
-		t.Fatalf("after the reveal: balance %s, net %s, want 118 and +18:\n%s", b, n, screen(m))
+		t.Fatalf("after the reveal: balance %s, net %s, want 118 and +18:\n%s", b, n, plain(m))
 	}
 }
 
@@ -104,34 +104,34 @@ func TestEveryUnrevealedUnitOffered(t *testing.T) {
 	press(m, "enter", "esc", "2", "enter", "a")
 	settle(m)
 	press(m, "enter") // a second ticket, covered
-	yamsUnit, ticket := m.yams.sold.Name(), m.vegas.sold.Name()
+	yamsUnit, ticket := m.Showing("yams").Name(), m.Showing("vegas").Name()
 	if !strings.HasSuffix(m.Summary(), " · unrevealed 2") {
 		t.Errorf("summary %q", m.Summary())
 	}
 	m.Close()
 
 	m = journaled(t, path)
-	if title(m) != "· Yam's!" || !strings.Contains(screen(m), "it is paid, reveal it") || m.yams.sold.Name() != yamsUnit {
-		t.Fatalf("the Yam's unit is not offered first:\n%s", screen(m))
+	if title(m) != "· Yam's!" || !strings.Contains(plain(m), "it is paid, reveal it") || m.Showing("yams").Name() != yamsUnit {
+		t.Fatalf("the Yam's unit is not offered first:\n%s", plain(m))
 	}
 	// The summary tells what the header tells: no prize not shown.
 	b, _ := headerMoney(t, m)
 	if want := "played 0 · staked €0.00 · won €0.00 · balance " + m.t.money(b) + " · unrevealed 2"; m.Summary() != want {
 		t.Errorf("summary %q, want %q", m.Summary(), want)
 	}
-	prize := m.yams.sold.Unit.Prize
+	prize := m.Showing("yams").Unit.Prize
 	press(m, "a")
 	settle(m)
 	b, _ = headerMoney(t, m)
 	if want := "played 0 · staked €0.00 · won " + m.t.money(prize) + " · balance " + m.t.money(b) + " · unrevealed 1"; m.Summary() != want {
 		t.Errorf("summary %q, want %q", m.Summary(), want)
 	}
-	if !strings.Contains(screen(m), "Your Vegas ticket is still to scratch: esc, then 2") {
-		t.Errorf("the ticket left is not pointed to:\n%s", screen(m))
+	if !strings.Contains(plain(m), "Your Vegas ticket is still to scratch: esc, then 2") {
+		t.Errorf("the ticket left is not pointed to:\n%s", plain(m))
 	}
 	press(m, "esc", "2")
-	if !strings.Contains(screen(m), "it is paid, reveal it") || m.vegas.sold.Name() != ticket {
-		t.Fatalf("the ticket is not offered:\n%s", screen(m))
+	if !strings.Contains(plain(m), "it is paid, reveal it") || m.Showing("vegas").Name() != ticket {
+		t.Fatalf("the ticket is not offered:\n%s", plain(m))
 	}
 	if got := m.Summary(); !strings.HasSuffix(got, " · unrevealed 1") {
 		t.Errorf("summary %q", got)
@@ -158,11 +158,11 @@ func TestTornLineOnScreen(t *testing.T) {
 	m.Close()
 	appendFile(t, path, `{"kind":"buy","seq":2,"unit":"yams:1:1:`)
 	m = journaled(t, path)
-	if !strings.Contains(screen(m), "Journal: line 5, cut short by a crash, dropped") {
-		t.Errorf("the torn line is not said on screen:\n%s", screen(m))
+	if !strings.Contains(plain(m), "Journal: line 5, cut short by a crash, dropped") {
+		t.Errorf("the torn line is not said on screen:\n%s", plain(m))
 	}
 	press(m, "left")
-	if strings.Contains(screen(m), "cut short") {
+	if strings.Contains(plain(m), "cut short") {
 		t.Error("the notice stays after a key")
 	}
 }
@@ -173,14 +173,14 @@ func TestJournalKeepsItsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	m := journaled(t, path)
 	m.Close()
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Now: fixedClock, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.Update(sizeMsg(80, 24))
-	if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(100)) || !strings.Contains(screen(m), "--balance is for a new journal") {
-		t.Errorf("balance %s:\n%s", b, screen(m))
+	send(m, sizeMsg(80, 24))
+	if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(100)) || !strings.Contains(plain(m), "--balance is for a new journal") {
+		t.Errorf("balance %s:\n%s", b, plain(m))
 	}
 }
 
@@ -193,8 +193,8 @@ func TestQuitAsksWhileRevealing(t *testing.T) {
 	}
 	press(m, "enter", "1")
 	settle(m)
-	if quits(press(m, "q")) || !strings.Contains(screen(m), "A unit is being revealed: q again to quit; it stays in your history") {
-		t.Fatalf("q did not ask:\n%s", screen(m))
+	if quits(press(m, "q")) || !strings.Contains(plain(m), "A unit is being revealed: q again to quit; it stays in your history") {
+		t.Fatalf("q did not ask:\n%s", plain(m))
 	}
 	press(m, "2") // another key: the question is dropped
 	if quits(press(m, "q")) {
@@ -224,7 +224,7 @@ func mustOpen(t *testing.T, path string) *os.File {
 }
 
 func lastLine(m *Model) string {
-	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(plain(m), "\n"), "\n")
 	return lines[len(lines)-1]
 }
 

@@ -4,7 +4,7 @@ import "charm.land/bubbles/v2/key"
 
 // globalKeys work on every screen.
 type globalKeys struct {
-	Quit, Interrupt, Suspend, Help, Menu, Back, History, Force key.Binding
+	Quit, Interrupt, Suspend, Help, Menu, Back, History, Stats, Force key.Binding
 }
 
 // menuKeys move through the menu.
@@ -27,6 +27,11 @@ type listKeys struct {
 	Up, Down, Show, Switch, Page key.Binding
 }
 
+// replayKeys move through the layouts of tapis replay.
+type replayKeys struct {
+	Next, Prev, First, Last, Page key.Binding
+}
+
 // keys is every key map, with help written in the screen's language.
 type keys struct {
 	global globalKeys
@@ -34,6 +39,7 @@ type keys struct {
 	yams   yamsKeys
 	vegas  vegasKeys
 	list   listKeys
+	replay replayKeys
 }
 
 func newKeys(t text) keys {
@@ -51,13 +57,14 @@ func newKeys(t text) keys {
 			Menu:      b(esc, "k.menu", "esc"),
 			Back:      b(esc, "k.back", "esc"),
 			History:   b("h", "k.history", "h"),
+			Stats:     b("s", "k.stats", "s"),
 			Force:     b("f", "k.force", "f"),
 		},
 		menu: menuKeys{
 			Up:     b("↑/↓", "k.move", "up", "k"),
 			Down:   b("↓", "k.move", "down", "j"),
 			Choose: b(enter, "k.choose", "enter"),
-			Number: b("1-5", "k.open", "1", "2", "3", "4", "5"),
+			Number: b("1-6", "k.open", "1", "2", "3", "4", "5", "6"),
 		},
 		yams: yamsKeys{
 			Stake: b("←→", "k.stake", "left", "right"),
@@ -81,6 +88,13 @@ func newKeys(t text) keys {
 			Show:   b(enter, "k.show", "enter"),
 			Switch: b("tab", "k.switch", "tab"),
 			Page:   b("←/→", "k.page", "left", "right"),
+		},
+		replay: replayKeys{
+			Next:  b("→/↓/n/"+space, "k.next", "right", "down", "n", "space", "enter", "pgdown"),
+			Prev:  b("←/↑/p", "k.prev", "left", "up", "p", "pgup"),
+			First: b("home", "k.first", "home"),
+			Last:  b("end", "k.last", "end"),
+			Page:  b("←/→", "k.page", "left", "right"),
 		},
 	}
 }

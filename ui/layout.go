@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
 
@@ -19,13 +18,14 @@ func (a area) centered(w, h int) area {
 }
 
 // layer places content at the area's corner under a name that mouse hits
-// report (an empty name is never hit).
-func layer(id string, a area, content string) *lipgloss.Layer {
-	l := lipgloss.NewLayer(content).X(a.x).Y(a.y)
-	if id != "" {
-		l = l.ID(id)
-	}
-	return l
+// report.
+func layer(t target, a area, content string) *lipgloss.Layer {
+	return place(a, content).ID(t.String())
+}
+
+// place places content at the area's corner: the mouse never hits it.
+func place(a area, content string) *lipgloss.Layer {
+	return lipgloss.NewLayer(content).X(a.x).Y(a.y)
 }
 
 // fit renders content into exactly w×h cells, centered.
@@ -78,24 +78,3 @@ func paint(w, h int, layers []*lipgloss.Layer) string {
 }
 
 func spaces(n int) string { return strings.Repeat(" ", max(0, n)) }
-
-// tickMsg advances an animation: id names it, gen drops the ticks of an
-// animation that was restarted or ended (a stale tick changes nothing).
-type tickMsg struct {
-	id  string
-	gen int
-}
-
-func (m *Model) onTick(t tickMsg) tea.Cmd {
-	switch {
-	case strings.HasPrefix(t.id, "cup:"):
-		return m.yamsTick(t)
-	case strings.HasPrefix(t.id, "vegas"):
-		return m.vegasTick(t)
-	case t.id == "demo":
-		return m.demoStep(t)
-	case t.id == "party":
-		return m.partyTick(t)
-	}
-	return nil
-}

@@ -2,99 +2,124 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
 
-// menuState is the menu's cursor.
-type menuState struct{ cursor int }
+// menuEntry is an entry of the menu.
+type menuEntry uint8
 
-// menuItems are the menu's entries, in order, as text keys.
-var menuItems = [...]string{"yams", "vegas", "history", "rules", "quit"}
+// The menu's entries, in order.
+const (
+	entryYams menuEntry = iota
+	entryVegas
+	entryHistory
+	entryRules
+	entryStats
+	entryQuit
+)
+
+// entryKeys are the entries' text keys.
+var entryKeys = [...]string{entryYams: "yams", entryVegas: "vegas", entryHistory: "history",
+	entryRules: "rules", entryStats: "stats", entryQuit: "quit"}
+
+// menuScreen is the menu and its cursor.
+type menuScreen struct {
+	*common
+	cursor int
+}
 
 const logo = `╺┳╸┏━┓┏━┓╻┏━┓
  ┃ ┣━┫┣━┛┃┗━┓
  ╹ ╹ ╹╹  ╹┗━┛`
 
-func (m *Model) menuLayers(body area) []*lipgloss.Layer {
-	head := lipgloss.JoinVertical(lipgloss.Center, m.st.logo.Render(logo), "", m.st.dim.Render(m.t.get("menu.hint")), "")
+func (s *menuScreen) layers(body area) []*lipgloss.Layer {
+	head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
 	var entries []string
-	for i, item := range m.menuItems() {
-		label := fmt.Sprintf("%d  %s", i+1, m.t.get(item))
-		style := m.st.menuItem
-		if i == m.menu.cursor {
-			style = m.st.menuOn
+	for i, e := range s.entries() {
+		label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
+		style := s.st.menuItem
+		if i == s.cursor {
+			style = s.st.menuOn
 		}
 		entries = append(entries, style.Width(24).Render(label))
 	}
 	w := max(lipgloss.Width(head), lipgloss.Width(entries[0]))
 	top := lipgloss.Height(head) // the entries' first row, counted in lines drawn
 	a := body.centered(w, top+len(entries))
-	layers := []*lipgloss.Layer{layer("", area{a.x, a.y, w, top}, lipgloss.PlaceHorizontal(w, lipgloss.Center, head))}
+	layers := []*lipgloss.Layer{place(area{a.x, a.y, w, top}, lipgloss.PlaceHorizontal(w, lipgloss.Center, head))}
 	for i, e := range entries {
 		// Each entry is its own named layer: where it is drawn is where it is hit.
-		layers = append(layers, layer("menu:"+strconv.Itoa(i), area{a.x, a.y + top + i, w, 1}, lipgloss.PlaceHorizontal(w, lipgloss.Center, e)))
+		layers = append(layers, layer(target{menuTarget, i}, area{a.x, a.y + top + i, w, 1}, lipgloss.PlaceHorizontal(w, lipgloss.Center, e)))
 	}
 	return layers
 }
 
-// menuItems are the menu's entries: the kiosk has no Quit for its visitors.
-func (m *Model) menuItems() []string {
-	if m.demo.enabled {
-		return menuItems[:len(menuItems)-1]
+// entries are the menu's entries: the kiosk has no Quit for its visitors.
+func (s *menuScreen) entries() []menuEntry {
+	all := []menuEntry{entryYams, entryVegas, entryHistory, entryRules, entryStats, entryQuit}
+	if s.kiosk {
+		return all[:len(all)-1]
 	}
-	return menuItems[:]
+	return all
 }
 
-func (m *Model) menuKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.menu
-	n := len(m.menuItems())
-	switch {
-	case key.Matches(msg, k.Up):
-		m.menu.cursor = (m.menu.cursor + n - 1) % n
-	case key.Matches(msg, k.Down):
-		m.menu.cursor = (m.menu.cursor + 1) % n
-	case key.Matches(msg, k.Choose):
-		return m.choose(m.menu.cursor)
-	default:
-		if n, err := strconv.Atoi(msg.String()); err == nil && n >= 1 && n <= len(m.menuItems()) {
-			m.menu.cursor = n - 1
-			return m.choose(n - 1)
+func (s *menuScreen) update(msg tea.Msg) tea.Cmd {
+	n := len(s.entries())
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		k := s.keys.menu
+		switch {
+		case key.Matches(msg, k.Up):
+			s.cursor = (s.cursor + n - 1) % n
+		case key.Matches(msg, k.Down):
+			s.cursor = (s.cursor + 1) % n
+		case key.Matches(msg, k.Choose):
+			return s.choose(s.cursor)
+		case key.Matches(msg, k.Number):
+			if i := int(msg.Code - '1'); i >= 0 && i < n {
+				s.cursor = i
+				return s.choose(i)
+			}
+		}
+	case clickMsg:
+		if !msg.drag && msg.target.kind == menuTarget && msg.target.n < n {
+			s.cursor = msg.target.n
+			return s.choose(msg.target.n)
 		}
 	}
 	return nil
 }
 
-// menuClick acts on a click on a menu entry.
-func (m *Model) menuClick(id string) (tea.Cmd, bool) {
-	n, ok := strings.CutPrefix(id, "menu:")
-	if !ok || m.screen != MenuScreen {
-		return nil, false
-	}
-	i, err := strconv.Atoi(n)
-	if err != nil || i < 0 || i >= len(m.menuItems()) {
-		return nil, false
-	}
-	m.menu.cursor = i
-	return m.choose(i), true
-}
-
-func (m *Model) choose(i int) tea.Cmd {
-	switch m.menuItems()[i] {
-	case "yams":
-		m.goTo(YamsScreen)
-	case "vegas":
-		m.goTo(VegasScreen)
-	case "history":
-		m.openHistory()
-	case "rules":
-		m.open(RulesScreen)
-	case "quit":
+func (s *menuScreen) choose(i int) tea.Cmd {
+	switch s.entries()[i] {
+	case entryYams:
+		s.nav.goTo(YamsScreen)
+	case entryVegas:
+		s.nav.goTo(VegasScreen)
+	case entryHistory:
+		s.nav.open(HistoryScreen)
+	case entryRules:
+		s.nav.open(RulesScreen)
+	case entryStats:
+		s.nav.open(StatsScreen)
+	case entryQuit:
 		return tea.Quit
 	}
 	return nil
 }
+
+func (s *menuScreen) keyMap() keyMap {
+	k := s.keys.menu
+	number := k.Number
+	n := len(s.entries())
+	number.SetHelp(fmt.Sprintf("1-%d", n), number.Help().Desc)
+	number.SetKeys(numberKeys[:n]...)
+	own := []key.Binding{k.Up, k.Choose, number}
+	return s.withGlobal(MenuScreen, own, own)
+}
+
+// numberKeys are the keys of the menu's entries.
+var numberKeys = [...]string{"1", "2", "3", "4", "5", "6"}

@@ -6,11 +6,9 @@ package ui
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -20,8 +18,8 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
-	"tapis/game/vegas"
 	"tapis/session"
+	safe "tapis/text"
 	"tapis/wallet"
 )
 
@@ -36,6 +34,7 @@ const (
 	HistoryScreen
 	RulesScreen
 	HelpScreen
+	StatsScreen
 )
 
 // Minimum terminal size.
@@ -43,9 +42,6 @@ const (
 	MinWidth  = 80
 	MinHeight = 24
 )
-
-// historyLimit bounds what the session keeps of its units.
-const historyLimit = 200
 
 // Options configures a session.
 type Options struct {
@@ -55,18 +51,22 @@ type Options struct {
 	// keeps its own, and the screen says so.
 	BalanceSet bool
 	Seed       game.Seed
-	Start      Screen           // MenuScreen, YamsScreen or VegasScreen
-	Now        func() time.Time // the clock; time.Now when nil
-	SeedSet    bool             // Seed was given: a journal of another seed is refused
-	Stake      decimal.Decimal  // the Yam's stake chosen at start (1 € when zero)
-	Journal    string           // the journal's path, or "" to keep the session in memory
-	QA         bool             // the QA status line and forcing panel (f)
-	Demo       bool             // the trade-show demo: an attract loop when idle
-	Idle       time.Duration    // the demo's idle time before it plays again
+	Start      Screen // MenuScreen, YamsScreen or VegasScreen
+	// Clock tells the time and ticks the animations; the system's when nil.
+	Clock   Clock
+	SeedSet bool            // Seed was given: a journal of another seed is refused
+	Stake   decimal.Decimal // the Yam's stake chosen at start (1 € when zero)
+	Journal string          // the journal's path, or "" to keep the session in memory
+	QA      bool            // the QA status line and forcing panel (f)
+	Demo    bool            // the trade-show demo: an attract loop when idle
+	Idle    time.Duration   // the demo's idle time before it plays again
 	// Playlist replaces the demo's built-in playlist.
 	Playlist []lottery.PlaylistItem
 	// Hooks are called around a suspension (ctrl+z, SIGTSTP).
 	Hooks Hooks
+	// Profile is the terminal's colour profile, when known before the
+	// program starts (a remote player's); Bubble Tea's report replaces it.
+	Profile colorprofile.Profile
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -78,130 +78,143 @@ type Hooks struct {
 	AfterResume   func() // once the process runs again and the terminal is taken back
 }
 
-// played is a unit of the session and its presentation, for the history.
-type played struct {
-	op     wallet.Operation
-	layout lottery.Layout
-}
-
-// Model is the root of the game: the only tea.Model, owning every screen.
+// Model is the root of the game, the only tea.Model: it routes messages to
+// the screen on show and holds what all screens share. One Model serves one
+// player.
 type Model struct {
-	t       text
-	keys    keys
-	st      styles
-	inks    inks
-	art     ticketArt
-	memo    map[string]string // drawings that depend only on their key
-	help    help.Model
-	now     func() time.Time
-	start   time.Time
-	clock   time.Time
-	width   int
-	height  int
-	screen  Screen
-	backs   []Screen // the screens History, Rules and Help were opened from: esc returns there
-	notice  string   // a line shown in place of the keys' help until the next key
-	quitAsk bool     // q was pressed once while a unit is being revealed
-	plain   bool     // no colours: what is chosen shows in reverse video
+	*common
+	screens map[Screen]screen
+	games   []gameScreen // Yam's, then Vegas
+	panel   *qaPanel     // the forcing panel, when open
+	replay  *replayScreen
+	history *historyScreen
 	hooks   Hooks
+	start   time.Time       // when the player started
+	shownAt time.Time       // the time the header shows, refreshed each second
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
-	stake   int             // the Yam's stake chosen at start, an index into its stakes
-	least   decimal.Decimal // the smallest stake of all the games
-	session *session.Session
-	rng     *rand.Rand // animation noise only: outcomes come from the shop
-	played  []played
-	waiting []session.Played // units of an earlier run never shown, not on a screen yet
-	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
-	seenWon decimal.Decimal  // the prizes of the units revealed during this run
-	menu    menuState
-	yams    yamsState
-	vegas   vegasState
-	history historyState
-	rules   rulesState
-	qa      bool           // QA mode: status line and forcing panel
-	force   *pendingForce  // what the next purchase plays, in QA mode
-	panel   *qaPanel       // the forcing panel, when open
-	forced  map[string]int // forced units played, by label (QA, DEMO)
-	replay  replayState    // the layouts of tapis replay
-	demo    demoState      // the trade-show demo
-	party   partyState     // the flashing of a big win's banner
+	quitAsk bool            // q was pressed once while a unit is being revealed
+	demo    demoState       // the trade-show demo
 }
 
 // New returns a session's model.
 func New(o Options) (*Model, error) {
-	now := o.Now
-	if now == nil {
-		now = time.Now
+	clock := o.Clock
+	if clock == nil {
+		clock = systemClock{}
 	}
-	t := newText(o.Lang)
-	m := &Model{
-		t: t, keys: newKeys(t), st: newStyles(false), help: help.New(), now: now,
-		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
-		screen: o.Start, qa: o.QA, hooks: o.Hooks, balance: o.Balance, least: leastStake(),
-	}
-	m.memo = map[string]string{}
-	m.forced = map[string]int{}
-	m.start = now()
+	c := newCommon(o, clock, o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII)
+	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance}
+	m.start = clock.Now()
+	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
 	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
-		Journal: o.Journal, Limit: historyLimit, Now: now})
+		Journal: o.Journal, Limit: historyLimit, Now: clock.Now})
 	if err != nil {
 		return nil, err
 	}
-	m.session = sess
-	m.clock = m.start
-	m.yams = newYamsState(&m.st)
-	m.inks = newInks(&m.st)
-	m.art = newTicketArt()
-	m.vegas = newVegasState()
-	if i := lottery.Yams().StakeIndex(o.Stake); i >= 0 {
-		m.yams.stake = i
+	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake()}
+	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
+	m.games = []gameScreen{y, v}
+	c.till.games = m.games
+	m.history = &historyScreen{common: c}
+	m.screens = map[Screen]screen{
+		MenuScreen: &menuScreen{common: c}, YamsScreen: y, VegasScreen: v, HistoryScreen: m.history,
+		RulesScreen: &rulesScreen{common: c}, HelpScreen: &helpScreen{common: c, keysOf: m.keyMapFor},
+		StatsScreen: newStatsScreen(c),
 	}
-	m.stake = m.yams.stake
-	m.takeUp(sess.Restored())
-	var notices []string // what opening the journal has to say
+	c.nav = nav{screen: o.Start, opened: m.opened}
+	if first := c.till.takeUp(sess.Restored()); first != "" {
+		// Every unit bought and never shown waits on its game's screen,
+		// the oldest's screen first.
+		for _, g := range m.games {
+			if sold := c.till.offer(g.game().Name); sold != nil {
+				g.take(sold, note{kind: noteRecovered})
+			}
+		}
+		c.nav.goTo(m.screenOf(m.gameNamed(first)))
+	}
 	if sess.Torn > 0 {
-		notices = append(notices, m.t.f("journal.torn", sess.Torn))
+		c.notices = append(c.notices, note{kind: noteTorn, n: sess.Torn})
 	}
 	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
-		notices = append(notices, m.t.get("journal.balance"))
+		c.notices = append(c.notices, note{kind: noteBalance})
 	}
-	m.notice = strings.Join(notices, " · ")
 	return m, nil
 }
 
-// setPlain builds the styles for a terminal without colours, or with.
-func (m *Model) setPlain(plain bool) {
-	if plain == m.plain {
-		return
+// opened is told when a screen is opened or gone to.
+func (m *Model) opened(s Screen) {
+	if s == HistoryScreen {
+		m.history.opened()
 	}
-	m.plain = plain
-	m.st = newStyles(plain)
-	m.inks = newInks(&m.st)
-	m.yams.arts = newYamsState(&m.st).arts
-	clear(m.memo)
 }
 
-// clockMsg refreshes the time played, once a second.
-type clockMsg struct{}
-
-func clockTick() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return clockMsg{} })
+// screenOf returns the screen of a game.
+func (m *Model) screenOf(g gameScreen) Screen {
+	if g == m.games[1] {
+		return VegasScreen
+	}
+	return YamsScreen
 }
 
-// Init starts the clock, and the attract loop in demo mode.
+// gameNamed returns the screen of a game by its name: Yam's when none is.
+func (m *Model) gameNamed(name string) gameScreen {
+	for _, g := range m.games {
+		if g.game().Name == name {
+			return g
+		}
+	}
+	return m.games[0]
+}
+
+// onGame returns the game on show, or the one Help was opened from; nil
+// elsewhere.
+func (m *Model) onGame() gameScreen {
+	s := m.nav.screen
+	if s == HelpScreen {
+		s = m.nav.from()
+	}
+	switch s {
+	case YamsScreen:
+		return m.games[0]
+	case VegasScreen:
+		return m.games[1]
+	}
+	return nil
+}
+
+// current returns the screen on show.
+func (m *Model) current() screen {
+	if m.panel != nil {
+		return m.panel
+	}
+	return m.screens[m.nav.screen]
+}
+
+func clockTick(c Clock) tea.Cmd { return c.After(time.Second, clockMsg{}) }
+
+// Init starts the clock, asks the terminal its background, and starts the
+// attract loop in demo mode.
 func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{clockTick(m.clock), tea.RequestBackgroundColor}
 	if m.demo.enabled {
-		return tea.Batch(clockTick(), m.startDemo())
+		cmds = append(cmds, m.startDemo())
 	}
-	return clockTick()
+	return tea.Batch(cmds...)
 }
 
-// Update handles a message.
+// Update handles a message: what concerns every screen here, the rest on
+// the screen it is for. Once a game's unit is seen fully revealed, the
+// journal records it and a big win is celebrated.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	if party := m.noteShown(); party != nil {
-		cmd = tea.Batch(cmd, party)
+	if m.panel != nil && m.panel.closed {
+		m.panel = nil
+	}
+	for _, g := range m.games {
+		if sold := g.shownNow(); sold != nil {
+			cmd = tea.Batch(cmd, m.till.shown(sold), m.celebrateWin(sold.Unit.Prize, sold.Layout.Stake()))
+		}
 	}
 	return m, cmd
 }
@@ -213,18 +226,44 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.help.SetWidth(msg.Width)
 		return nil
 	case tea.ColorProfileMsg:
-		m.setPlain(msg.Profile <= colorprofile.ASCII)
+		if plain := msg.Profile <= colorprofile.ASCII; plain != m.plain {
+			m.restyle(plain, m.dark)
+		}
+	case tea.BackgroundColorMsg:
+		if dark := msg.IsDark(); dark != m.dark {
+			m.restyle(m.plain, dark)
+		}
 	case clockMsg:
-		m.clock = m.now()
-		return tea.Batch(clockTick(), m.demoIdle())
-	case tickMsg:
+		m.shownAt = m.clock.Now()
+		return tea.Batch(clockTick(m.clock), m.demoIdle())
+	case cupTickMsg, scratchTickMsg, partyTickMsg:
 		if m.tooSmall() {
 			// Nothing moves unseen: the animation waits for the window.
-			return tea.Tick(waitEvery, func(time.Time) tea.Msg { return msg })
+			return m.clock.After(waitEvery, msg)
 		}
-		return m.onTick(msg)
+		if t, ok := msg.(partyTickMsg); ok {
+			return m.partyTick(t)
+		}
+		return tea.Batch(m.games[0].update(msg), m.games[1].update(msg))
+	case demoTickMsg:
+		if m.tooSmall() {
+			return m.clock.After(waitEvery, msg)
+		}
+		return m.demoStep(msg)
+	case boughtMsg:
+		if m.till.bought(msg) {
+			return m.gameNamed(msg.game).update(msg)
+		}
+	case shownMsg:
+		if cause, ok := journalCause(msg.err); ok {
+			m.tell(note{kind: noteShownLost, text: cause})
+		} else if msg.err != nil {
+			m.tell(note{kind: noteShownLost, text: safe.Printable(msg.err.Error())})
+		}
 	case layoutsMsg:
-		m.onLayouts(msg)
+		if m.panel != nil {
+			return m.panel.update(msg)
+		}
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:
@@ -243,13 +282,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.onMouse(msg.Mouse(), false)
 	case tea.MouseWheelMsg:
-		m.handOver()
+		if m.handOver() || m.tooSmall() {
+			return nil
+		}
+		return m.current().update(msg)
 	case tea.MouseMotionMsg:
 		if msg.Button == tea.MouseLeft && !m.tooSmall() && !m.handOver() {
 			return m.onMouse(msg.Mouse(), true)
 		}
 	case tea.MouseReleaseMsg:
-		m.vegasRelease()
+		return m.current().update(releaseMsg{})
+	case tea.PasteMsg:
+		if !m.tooSmall() && !m.handOver() {
+			return m.current().update(msg)
+		}
 	}
 	return nil
 }
@@ -259,33 +305,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 const waitEvery = 250 * time.Millisecond
 
 // onMouse finds the named layer under the pointer, on the same layers the
-// view draws, and acts on it. drag is true for motion with the button held.
+// view draws, and hands the screen what it hit. drag is true for motion
+// with the button held.
 func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
-	m.notice, m.quitAsk = "", false
+	m.notices, m.quitAsk = nil, false
 	hit := lipgloss.NewCompositor(m.layers()...).Hit(p.X, p.Y)
 	if hit.Empty() {
 		return nil
 	}
-	id := hit.ID()
-	if !drag {
-		if cmd, ok := m.menuClick(id); ok {
-			return cmd
-		}
+	t := parseTarget(hit.ID())
+	if t.kind == noTarget {
+		return nil
 	}
-	switch m.screen {
-	case YamsScreen:
-		if !drag {
-			return m.yamsClick(id)
-		}
-	case VegasScreen:
-		b := hit.Bounds()
-		return m.vegasPointer(id, p.X-b.Min.X, p.Y-b.Min.Y)
-	case HistoryScreen:
-		if !drag {
-			return m.historyClick(id)
-		}
-	}
-	return nil
+	b := hit.Bounds()
+	return m.current().update(clickMsg{target: t, x: p.X - b.Min.X, y: p.Y - b.Min.Y, drag: drag})
 }
 
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
@@ -304,8 +337,8 @@ func (m *Model) View() tea.View {
 		if !m.demo.enabled {
 			msg += m.t.get("small.quit")
 		}
-		if m.notice != "" {
-			msg += "\n\n" + m.notice
+		if n := m.noticeLine(); n != "" {
+			msg += "\n\n" + n
 		}
 		v.SetContent(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
@@ -321,68 +354,57 @@ func (m *Model) View() tea.View {
 func (m *Model) layers() []*lipgloss.Layer {
 	layers := []*lipgloss.Layer{m.header()}
 	body := area{0, 1, m.width, m.height - 2}
-	if m.qa {
+	if m.qa && m.nav.screen != ReplayScreen {
 		body.h--
-		status := m.st.qa.Render(" " + m.qaStatus(m.width-2) + " ")
-		layers = append(layers, layer("", area{0, m.height - 2, m.width, 1}, status))
+		on := m.onGame()
+		if on == nil {
+			on = m.games[0]
+		}
+		status := m.st.qa.Render(" " + m.qaStatus(on, m.width-2) + " ")
+		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
-	switch {
-	case m.panel != nil:
-		layers = append(layers, m.panelLayers(body)...)
-	case m.screen == MenuScreen:
-		layers = append(layers, m.menuLayers(body)...)
-	case m.screen == YamsScreen:
-		layers = append(layers, m.yamsLayers(body)...)
-	case m.screen == VegasScreen:
-		layers = append(layers, m.vegasLayers(body)...)
-	case m.screen == HistoryScreen:
-		layers = append(layers, m.historyLayers(body)...)
-	case m.screen == RulesScreen:
-		layers = append(layers, m.rulesLayers(body)...)
-	case m.screen == HelpScreen:
-		layers = append(layers, m.helpLayers(body)...)
-	case m.screen == ReplayScreen:
-		layers = append(layers, m.replayScreenLayers(body)...)
-	}
+	layers = append(layers, m.current().layers(body)...)
 	return append(layers, lipgloss.NewLayer(m.footer()).X(1).Y(m.height-1))
+}
+
+// noticeLine is the notices, joined, as the screen's language says them.
+func (m *Model) noticeLine() string {
+	var parts []string
+	for _, n := range m.notices {
+		parts = append(parts, m.say(n))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // footer is the bottom line: the screen's keys, or a notice until the next
 // key.
 func (m *Model) footer() string {
-	if m.notice != "" {
-		return m.st.note.Render(ansi.Truncate(m.notice, m.width-2, "…"))
+	if n := m.noticeLine(); n != "" {
+		return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
 	}
-	key := fmt.Sprint("help:", m.screen, m.width, m.demo.enabled, m.plain, m.yams.revealing(), m.vegas.revealing(),
-		m.canPay(m.yamsStake()), m.canPay(vegas.Price()), m.yams.stake)
-	return m.memoize(key, func() string {
-		return m.st.help.Render(m.help.ShortHelpView(m.keyMap().ShortHelp()))
+	short := m.current().keyMap().ShortHelp()
+	var key strings.Builder
+	key.WriteString("help:")
+	for _, b := range short {
+		if b.Enabled() {
+			key.WriteString(b.Help().Key + "\x00" + b.Help().Desc + "\x00")
+		}
+	}
+	fmt.Fprint(&key, m.width, m.plain, m.dark)
+	return m.memoize(key.String(), func() string {
+		return m.st.help.Render(m.help.ShortHelpView(short))
 	})
-}
-
-// memoize returns the drawing for key, drawing it once. Only drawings that
-// depend on nothing but their key go through it; it is bounded.
-func (m *Model) memoize(key string, draw func() string) string {
-	if s, ok := m.memo[key]; ok {
-		return s
-	}
-	if len(m.memo) > 256 {
-		clear(m.memo)
-	}
-	s := draw()
-	m.memo[key] = s
-	return s
 }
 
 // header shows the balance, the session's net result and the time played:
 // both leave out the prizes of units not shown yet, so they always agree
 // with each other and with what the player has seen.
 func (m *Model) header() *lipgloss.Layer {
-	if m.screen == ReplayScreen || (m.screen == HelpScreen && m.from() == ReplayScreen) {
-		return m.headerWith(m.replayHeader())
+	if m.nav.screen == ReplayScreen || (m.nav.screen == HelpScreen && m.nav.from() == ReplayScreen) {
+		return m.headerWith(m.replay.header())
 	}
-	balance := m.shownBalance()
-	net := balance.Sub(m.session.Origin())
+	balance := m.till.shownBalance()
+	net := balance.Sub(m.till.session.Origin())
 	netStyle := m.st.value
 	switch {
 	case net.IsPositive():
@@ -393,7 +415,7 @@ func (m *Model) header() *lipgloss.Layer {
 	sep := m.st.header.Render("   ")
 	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(balance)) + sep +
 		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
-		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.clock.Sub(m.start))) + m.st.header.Render(" ")
+		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.shownAt.Sub(m.start))) + m.st.header.Render(" ")
 	return m.headerWith(right)
 }
 
@@ -413,23 +435,16 @@ func (m *Model) headerWith(right string) *lipgloss.Layer {
 	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
 }
 
+// screenTitles are the screens' names in the header, as text keys.
+var screenTitles = map[Screen]string{YamsScreen: "yams", VegasScreen: "vegas", HistoryScreen: "history",
+	RulesScreen: "rules", HelpScreen: "help", StatsScreen: "stats", ReplayScreen: "replay.title"}
+
 func (m *Model) screenTitle() string {
 	if m.demo.on {
 		return "· " + m.t.get("demo.on")
 	}
-	switch m.screen {
-	case YamsScreen:
-		return "· " + m.t.get("yams")
-	case VegasScreen:
-		return "· " + m.t.get("vegas")
-	case HistoryScreen:
-		return "· " + m.t.get("history")
-	case RulesScreen:
-		return "· " + m.t.get("rules")
-	case HelpScreen:
-		return "· " + m.t.get("help")
-	case ReplayScreen:
-		return "· " + m.t.get("replay.title")
+	if k, ok := screenTitles[m.nav.screen]; ok {
+		return "· " + m.t.get(k)
 	}
 	return ""
 }
@@ -443,8 +458,49 @@ func elapsed(d time.Duration) string {
 }
 
 // Revealing reports whether a unit is bought and not fully shown yet.
-func (m *Model) Revealing() bool { return m.yams.revealing() || m.vegas.revealing() }
+func (m *Model) Revealing() bool {
+	for _, g := range m.games {
+		if g.revealing() {
+			return true
+		}
+	}
+	return false
+}
 
 // Balance returns the wallet's balance, prizes of units still being revealed
 // included.
-func (m *Model) Balance() decimal.Decimal { return m.session.Wallet().Balance() }
+func (m *Model) Balance() decimal.Decimal { return m.till.session.Balance() }
+
+// Screen returns the screen on show.
+func (m *Model) Screen() Screen { return m.nav.screen }
+
+// Close closes the session's journal.
+func (m *Model) Close() error { return m.till.session.Close() }
+
+// Note returns what opening the journal had to say, if anything.
+func (m *Model) Note() string { return m.till.session.Note }
+
+// Recent returns the session's last units, newest first (historyLimit at
+// most).
+func (m *Model) Recent() []wallet.Operation {
+	h := m.till.played
+	if len(h) > historyLimit {
+		h = h[len(h)-historyLimit:]
+	}
+	out := make([]wallet.Operation, len(h))
+	for i, p := range h {
+		out[len(out)-1-i] = p.op
+	}
+	return out
+}
+
+// Attracting reports whether the kiosk's attract loop is playing.
+func (m *Model) Attracting() bool { return m.demo.on }
+
+// Showing returns the unit on a game's screen, revealed or not; nil before
+// its first.
+func (m *Model) Showing(gameName string) *lottery.Sold { return m.gameNamed(gameName).unit() }
+
+// Session returns the player's session: the shop, the wallet and the
+// journal.
+func (m *Model) Session() *session.Session { return m.till.session }

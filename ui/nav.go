@@ -5,8 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"tapis/game/vegas"
 )
 
 // operatorWindow is how soon a second ctrl+c must follow the first to quit
@@ -19,11 +17,11 @@ type SuspendMsg struct{}
 
 // leaveKey handles the keys that quit or suspend, which work on every
 // screen and behind the enlarge message; it reports whether msg was one.
-// Any other key drops a notice and the question q asked.
+// Any other key drops the notices and the question q asked.
 func (m *Model) leaveKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	g := m.keys.global
 	asked := m.quitAsk
-	m.notice, m.quitAsk = "", false
+	m.notices, m.quitAsk = nil, false
 	switch {
 	case key.Matches(msg, g.Interrupt):
 		return m.interrupt(), true
@@ -31,7 +29,7 @@ func (m *Model) leaveKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, g.Suspend):
 		return m.suspend(), true
-	case key.Matches(msg, g.Quit) && m.screen == ReplayScreen:
+	case key.Matches(msg, g.Quit) && m.nav.screen == ReplayScreen:
 		return tea.Quit, true
 	case key.Matches(msg, g.Quit) && m.panel == nil:
 		return m.quit(asked), true
@@ -46,42 +44,34 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if m.panel != nil {
-		return m.qaKey(msg)
+		return m.panel.update(msg)
 	}
-	if m.qa && key.Matches(msg, g.Force) && (m.screen == YamsScreen || m.screen == VegasScreen) && !m.Revealing() {
-		m.panel = &qaPanel{}
+	s := m.nav.screen
+	if on := m.onGame(); m.qa && key.Matches(msg, g.Force) && s != HelpScreen && on != nil && !m.Revealing() {
+		m.panel = &qaPanel{common: m.common, g: on}
 		return nil
 	}
 	switch {
 	case key.Matches(msg, g.Help):
-		if m.screen == HelpScreen {
-			m.back()
+		if s == HelpScreen {
+			m.nav.back()
 		} else {
-			m.open(HelpScreen)
+			m.nav.open(HelpScreen)
 		}
 		return nil
-	case m.screen == ReplayScreen:
-		return m.replayKey(msg)
+	case s == ReplayScreen:
+		return m.current().update(msg)
 	case key.Matches(msg, g.Menu):
 		m.escape()
 		return nil
-	case key.Matches(msg, g.History) && m.screen != HelpScreen && m.screen != HistoryScreen:
-		m.openHistory()
+	case key.Matches(msg, g.History) && s != HelpScreen && s != HistoryScreen:
+		m.nav.open(HistoryScreen)
+		return nil
+	case key.Matches(msg, g.Stats) && s != HelpScreen && s != StatsScreen:
+		m.nav.open(StatsScreen)
 		return nil
 	}
-	switch m.screen {
-	case MenuScreen:
-		return m.menuKey(msg)
-	case YamsScreen:
-		return m.yamsKey(msg)
-	case VegasScreen:
-		return m.vegasKey(msg)
-	case HistoryScreen:
-		return m.historyKey(msg)
-	case RulesScreen:
-		return m.rulesKey(msg)
-	}
-	return nil
+	return m.current().update(msg)
 }
 
 // smallKey handles a key while the window is too small to show the game:
@@ -100,7 +90,7 @@ func (m *Model) quit(asked bool) tea.Cmd {
 	}
 	if m.Revealing() && !asked {
 		m.quitAsk = true
-		m.notice = m.t.get("quit.ask")
+		m.tell(note{kind: noteQuitAsk})
 		return nil
 	}
 	return tea.Quit
@@ -112,7 +102,7 @@ func (m *Model) interrupt() tea.Cmd {
 	if !m.demo.enabled {
 		return tea.Quit
 	}
-	now := m.now()
+	now := m.clock.Now()
 	if last := m.demo.interrupted; !last.IsZero() && now.Sub(last) <= operatorWindow {
 		return tea.Quit
 	}
@@ -146,6 +136,18 @@ func (m *Model) resumed() tea.Cmd {
 	}
 }
 
+// escape is esc: out of a unit shown again, back from History, Rules, Help
+// and Stats to where they were opened, and from a game to the menu.
+func (m *Model) escape() {
+	switch s := m.nav.screen; {
+	case s == HistoryScreen && m.history.escape():
+	case overlay(s):
+		m.nav.back()
+	default:
+		m.nav.goTo(MenuScreen)
+	}
+}
+
 // only returns a binding enabled only when on is true: the keys' help
 // leaves out what does nothing at the moment.
 func only(b key.Binding, on bool) key.Binding {
@@ -153,103 +155,30 @@ func only(b key.Binding, on bool) key.Binding {
 	return b
 }
 
-// open shows History, Rules or Help over the current screen; esc returns.
-func (m *Model) open(s Screen) {
-	if m.screen != s {
-		m.backs = append(m.backs, m.screen)
-	}
-	m.screen = s
-}
-
-// back returns to the screen the current one was opened from.
-func (m *Model) back() {
-	n := len(m.backs)
-	if n == 0 {
-		m.screen = MenuScreen
-		return
-	}
-	m.screen, m.backs = m.backs[n-1], m.backs[:n-1]
-}
-
-// from returns the screen the current one was opened from.
-func (m *Model) from() Screen {
-	if n := len(m.backs); n > 0 {
-		return m.backs[n-1]
-	}
-	return MenuScreen
-}
-
-// goTo shows a screen of its own (the menu, a game): nothing to return to.
-func (m *Model) goTo(s Screen) {
-	m.screen, m.backs = s, nil
-}
-
-// escape is esc: out of a replay, back from History, Rules and Help to
-// where they were opened, and from a game to the menu.
-func (m *Model) escape() {
-	switch {
-	case m.screen == HistoryScreen && m.history.replay != nil:
-		m.history.replay = nil
-	case m.screen == HelpScreen || m.screen == HistoryScreen || m.screen == RulesScreen:
-		m.back()
-	default:
-		m.goTo(MenuScreen)
-	}
-}
-
-// keyMap returns the bindings of the current screen.
-func (m *Model) keyMap() keyMap { return m.keyMapFor(m.screen) }
-
-// keyMapFor returns a screen's bindings: the bottom line shows the screen's
-// own keys with help and quit; the help screen shows them all. The kiosk
-// does not tell its visitors how to quit.
+// keyMapFor returns a screen's bindings, for the help screen.
 func (m *Model) keyMapFor(s Screen) keyMap {
-	g := m.keys.global
-	var own, short []key.Binding
-	switch s {
-	case MenuScreen:
-		k := m.keys.menu
-		number := k.Number
-		if m.demo.enabled { // no Quit entry
-			number.SetHelp("1-4", number.Help().Desc)
-		}
-		own = []key.Binding{k.Up, k.Choose, number}
-	case YamsScreen:
-		y := m.keys.yams
-		own = []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
-		// The bottom line shows what the keys do now.
-		busy, pays := m.yams.revealing(), m.canPay(m.yamsStake())
-		short = []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, busy)}
-	case VegasScreen:
-		v := m.keys.vegas
-		own = []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
-		busy, pays := m.vegas.revealing(), m.canPay(vegas.Price()) // the hint under the ticket says how to choose a surface
-		short = []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, busy), only(v.All, busy || pays)}
-	case HistoryScreen:
-		k := m.keys.list
-		own = []key.Binding{k.Up, k.Show, g.Back}
-	case RulesScreen:
-		k := m.keys.list
-		own = []key.Binding{k.Up, k.Switch, g.Back}
-	case HelpScreen:
-		own = []key.Binding{g.Back}
-	case ReplayScreen:
-		k := m.keys.list
-		return keyMap{short: []key.Binding{k.Page, g.Help, g.Quit}, full: [][]key.Binding{{k.Page}, {g.Help, g.Quit}}}
+	if sc, ok := m.screens[s]; ok {
+		return sc.keyMap()
 	}
-	if short == nil {
-		short = own
-	}
-	if m.qa && (s == YamsScreen || s == VegasScreen) {
-		own, short = append(own, g.Force), append(short[:len(short):len(short)], g.Force)
+	return keyMap{}
+}
+
+// withGlobal completes a screen's bindings with those of every screen: the
+// bottom line shows the screen's own keys (short: what they do now) with
+// help and quit; the help screen shows them all. The kiosk does not tell
+// its visitors how to quit.
+func (c *common) withGlobal(s Screen, own, short []key.Binding) keyMap {
+	g := c.keys.global
+	if c.qa && (s == YamsScreen || s == VegasScreen) {
+		own, short = append(own[:len(own):len(own)], g.Force), append(short[:len(short):len(short)], g.Force)
 	}
 	short = append(short[:len(short):len(short)], g.Help)
 	var all []key.Binding
 	if s == YamsScreen || s == VegasScreen {
 		all = append(all, g.Menu)
 	}
-	all = append(all, g.History, g.Help)
-	if !m.demo.enabled {
+	all = append(all, g.History, g.Stats, g.Help)
+	if !c.kiosk {
 		short = append(short, g.Quit)
 		all = append(all, g.Quit, g.Interrupt, g.Suspend)
 	}

@@ -21,27 +21,24 @@ type partyState struct {
 
 // celebrateWin starts the banner's flashing for a prize of ten stakes or
 // more; smaller wins are shown plainly or with a still banner.
-func (m *Model) celebrateWin(prize, stake decimal.Decimal) tea.Cmd {
+func (c *common) celebrateWin(prize, stake decimal.Decimal) tea.Cmd {
 	if prize.LessThan(stake.Mul(decimal.NewFromInt(10))) {
 		return nil
 	}
-	m.party.gen++
-	m.party.frame = 1
-	return partyTick(m.party.gen)
+	c.party.gen++
+	c.party.frame = 1
+	return c.clock.After(partyEvery, partyTickMsg{c.party.gen})
 }
 
-func partyTick(gen int) tea.Cmd {
-	return tea.Tick(partyEvery, func(time.Time) tea.Msg { return tickMsg{id: "party", gen: gen} })
-}
-
-func (m *Model) partyTick(t tickMsg) tea.Cmd {
-	if t.gen != m.party.gen || m.party.frame == 0 {
+// partyTick flashes the banner once more, until the celebration ends.
+func (c *common) partyTick(t partyTickMsg) tea.Cmd {
+	if t.gen != c.party.gen || c.party.frame == 0 {
 		return nil
 	}
-	m.party.frame++
-	if m.party.frame > partyFrames {
-		m.party.frame = 0
+	c.party.frame++
+	if c.party.frame > partyFrames {
+		c.party.frame = 0
 		return nil
 	}
-	return partyTick(t.gen)
+	return c.clock.After(partyEvery, t)
 }

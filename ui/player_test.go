@@ -17,7 +17,7 @@ import (
 // headerMoney reads the balance and the net result in the header.
 func headerMoney(t *testing.T, m *Model) (balance, net decimal.Decimal) {
 	t.Helper()
-	head := strings.SplitN(screen(m), "\n", 2)[0]
+	head := strings.SplitN(plain(m), "\n", 2)[0]
 	read := func(label string) decimal.Decimal {
 		_, rest, ok := strings.Cut(head, label+" ")
 		if !ok {
@@ -38,32 +38,30 @@ func headerMoney(t *testing.T, m *Model) (balance, net decimal.Decimal) {
 // change nothing and an animation under way waits; only quitting works.
 func TestKeysBehindEnlarge(t *testing.T) {
 	m := newModel(t, English, VegasScreen, 80, 24)
-	m.Update(sizeMsg(60, 20))
+	send(m, sizeMsg(60, 20))
 	press(m, "enter", "a", "space", "h", "?", "esc", "1", "tab")
 	click(m, 30, 10)
-	m.Update(sizeMsg(80, 24))
-	if m.Totals().Played != 0 || title(m) != "· Vegas" || !strings.Contains(screen(m), "Buy a ticket") {
-		t.Fatalf("keys pressed behind the message changed the game: %d played:\n%s", m.Totals().Played, screen(m))
+	send(m, sizeMsg(80, 24))
+	if m.Totals().Played != 0 || title(m) != "· Vegas" || !strings.Contains(plain(m), "Buy a ticket") {
+		t.Fatalf("keys pressed behind the message changed the game: %d played:\n%s", m.Totals().Played, plain(m))
 	}
 	// A cup rolling when the window shrinks does not land unseen.
 	m = newModel(t, English, YamsScreen, 80, 24)
 	press(m, "enter", "1")
-	m.Update(sizeMsg(60, 20))
-	for range 20 {
-		m.Update(tickMsg{id: "cup:0", gen: m.yams.gen[0]})
-	}
-	m.Update(sizeMsg(80, 24))
-	if strings.Contains(screen(m), " pts") {
-		t.Fatalf("the cup landed while the window was too small:\n%s", screen(m))
+	send(m, sizeMsg(60, 20))
+	settle(m) // the ticks come and wait
+	send(m, sizeMsg(80, 24))
+	if strings.Contains(plain(m), " pts") {
+		t.Fatalf("the cup landed while the window was too small:\n%s", plain(m))
 	}
 	settle(m)
-	if !strings.Contains(screen(m), " pts") {
-		t.Fatalf("the cup did not land once the window was large again:\n%s", screen(m))
+	if !strings.Contains(plain(m), " pts") {
+		t.Fatalf("the cup did not land once the window was large again:\n%s", plain(m))
 	}
 	// Quitting works: q asks first, since a unit is being revealed.
-	m.Update(sizeMsg(60, 20))
-	if quits(press(m, "q")) || !strings.Contains(screen(m), "q again to quit") {
-		t.Fatalf("q did not ask:\n%s", screen(m))
+	send(m, sizeMsg(60, 20))
+	if quits(press(m, "q")) || !strings.Contains(plain(m), "q again to quit") {
+		t.Fatalf("q did not ask:\n%s", plain(m))
 	}
 	if !quits(press(m, "q")) {
 		t.Error("q twice did not quit behind the message")
@@ -78,33 +76,33 @@ func TestKeysBehindEnlarge(t *testing.T) {
 // says what the player can do; a journal that cannot be written says so.
 func TestRefusalsSaid(t *testing.T) {
 	// Vegas with 3 €: one ticket, then nothing.
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(3), Seed: 42, Start: VegasScreen, Now: fixedClock})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(3), Seed: 42, Start: VegasScreen})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Update(sizeMsg(80, 24))
+	send(m, sizeMsg(80, 24))
 	press(m, "enter", "a")
 	settle(m)
-	before := screen(m)
+	before := plain(m)
 	press(m, "enter")
 	if m.Totals().Played != 1 {
 		t.Fatalf("%d played", m.Totals().Played)
 	}
-	after := screen(m)
+	after := plain(m)
 	if !strings.Contains(after, "Wallet empty (stakes from €0.50) · q: quit") || after != before {
 		t.Errorf("the empty wallet says nothing:\n%s", after)
 	}
 	// Yam's with 0.30 €: below every stake.
-	m, _ = New(Options{Lang: English, Balance: mustAmount("0.30"), Seed: 42, Start: YamsScreen, Now: fixedClock})
-	m.Update(sizeMsg(80, 24))
-	if !strings.Contains(screen(m), "Balance €0.30, below the smallest stake (€0.50) · q: quit") {
-		t.Errorf("a balance below every stake says nothing:\n%s", screen(m))
+	m, _ = newOn(Options{Lang: English, Balance: mustAmount("0.30"), Seed: 42, Start: YamsScreen})
+	send(m, sizeMsg(80, 24))
+	if !strings.Contains(plain(m), "Balance €0.30, below the smallest stake (€0.50) · q: quit") {
+		t.Errorf("a balance below every stake says nothing:\n%s", plain(m))
 	}
 	// Yam's at 1 € with 0.80 €: the stake is too high, a lower one is not.
-	m, _ = New(Options{Lang: French, Balance: mustAmount("0.80"), Seed: 42, Start: YamsScreen, Now: fixedClock})
-	m.Update(sizeMsg(80, 24))
-	if !strings.Contains(screen(m), "Solde 0,80 € insuffisant pour 1,00 € · ← : mise plus basse · q : quitter") {
-		t.Errorf("the stake too high says nothing:\n%s", screen(m))
+	m, _ = newOn(Options{Lang: French, Balance: mustAmount("0.80"), Seed: 42, Start: YamsScreen})
+	send(m, sizeMsg(80, 24))
+	if !strings.Contains(plain(m), "Solde 0,80 € insuffisant pour 1,00 € · ← : mise plus basse · q : quitter") {
+		t.Errorf("the stake too high says nothing:\n%s", plain(m))
 	}
 	press(m, "enter")
 	if m.Totals().Played != 0 {
@@ -115,11 +113,11 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Fatal("the lower stake did not buy")
 	}
 	// Vegas with 2 €: the ticket costs more, Yam's costs less.
-	m, _ = New(Options{Lang: English, Balance: decimal.NewFromInt(2), Seed: 42, Start: VegasScreen, Now: fixedClock})
-	m.Update(sizeMsg(80, 24))
+	m, _ = newOn(Options{Lang: English, Balance: decimal.NewFromInt(2), Seed: 42, Start: VegasScreen})
+	send(m, sizeMsg(80, 24))
 	press(m, "enter")
-	if !strings.Contains(screen(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
-		t.Errorf("the ticket too dear says nothing:\n%s", screen(m))
+	if !strings.Contains(plain(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
+		t.Errorf("the ticket too dear says nothing:\n%s", plain(m))
 	}
 	if foot := lastLine(m); strings.Contains(foot, "buy") || strings.Contains(foot, "scratch") {
 		t.Errorf("the footer offers keys that buy nothing: %q", foot)
@@ -129,8 +127,8 @@ func TestRefusalsSaid(t *testing.T) {
 	m = journaled(t, path)
 	fileLimit(t, path) // the disk is full
 	press(m, "enter")
-	if m.Totals().Played != 0 || !strings.Contains(screen(m), "Refused: the journal could not be written (file too large)") {
-		t.Errorf("a journal that cannot be written: %d played:\n%s", m.Totals().Played, screen(m))
+	if m.Totals().Played != 0 || !strings.Contains(plain(m), "Refused: the journal could not be written (file too large)") {
+		t.Errorf("a journal that cannot be written: %d played:\n%s", m.Totals().Played, plain(m))
 	}
 }
 
@@ -191,12 +189,12 @@ func TestSurfacesFit(t *testing.T) {
 // again on resume.
 func TestSuspend(t *testing.T) {
 	var calls []string
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 1, Start: YamsScreen, Now: fixedClock,
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 1, Start: YamsScreen,
 		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Update(sizeMsg(80, 24))
+	send(m, sizeMsg(80, 24))
 	for _, msg := range []tea.Msg{keyMsg("ctrl+z"), SuspendMsg{}} {
 		_, cmd := m.Update(msg)
 		if cmd == nil {
@@ -222,8 +220,8 @@ func TestFrictions(t *testing.T) {
 	press(m, "a")
 	settle(m)
 	press(m, "left")
-	if !strings.Contains(screen(m), "Winnings at €0.50") {
-		t.Errorf("the winnings do not follow the stake:\n%s", screen(m))
+	if !strings.Contains(plain(m), "Winnings at €0.50") {
+		t.Errorf("the winnings do not follow the stake:\n%s", plain(m))
 	}
 	// A ticket being scratched does not change what the Yam's footer offers.
 	press(m, "esc", "2", "enter", "esc", "1")
@@ -253,12 +251,12 @@ func TestFrictions(t *testing.T) {
 		t.Errorf("esc from History opened in Yam's leads to %q", title(m))
 	}
 	press(m, "esc", "4")
-	if !strings.Contains(screen(m), "large straight  45") {
-		t.Errorf("the Yam's rules do not show the combinations:\n%s", screen(m))
+	if !strings.Contains(plain(m), "large straight  45") {
+		t.Errorf("the Yam's rules do not show the combinations:\n%s", plain(m))
 	}
 	press(m, "esc", "2", "?")
-	if !strings.Contains(screen(m), "drag over a surface") {
-		t.Errorf("the help does not speak of the mouse:\n%s", screen(m))
+	if !strings.Contains(plain(m), "drag over a surface") {
+		t.Errorf("the help does not speak of the mouse:\n%s", plain(m))
 	}
 	fr := newModel(t, French, VegasScreen, 80, 24)
 	if foot := lastLine(fr); !strings.Contains(foot, "entrée achat") || strings.Contains(foot, "enter") || strings.Contains(foot, "espace") {
@@ -299,16 +297,12 @@ func TestLinesFit(t *testing.T) {
 	for _, lang := range []Lang{English, French} {
 		for _, o := range []Options{{QA: true}, {Demo: true}, {}} {
 			for _, start := range []Screen{MenuScreen, YamsScreen, VegasScreen} {
-				o.Lang, o.Balance, o.Seed, o.Start, o.Now = lang, decimal.NewFromInt(100), 18446744073709551615, start, fixedClock
-				m, err := New(o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m.Update(sizeMsg(80, 24))
+				o.Lang, o.Balance, o.Seed, o.Start, o.Clock = lang, decimal.NewFromInt(100), 18446744073709551615, start, nil
+				m := open(t, o, 80, 24)
 				press(m, "f", "enter") // a force pending, in QA mode
 				for _, keys := range [][]string{nil, {"h"}, {"?"}, {"esc", "4"}} {
 					press(m, keys...)
-					lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+					lines := strings.Split(strings.TrimRight(plain(m), "\n"), "\n")
 					for _, l := range lines[len(lines)-2:] {
 						if ansi.StringWidth(l) > 80 {
 							t.Errorf("%q is wider than 80", l)
@@ -330,7 +324,7 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 	m := newModel(t, English, VegasScreen, 80, 24)
 	press(m, "enter", "h")
 	var row string
-	for _, l := range strings.Split(screen(m), "\n") {
+	for _, l := range strings.Split(plain(m), "\n") {
 		if strings.Contains(l, "vegas:3:1:1") {
 			row = l
 		}
@@ -339,19 +333,19 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 		t.Fatalf("the history shows the unrevealed unit's result: %q", row)
 	}
 	press(m, "enter")
-	if len(labelsAt(m, m.t.get("replay"))) != 0 || !strings.Contains(screen(m), "Not revealed yet") {
-		t.Fatalf("the unrevealed unit was shown again:\n%s", screen(m))
+	if len(labelsAt(m, m.t.get("replay"))) != 0 || !strings.Contains(plain(m), "Not revealed yet") {
+		t.Fatalf("the unrevealed unit was shown again:\n%s", plain(m))
 	}
 	press(m, "esc", "a")
 	settle(m)
 	press(m, "h", "enter")
 	if len(labelsAt(m, m.t.get("replay"))) != 1 {
-		t.Fatalf("the revealed unit is not shown again:\n%s", screen(m))
+		t.Fatalf("the revealed unit is not shown again:\n%s", plain(m))
 	}
 	// A later purchase's balances leave out an earlier prize not shown.
 	m = newModel(t, English, YamsScreen, 80, 24)
 	press(m, "enter", "esc", "2", "enter", "h")
-	if got := screen(m); !strings.Contains(got, "€3.00    to reveal       €99.00       €96.00") {
+	if got := plain(m); !strings.Contains(got, "€3.00    to reveal       €99.00       €96.00") {
 		t.Errorf("the ticket's row counts the Yam's prize not shown:\n%s", got)
 	}
 }

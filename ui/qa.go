@@ -39,8 +39,12 @@ const (
 	qaFile
 )
 
-// qaPanel is the forcing panel opened by f.
+// qaPanel is the forcing panel opened by f over a game's screen: what the
+// next purchase of that game plays.
 type qaPanel struct {
+	*common
+	g      gameScreen // the game it forces
+	closed bool       // esc, or a force set: the root takes the panel away
 	mode   qaMode
 	cursor int                 // the lot chosen, in qaLot and qaSplit
 	split  int                 // the split chosen, in qaSplit
@@ -53,16 +57,8 @@ type qaPanel struct {
 	load   *fileLoad           // the file being read, in qaFile
 }
 
-// qaGame returns the game the panel and the status line are about.
-func (m *Model) qaGame() (lottery.Game, decimal.Decimal) {
-	if m.screen == VegasScreen || (m.screen == HelpScreen && m.from() == VegasScreen) {
-		return lottery.Vegas(), vegas.Price()
-	}
-	return lottery.Yams(), m.yamsStake()
-}
-
-func (m *Model) modes() []qaMode {
-	if g, _ := m.qaGame(); g.Name == vegas.Name {
+func (p *qaPanel) modes() []qaMode {
+	if p.g.game().Name == vegas.Name {
 		return []qaMode{qaLot, qaSplit, qaFile}
 	}
 	return []qaMode{qaLot, qaPoints, qaCombos, qaFile}
@@ -73,15 +69,15 @@ func (m *Model) modes() []qaMode {
 // by lot, and the losing units left. It fits width cells: the parts that
 // do not fit are left out, least useful first (the forcing panel shows
 // every lot left and every sequence's block).
-func (m *Model) qaStatus(width int) string {
-	g, stake := m.qaGame()
-	b, err := m.session.Shop().Peek(g, stake)
+func (c *common) qaStatus(on gameScreen, width int) string {
+	g, stake := on.game(), on.stake()
+	b, err := c.till.session.Block(g, stake)
 	if err != nil {
-		return ansi.Truncate(err.Error(), width, "")
+		return ansi.Truncate(safe.Printable(err.Error()), width, "")
 	}
 	var lots []string
-	for i := range b.Table().Losing() {
-		lots = append(lots, strconv.FormatInt(b.Left(i), 10))
+	for i := range b.Losing {
+		lots = append(lots, strconv.FormatInt(b.Left[i], 10))
 	}
 	// Each part with its rank: the lower, the more it matters.
 	type part struct {
@@ -89,15 +85,15 @@ func (m *Model) qaStatus(width int) string {
 		text string
 	}
 	var parts []part
-	if p := m.force; p != nil {
-		parts = append(parts, part{0, m.t.f("qa.next", p.game, p.detail)})
+	if p := c.till.force; p != nil {
+		parts = append(parts, part{0, c.t.f("qa.next", p.game, p.detail)})
 	}
 	parts = append(parts,
-		part{1, m.t.f("qa.seed", uint64(m.session.Shop().Seed()))},
-		part{2, m.t.f("qa.block", g.Name, m.t.money(stake), b.Number(), b.Sold())},
-		part{3, m.t.f("qa.leftn", b.Remaining())},
-		part{5, m.t.f("qa.lots", strings.Join(lots, "·"))},
-		part{4, m.t.f("qa.losingn", b.Left(b.Table().Losing()))},
+		part{1, c.t.f("qa.seed", uint64(c.till.session.Seed()))},
+		part{2, c.t.f("qa.block", g.Name, c.t.money(stake), b.Number, b.Sold)},
+		part{3, c.t.f("qa.leftn", b.Remaining)},
+		part{5, c.t.f("qa.lots", strings.Join(lots, "·"))},
+		part{4, c.t.f("qa.losingn", b.Left[b.Losing])},
 	)
 	keep := make([]bool, len(parts))
 	used := -3
@@ -124,31 +120,39 @@ fill:
 
 // sequences lists the block and serial reached by every sequence of the
 // session: each Yam's stake and Vegas.
-func (m *Model) sequences() string {
+func (c *common) sequences() string {
 	var out []string
 	for _, g := range lottery.Games() {
 		for _, stake := range g.Stakes {
-			b, err := m.session.Shop().Peek(g, stake)
+			b, err := c.till.session.Block(g, stake)
 			if err == nil {
-				c := b.Seed().Commitment()
-				out = append(out, m.t.f("qa.seq", g.Name, m.t.money(stake), b.Number(), b.Sold())+fmt.Sprintf(" · sha256 %x…", c[:6]))
+				out = append(out, c.t.f("qa.seq", g.Name, c.t.money(stake), b.Number, b.Sold)+fmt.Sprintf(" · sha256 %x…", b.Commitment[:6]))
 			}
 		}
 	}
 	return strings.Join(out, "\n")
 }
 
-// qaKey handles every key while the forcing panel is open (ctrl+c aside).
-func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := m.panel
-	g, stake := m.qaGame()
+func (p *qaPanel) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case layoutsMsg:
+		p.onLayouts(msg)
+	}
+	return nil
+}
+
+// key handles every key while the forcing panel is open (ctrl+c aside).
+func (p *qaPanel) key(msg tea.KeyPressMsg) tea.Cmd {
+	g, stake := p.g.game(), p.g.stake()
 	table, _ := g.Table(stake)
-	modes := m.modes()
+	modes := p.modes()
 	k := msg.String()
 	switch k {
 	case "esc":
 		p.cancelLoad()
-		m.panel = nil
+		p.closed = true
 		return nil
 	case "tab":
 		p.cancelLoad()
@@ -158,7 +162,7 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 				at = i
 			}
 		}
-		*p = qaPanel{mode: modes[(at+1)%len(modes)], cursor: p.cursor}
+		*p = qaPanel{common: p.common, g: p.g, mode: modes[(at+1)%len(modes)], cursor: p.cursor}
 		return nil
 	}
 	switch p.mode {
@@ -176,10 +180,10 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 		case "enter":
 			if p.mode == qaLot {
 				tier := p.cursor
-				m.setForce(g.Name, lottery.Force{Tier: &tier}, m.t.money(table.Prize(tier)))
+				p.setForce(g.Name, lottery.Force{Tier: &tier}, p.t.money(table.Prize(tier)))
 			} else {
 				s := vegas.Splits(table.Prize(p.cursor).IntPart())[p.split]
-				m.setForce(g.Name, lottery.Force{Split: &s}, splitText(s))
+				p.setForce(g.Name, lottery.Force{Split: &s}, splitText(s))
 			}
 		}
 	case qaCombos:
@@ -195,8 +199,8 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 			p.combos[p.cup] = all[(int(p.combos[p.cup])+len(all)-1)%len(all)]
 		case "enter":
 			cs := p.combos
-			names := []string{m.comboName(cs[0]), m.comboName(cs[1]), m.comboName(cs[2])}
-			m.setForce(g.Name, lottery.Force{Combos: &cs}, strings.Join(names, " / "))
+			names := []string{p.comboName(cs[0]), p.comboName(cs[1]), p.comboName(cs[2])}
+			p.setForce(g.Name, lottery.Force{Combos: &cs}, strings.Join(names, " / "))
 		}
 	case qaPoints, qaFile:
 		switch {
@@ -205,17 +209,17 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 			u := yams.Unit{Stake: stake}
 			switch {
 			case err != nil:
-				p.err = m.t.f("qa.notanumber", safe.Printable(p.input))
+				p.err = p.t.f("qa.notanumber", safe.Printable(p.input))
 				return nil
-			case n < 0 || n > 150 || !yams.DealTotal(m.rng, n, &u):
-				p.err = m.t.f("qa.nototal", p.input)
+			case n < 0 || n > 150 || !yams.DealTotal(p.rng, n, &u):
+				p.err = p.t.f("qa.nototal", p.input)
 				return nil
 			}
-			m.setForce(g.Name, lottery.Force{Total: &n}, m.t.f("pts", n))
+			p.setForce(g.Name, lottery.Force{Total: &n}, p.t.f("pts", n))
 		case k == "enter":
 			p.cancelLoad()
 			p.load, p.err, p.errs, p.more = &fileLoad{}, "", nil, 0
-			return loadLayouts(p.load, m.t, g, strings.TrimSpace(p.input))
+			return loadLayouts(p.load, p.t, g, strings.TrimSpace(p.input))
 		case k == "backspace":
 			if r := []rune(p.input); len(r) > 0 {
 				p.input = string(r[:len(r)-1])
@@ -229,32 +233,9 @@ func (m *Model) qaKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // setForce makes the next purchase of a game play the force, and closes the
 // panel.
-func (m *Model) setForce(gameName string, f lottery.Force, detail string) {
-	m.force = &pendingForce{game: gameName, label: forcedLabel, force: f, detail: detail}
-	m.panel = nil
-}
-
-// peekForce returns the force set for the next purchase of a game, if any.
-func (m *Model) peekForce(gameName string) (lottery.Force, bool) {
-	if p := m.force; p != nil && p.game == gameName {
-		return p.force, true
-	}
-	return lottery.Force{}, false
-}
-
-// useForce moves past the force just played: the next loaded layout, or
-// none.
-func (m *Model) useForce() {
-	p := m.force
-	if p == nil {
-		return
-	}
-	if len(p.queue) > 0 {
-		next := p.queue[0]
-		p.force, p.queue = lottery.Force{Layout: &next}, p.queue[1:]
-		return
-	}
-	m.force = nil
+func (p *qaPanel) setForce(gameName string, f lottery.Force, detail string) {
+	p.till.force = &pendingForce{game: gameName, label: forcedLabel, force: f, detail: detail}
+	p.closed = true
 }
 
 // splitText writes a split of a lot over the four surfaces, each after its
@@ -264,70 +245,69 @@ func splitText(s vegas.Split) string {
 }
 
 // number writes a count as the screen's language writes numbers.
-func (m *Model) number(n int64) string {
-	return wallet.Number(decimal.NewFromInt(n), 0, string(m.t.lang))
+func (c *common) number(n int64) string {
+	return wallet.Number(decimal.NewFromInt(n), 0, string(c.t.lang))
 }
 
 // panelLayers draws the forcing panel in place of the screen's body.
-func (m *Model) panelLayers(body area) []*lipgloss.Layer {
-	p := m.panel
-	g, stake := m.qaGame()
+func (p *qaPanel) layers(body area) []*lipgloss.Layer {
+	g, stake := p.g.game(), p.g.stake()
 	table, _ := g.Table(stake)
-	block, _ := m.session.Shop().Peek(g, stake)
+	block, _ := p.till.session.Block(g, stake)
 	var tabs []string
-	for _, md := range m.modes() {
-		label := m.t.get("qa.mode." + strconv.Itoa(int(md)))
+	for _, md := range p.modes() {
+		label := p.t.get("qa.mode." + strconv.Itoa(int(md)))
 		if md == p.mode {
-			tabs = append(tabs, m.st.chipOn.Render("["+label+"]"))
+			tabs = append(tabs, p.st.chipOn.Render("["+label+"]"))
 		} else {
-			tabs = append(tabs, m.st.chip.Render(" "+label+" "))
+			tabs = append(tabs, p.st.chip.Render(" "+label+" "))
 		}
 	}
 	rows := []string{
-		m.st.boxTitle.Render(m.t.f("qa.title", m.t.get(g.Name), m.t.money(stake))),
+		p.st.boxTitle.Render(p.t.f("qa.title", p.t.get(g.Name), p.t.money(stake))),
 		strings.Join(tabs, " "), "",
 	}
 	switch p.mode {
 	case qaLot, qaSplit:
 		for i := range table.Tiers() {
-			prize := m.t.money(table.Prize(i))
+			prize := p.t.money(table.Prize(i))
 			if i == table.Losing() {
-				prize = m.t.get("qa.losing")
+				prize = p.t.get("qa.losing")
 			}
-			line := padRight(prize, 14) + padLeft(m.number(block.Left(i)), 11) + " " + m.t.get("qa.left")
+			line := padRight(prize, 14) + padLeft(p.number(block.Left[i]), 11) + " " + p.t.get("qa.left")
 			if p.mode == qaSplit && i == p.cursor {
 				splits := vegas.Splits(table.Prize(i).IntPart())
-				line += "   ◀ " + splitText(splits[p.split]) + " ▶ " + m.t.f("qa.of", p.split+1, len(splits))
+				line += "   ◀ " + splitText(splits[p.split]) + " ▶ " + p.t.f("qa.of", p.split+1, len(splits))
 			}
-			style := m.st.row
+			style := p.st.row
 			if i == p.cursor {
-				style = m.st.rowLit
+				style = p.st.rowLit
 			}
 			rows = append(rows, style.Render(line))
 		}
 	case qaPoints:
-		rows = append(rows, m.t.get("qa.points.ask"), "", m.st.chipOn.Render(" "+p.input+"_ "))
+		rows = append(rows, p.t.get("qa.points.ask"), "", p.st.chipOn.Render(" "+p.input+"_ "))
 	case qaCombos:
 		for i, c := range p.combos {
-			line := m.t.f("mat", i+1) + "  ▲▼ " + m.comboName(c)
+			line := p.t.f("mat", i+1) + "  ▲▼ " + p.comboName(c)
 			if i == p.cup {
-				line = m.st.rowLit.Render(line)
+				line = p.st.rowLit.Render(line)
 			}
 			rows = append(rows, line)
 		}
 	case qaFile:
-		rows = append(rows, m.t.get("qa.file.ask"), "", m.st.chipOn.Render(" "+safe.Printable(p.input)+"_ "))
+		rows = append(rows, p.t.get("qa.file.ask"), "", p.st.chipOn.Render(" "+safe.Printable(p.input)+"_ "))
 		if p.load != nil {
-			rows = append(rows, "", m.st.dim.Render(m.t.get("qa.loading")))
+			rows = append(rows, "", p.st.dim.Render(p.t.get("qa.loading")))
 		}
 	}
 	if p.mode == qaLot {
-		rows = append(rows, "", m.st.dim.Render(m.sequences()))
+		rows = append(rows, "", p.st.dim.Render(p.sequences()))
 	}
 	if p.err != "" {
-		rows = append(rows, "", m.st.note.Render(p.err))
+		rows = append(rows, "", p.st.note.Render(p.err))
 	}
-	hint := []string{"", m.st.dim.Render(m.t.get("qa.hint." + strconv.Itoa(int(p.mode))))}
+	hint := []string{"", p.st.dim.Render(p.t.get("qa.hint." + strconv.Itoa(int(p.mode))))}
 	if len(p.errs) > 0 {
 		// As many of the file's errors as the screen holds, and a count of
 		// the others.
@@ -338,18 +318,21 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 		}
 		rows = append(rows, "")
 		for _, e := range errs {
-			rows = append(rows, m.st.note.Render(ansi.Truncate(e, min(body.w-2, 76), "…")))
+			rows = append(rows, p.st.note.Render(ansi.Truncate(e, min(body.w-2, 76), "…")))
 		}
 		if more > 0 {
-			rows = append(rows, m.st.note.Render(m.t.count("qa.more", more, more)))
+			rows = append(rows, p.st.note.Render(p.t.count("qa.more", more, more)))
 		}
 	}
 	rows = append(rows, hint...)
 	// One width for every tab, so that the panel does not move between them.
 	block2 := strings.Join(rows, "\n")
 	w := max(lipgloss.Width(block2), min(body.w-2, 76))
-	return []*lipgloss.Layer{layer("", body.centered(w, lipgloss.Height(block2)), block2)}
+	return []*lipgloss.Layer{place(body.centered(w, lipgloss.Height(block2)), block2)}
 }
 
 // forcedLabel marks forced units in their names and on screen.
 const forcedLabel = "QA"
+
+// keyMap is the panel's keys: its hint line says them, tab by tab.
+func (p *qaPanel) keyMap() keyMap { return keyMap{} }

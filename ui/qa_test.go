@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
@@ -18,31 +19,38 @@ import (
 	"tapis/game/yams"
 )
 
+// forcing reports whether the forcing panel is on screen.
+func forcing(m *Model) bool { return strings.Contains(plain(m), "QA forcing") }
+
+// celebrate delivers a big win's next flash, and reports whether one came.
+func celebrate(m *Model) bool {
+	ticks := clockOf(m).take(func(msg tea.Msg) bool { _, ok := msg.(partyTickMsg); return ok })
+	for _, t := range ticks {
+		send(m, t)
+	}
+	return len(ticks) > 0
+}
+
 func newQA(t *testing.T, start Screen) *Model {
 	t.Helper()
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 42, Start: start, Now: fixedClock, QA: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Update(sizeMsg(80, 24))
-	return m
+	return open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 42, Start: start, QA: true}, 80, 24)
 }
 
 // typeText types s into the panel, one key a rune.
 func typeText(m *Model, s string) {
 	for _, r := range s {
-		m.Update(keyMsg(string(r)))
+		send(m, keyMsg(string(r)))
 	}
 }
 
 // blockSold returns how many units the block being sold has sold.
 func blockSold(t *testing.T, m *Model, g lottery.Game, stake decimal.Decimal) int64 {
 	t.Helper()
-	b, err := m.session.Shop().Block(g, stake)
+	b, err := m.Session().Block(g, stake)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b.Sold()
+	return b.Sold
 }
 
 // TestQAForceLot forces the top lot of Yam's: the next purchase plays it,
@@ -51,18 +59,18 @@ func blockSold(t *testing.T, m *Model, g lottery.Game, stake decimal.Decimal) in
 func TestQAForceLot(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f")
-	golden(t, "qa_panel_yams", screen(m))
+	golden(t, "qa_panel_yams", plain(m))
 	press(m, "enter", "enter", "a")
 	settle(m)
-	s := m.yams.sold
+	s := m.Showing("yams")
 	if s.Forced == nil || !s.Unit.Prize.Equal(decimal.NewFromInt(5000)) || s.Layout.Yams.Score().Points != 100 {
 		t.Fatalf("forced unit %+v scores %d", s, s.Layout.Yams.Score().Points)
 	}
 	if got := blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)); got != 0 {
 		t.Errorf("the block sold %d units for a forced one", got)
 	}
-	golden(t, "qa_forced_yams", screen(m))
-	if op := m.session.Wallet().History()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
+	golden(t, "qa_forced_yams", plain(m))
+	if op := m.Recent()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
 		t.Errorf("history %+v", op)
 	}
 	if !strings.HasSuffix(m.Summary(), "· QA 1") || !m.Balance().Equal(decimal.NewFromInt(5099)) {
@@ -71,7 +79,7 @@ func TestQAForceLot(t *testing.T) {
 	// The force is used once: the next unit comes from the block.
 	press(m, "a")
 	settle(m)
-	if m.yams.sold.Forced != nil || blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)) != 1 {
+	if m.Showing("yams").Forced != nil || blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)) != 1 {
 		t.Error("the force was played twice")
 	}
 }
@@ -82,25 +90,25 @@ func TestQAForcePointsAndCombinations(t *testing.T) {
 	typeText(m, "73")
 	press(m, "enter", "a")
 	settle(m)
-	if got := m.yams.sold.Layout.Yams.Score(); got.Points != 73 || !got.Prize.Equal(decimal.NewFromInt(20)) {
+	if got := m.Showing("yams").Layout.Yams.Score(); got.Points != 73 || !got.Prize.Equal(decimal.NewFromInt(20)) {
 		t.Fatalf("forced 73 points, played %d for %s", got.Points, got.Prize)
 	}
 	press(m, "f", "tab")
 	typeText(m, "2")
 	press(m, "enter")
-	if m.panel == nil || !strings.Contains(screen(m), "no three cups make") {
-		t.Fatalf("2 points were accepted:\n%s", screen(m))
+	if !forcing(m) || !strings.Contains(plain(m), "no three cups make") {
+		t.Fatalf("2 points were accepted:\n%s", plain(m))
 	}
 	press(m, "backspace")
 	typeText(m, "ab")
 	press(m, "enter")
-	if m.panel == nil || !strings.Contains(screen(m), `"ab" is not a number of points`) {
-		t.Fatalf("ab was not said to be no number:\n%s", screen(m))
+	if !forcing(m) || !strings.Contains(plain(m), `"ab" is not a number of points`) {
+		t.Fatalf("ab was not said to be no number:\n%s", plain(m))
 	}
 	press(m, "tab", "up", "right", "up", "up", "right", "down", "enter", "a")
 	settle(m)
 	want := [3]yams.Combination{yams.Pair, yams.TwoPairs, yams.Yams}
-	if got := m.yams.sold.Layout.Yams.Score().Combinations; got != want {
+	if got := m.Showing("yams").Layout.Yams.Score().Combinations; got != want {
 		t.Errorf("forced %v, played %v", want, got)
 	}
 }
@@ -110,7 +118,7 @@ func TestQAForceVegasSplit(t *testing.T) {
 	press(m, "f", "tab", "down", "right", "enter", "enter", "a")
 	settle(m)
 	split := vegas.Splits(10_000)[1]
-	s := m.vegas.sold
+	s := m.Showing("vegas")
 	sc := s.Layout.Vegas.Score()
 	for f := range vegas.Surfaces {
 		if sc.SurfacePrize(f).IntPart() != split[f] {
@@ -120,7 +128,7 @@ func TestQAForceVegasSplit(t *testing.T) {
 	if s.Forced == nil || blockSold(t, m, lottery.Vegas(), vegas.Price()) != 0 {
 		t.Error("the forced ticket came from the block")
 	}
-	golden(t, "qa_forced_vegas", screen(m))
+	golden(t, "qa_forced_vegas", plain(m))
 }
 
 // TestQAForceFile loads layouts with the reader of tapis score: errors show
@@ -136,30 +144,30 @@ func TestQAForceFile(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f", "tab", "tab", "tab")
 	typeText(m, bad)
-	m.Update(press(m, "enter")()) // the file is read by a command
-	if !strings.Contains(screen(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") ||
-		!strings.Contains(screen(m), "Nothing loaded: fix these errors first (1 valid layout)") {
-		t.Fatalf("the panel does not name the error, or what it loaded:\n%s", screen(m))
+	send(m, press(m, "enter")()) // the file is read by a command
+	if !strings.Contains(plain(m), "line 2: cups[1][4]: die 9 is not between 1 and 6") ||
+		!strings.Contains(plain(m), "Nothing loaded: fix these errors first (1 valid layout)") {
+		t.Fatalf("the panel does not name the error, or what it loaded:\n%s", plain(m))
 	}
 	for range len(bad) {
 		press(m, "backspace")
 	}
 	typeText(m, good)
-	m.Update(press(m, "enter")())
+	send(m, press(m, "enter")())
 	var want []lottery.Layout
 	lottery.Read(strings.NewReader(layouts), func(e lottery.Entry) { want = append(want, e.Layout) })
 	for i, w := range want {
 		press(m, "a")
 		settle(m)
-		got := m.yams.sold.Layout.Yams
-		if got.Cups != w.Yams.Cups || !got.Stake.Equal(w.Yams.Stake) || !m.yams.sold.Unit.Prize.Equal(w.Score().Prize()) {
+		got := m.Showing("yams").Layout.Yams
+		if got.Cups != w.Yams.Cups || !got.Stake.Equal(w.Yams.Stake) || !m.Showing("yams").Unit.Prize.Equal(w.Score().Prize()) {
 			t.Fatalf("layout %d: played %+v, loaded %+v", i, got, w.Yams)
 		}
-		if op := m.session.Wallet().History()[0]; !op.Stake.Equal(w.Yams.Stake) {
+		if op := m.Recent()[0]; !op.Stake.Equal(w.Yams.Stake) {
 			t.Errorf("layout %d: staked %s, the layout's stake is %s", i, op.Stake, w.Yams.Stake)
 		}
 	}
-	if m.force != nil {
+	if strings.Contains(plain(m), "next:") {
 		t.Error("the queue of loaded layouts did not end")
 	}
 }
@@ -177,7 +185,7 @@ func TestSameSeedSameScreens(t *testing.T) {
 			} else {
 				press(m, k)
 			}
-			shots = append(shots, screen(m))
+			shots = append(shots, plain(m))
 		}
 		return append(shots, m.Summary())
 	}
@@ -202,7 +210,7 @@ func TestDealUnitMatchesGame(t *testing.T) {
 		press(m, "enter", "a")
 		settle(m)
 	}
-	for _, p := range m.played {
+	for _, p := range m.till.played {
 		var out, errOut bytes.Buffer
 		code := cli.Run(cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"deal", "--unit", p.op.Unit, "--seed", "42"})
 		if code != 0 {
@@ -228,26 +236,20 @@ func TestBigWinFlashes(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f", "enter", "a") // the top lot
 	settle(m)
-	if m.party.frame != 1 {
-		t.Fatalf("no celebration: frame %d", m.party.frame)
-	}
-	first := screen(m)
-	m.Update(tickMsg{id: "party", gen: m.party.gen})
-	if screen(m) == first || !strings.Contains(screen(m), "✦") {
+	first := plain(m)
+	if !celebrate(m) || plain(m) == first || !strings.Contains(plain(m), "✦") {
 		t.Error("the banner does not flash")
 	}
-	for range partyFrames {
-		m.Update(tickMsg{id: "party", gen: m.party.gen})
+	for celebrate(m) {
 	}
-	if m.party.frame != 0 || screen(m) != first {
-		t.Errorf("the celebration did not end: frame %d", m.party.frame)
+	if plain(m) != first {
+		t.Errorf("the celebration did not end:\n%s", plain(m))
 	}
-	tier := 8 // 1 €: a plain win
-	m.force = &pendingForce{game: "yams", label: forcedLabel, force: lottery.Force{Tier: &tier}}
-	press(m, "a")
+	// 1 €: a plain win.
+	press(m, "f", "down", "down", "down", "down", "down", "down", "down", "down", "enter", "a")
 	settle(m)
-	if m.party.frame != 0 {
-		t.Error("a small win is celebrated")
+	if p := m.Showing("yams").Unit.Prize; !p.Equal(decimal.NewFromInt(1)) || celebrate(m) {
+		t.Errorf("a small win of %s is celebrated", p)
 	}
 }
 
@@ -261,32 +263,32 @@ func TestQAFileBounded(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f", "tab", "tab", "tab")
 	typeText(m, path)
-	cmd := press(m, "enter")
-	if !strings.Contains(screen(m), "reading the file… (esc stops)") {
-		t.Errorf("the panel does not say it is reading:\n%s", screen(m))
+	_, cmd := m.Update(keyMsg("enter"))
+	if !strings.Contains(plain(m), "reading the file… (esc stops)") {
+		t.Errorf("the panel does not say it is reading:\n%s", plain(m))
 	}
 	msg := cmd().(layoutsMsg)
 	if len(msg.problems) != 20 || msg.more != 99_980 {
 		t.Fatalf("%d errors kept, %d counted", len(msg.problems), msg.more)
 	}
-	m.Update(msg)
-	s := screen(m)
+	send(m, msg)
+	s := plain(m)
 	shown := strings.Count(s, "die 9 is not between 1 and 6")
 	if shown < 5 || !strings.Contains(s, fmt.Sprintf("… and %d more errors", 100_000-shown)) {
 		t.Fatalf("the panel shows %d errors:\n%s", shown, s)
 	}
 	// Again, and esc while the file is read.
-	cmd = press(m, "enter")
+	_, cmd = m.Update(keyMsg("enter"))
 	press(m, "esc")
-	if m.panel != nil || !strings.Contains(lastLine(m), "f force") {
-		t.Fatalf("esc did not close the panel:\n%s", screen(m))
+	if forcing(m) || !strings.Contains(lastLine(m), "f force") {
+		t.Fatalf("esc did not close the panel:\n%s", plain(m))
 	}
 	msg = cmd().(layoutsMsg)
 	if len(msg.problems) != 0 || msg.more != 0 {
 		t.Errorf("the cancelled reading went on: %d errors", len(msg.problems)+msg.more)
 	}
-	m.Update(msg)
-	if m.panel != nil || m.force != nil {
+	send(m, msg)
+	if forcing(m) || strings.Contains(plain(m), "next:") {
 		t.Error("a cancelled load changed the game")
 	}
 }
@@ -299,7 +301,7 @@ func TestControlCharactersEscaped(t *testing.T) {
 		entries = append(entries, e)
 	})
 	m := NewReplay(entries, English, 1, false)
-	m.Update(sizeMsg(100, 30))
+	send(m, sizeMsg(100, 30))
 	v := m.View().Content
 	if strings.Contains(v, "\x1b]0;") || strings.Contains(v, "\a") || !strings.Contains(ansi.Strip(v), `yams:1:1:1\x1b]0;pwned\a`) || !strings.Contains(ansi.Strip(v), "1 invalid: listed when you quit") {
 		t.Errorf("the unit's control characters reach the terminal:\n%q", v)

@@ -106,9 +106,8 @@ func loadLayouts(l *fileLoad, t text, g lottery.Game, name string) tea.Cmd {
 
 // onLayouts sets the layouts read as the next purchases, or shows in the
 // panel why they cannot be. The answer of a load cancelled is dropped.
-func (m *Model) onLayouts(msg layoutsMsg) {
-	p := m.panel
-	if p == nil || p.load != msg.load {
+func (p *qaPanel) onLayouts(msg layoutsMsg) {
+	if p.load != msg.load {
 		return
 	}
 	p.load = nil
@@ -116,16 +115,16 @@ func (m *Model) onLayouts(msg layoutsMsg) {
 	switch {
 	case len(msg.problems) > 0: // nothing is played from a file with errors
 		p.errs, p.more = msg.problems, msg.more
-		p.err = m.t.count("qa.notloaded", len(msg.layouts), len(msg.layouts))
+		p.err = p.t.count("qa.notloaded", len(msg.layouts), len(msg.layouts))
 	case len(msg.layouts) == 0:
-		p.err = m.t.f("qa.nolayout", name)
+		p.err = p.t.f("qa.nolayout", name)
 	default:
-		detail := m.t.count("qa.file", len(msg.layouts), name, len(msg.layouts))
+		detail := p.t.count("qa.file", len(msg.layouts), name, len(msg.layouts))
 		if msg.dropped {
-			detail = m.t.f("qa.dropped", name, lottery.MaxRecords)
+			detail = p.t.f("qa.dropped", name, lottery.MaxRecords)
 		}
 		first := msg.layouts[0]
-		m.setForce(msg.game, lottery.Force{Layout: &first}, detail)
-		m.force.queue = msg.layouts[1:]
+		p.setForce(msg.game, lottery.Force{Layout: &first}, detail)
+		p.till.force.queue = msg.layouts[1:]
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -15,8 +16,9 @@ import (
 // (tapis replay FILE).
 const ReplayScreen Screen = 100
 
-// replayState is the list of layouts of `tapis replay` and the one shown.
-type replayState struct {
+// replayScreen is the list of layouts of `tapis replay` and the one shown.
+type replayScreen struct {
+	*common
 	entries []lottery.Entry
 	at      int
 	invalid int  // invalid layouts of the file, listed on standard error once the terminal is back
@@ -30,46 +32,58 @@ type replayState struct {
 // are shown.
 func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) *Model {
 	m, _ := New(Options{Lang: lang, Start: ReplayScreen})
-	m.replay = replayState{entries: entries, invalid: invalid, leftOut: leftOut}
+	m.replay = &replayScreen{common: m.common, entries: entries, invalid: invalid, leftOut: leftOut}
+	m.screens[ReplayScreen] = m.replay
 	return m
 }
 
-func (m *Model) replayKey(msg tea.KeyPressMsg) tea.Cmd {
-	n := len(m.replay.entries)
-	switch msg.String() {
-	case "right", "down", "n", "space", "enter", "pgdown":
-		m.replay.at = min(n-1, m.replay.at+1)
-	case "left", "up", "p", "pgup":
-		m.replay.at = max(0, m.replay.at-1)
-	case "home":
-		m.replay.at = 0
-	case "end":
-		m.replay.at = n - 1
+func (s *replayScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	r := s.keys.replay
+	n := len(s.entries)
+	switch {
+	case key.Matches(k, r.Next):
+		s.at = min(n-1, s.at+1)
+	case key.Matches(k, r.Prev):
+		s.at = max(0, s.at-1)
+	case key.Matches(k, r.First):
+		s.at = 0
+	case key.Matches(k, r.Last):
+		s.at = n - 1
 	}
 	return nil
 }
 
-// replayScreenLayers shows the current layout like a unit of the history.
-func (m *Model) replayScreenLayers(body area) []*lipgloss.Layer {
-	e := m.replay.entries[m.replay.at]
-	caption := m.t.f("replay.line", e.Line)
+func (s *replayScreen) keyMap() keyMap {
+	r, g := s.keys.replay, s.keys.global
+	return keyMap{short: []key.Binding{r.Page, g.Help, g.Quit},
+		full: [][]key.Binding{{r.Next, r.Prev, r.First, r.Last}, {g.Help, g.Quit}}}
+}
+
+// layers shows the current layout like a unit of the history.
+func (s *replayScreen) layers(body area) []*lipgloss.Layer {
+	e := s.entries[s.at]
+	caption := s.t.f("replay.line", e.Line)
 	if e.Unit != "" {
 		caption = safe.Printable(e.Unit) + " · " + caption
 	}
 	p := played{op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()}, layout: e.Layout}
-	return m.replayLayers(body, &p)
+	return s.replayLayers(body, &p)
 }
 
-// replayHeader is the header's right side in replay mode: where we are in
-// the file.
-func (m *Model) replayHeader() string {
+// header is the header's right side in replay mode: where we are in the
+// file.
+func (s *replayScreen) header() string {
 	said := ""
-	if n := m.replay.invalid; n > 0 {
-		said = m.st.bad.Render(m.t.count("replay.said", n, n)) + m.st.header.Render("   ")
+	if n := s.invalid; n > 0 {
+		said = s.st.bad.Render(s.t.count("replay.said", n, n)) + s.st.header.Render("   ")
 	}
-	if m.replay.leftOut {
-		said += m.st.bad.Render(m.t.f("replay.leftout", len(m.replay.entries))) + m.st.header.Render("   ")
+	if s.leftOut {
+		said += s.st.bad.Render(s.t.f("replay.leftout", len(s.entries))) + s.st.header.Render("   ")
 	}
-	return said + m.st.label.Render(m.t.get("replay.title")+" ") +
-		m.st.value.Render(strconv.Itoa(m.replay.at+1)+"/"+strconv.Itoa(len(m.replay.entries))) + m.st.header.Render(" ")
+	return said + s.st.label.Render(s.t.get("replay.title")+" ") +
+		s.st.value.Render(strconv.Itoa(s.at+1)+"/"+strconv.Itoa(len(s.entries))) + s.st.header.Render(" ")
 }

@@ -17,11 +17,11 @@ func TestReplayScreen(t *testing.T) {
 	lottery.Read(strings.NewReader(input), func(e lottery.Entry) { entries = append(entries, e) })
 	for _, lang := range []Lang{French, English} {
 		m := NewReplay(entries, lang, 0, false)
-		m.Update(sizeMsg(80, 24))
-		golden(t, "replay_"+string(lang)+"_1", screen(m))
+		send(m, sizeMsg(80, 24))
+		golden(t, "replay_"+string(lang)+"_1", plain(m))
 		press(m, "right")
-		golden(t, "replay_"+string(lang)+"_2", screen(m))
-		if !strings.Contains(screen(m), "vegas:3:1:7") {
+		golden(t, "replay_"+string(lang)+"_2", plain(m))
+		if !strings.Contains(plain(m), "vegas:3:1:7") {
 			t.Error("the record's unit is not shown")
 		}
 		press(m, "right", "left")

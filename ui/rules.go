@@ -17,119 +17,132 @@ import (
 	"tapis/wallet"
 )
 
-// rulesState is the rules screen: which game, and how far it is scrolled.
-type rulesState struct {
+// rulesScreen is the rules of a game in short, its lot table and the
+// blocks' commitments: which game, and how far it is scrolled.
+type rulesScreen struct {
+	*common
 	vegas  bool
 	offset int
 }
 
-func (m *Model) rulesKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.list
+func (s *rulesScreen) update(msg tea.Msg) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k := s.keys.list
 	switch {
-	case key.Matches(msg, k.Up):
-		m.rules.offset = max(0, m.rules.offset-1)
-	case key.Matches(msg, k.Down):
-		m.rules.offset = min(m.rules.offset+1, max(0, len(m.rulesLines())-m.rulesRows()))
-	case key.Matches(msg, k.Switch):
-		m.rules = rulesState{vegas: !m.rules.vegas}
+	case key.Matches(press, k.Up):
+		s.offset = max(0, s.offset-1)
+	case key.Matches(press, k.Down):
+		s.offset = min(s.offset+1, max(0, len(s.lines())-s.rows()))
+	case key.Matches(press, k.Switch):
+		s.vegas, s.offset = !s.vegas, 0
 	}
 	return nil
 }
 
+func (s *rulesScreen) keyMap() keyMap {
+	k := s.keys.list
+	own := []key.Binding{k.Up, k.Switch, s.keys.global.Back}
+	return s.withGlobal(RulesScreen, own, own)
+}
+
 // rulesWidth and rulesRows are the size of the rules' text on screen.
-func (m *Model) rulesWidth() int { return min(m.width-4, 96) }
-func (m *Model) rulesRows() int  { return m.height - 3 }
+func (s *rulesScreen) textWidth() int { return min(s.width-4, 96) }
+func (s *rulesScreen) rows() int      { return s.height - 3 }
 
 // rulesLines are the lines of a game's rules in short, its lot table with
 // each lot's chance, and the return to player.
-func (m *Model) rulesLines() []string {
-	w := m.rulesWidth()
+func (s *rulesScreen) lines() []string {
+	w := s.textWidth()
 	// The rules and tables depend only on the game and the width; the
 	// commitments follow the blocks.
-	rules := m.memoize(fmt.Sprint("rules:", m.rules.vegas, w), func() string {
-		if m.rules.vegas {
-			return strings.Join([]string{m.st.boxTitle.Render("« Vegas »"), "",
-				lipgloss.NewStyle().Width(w).Render(m.vegasRules()), "", m.vegasLots()}, "\n")
+	rules := s.memoize(fmt.Sprint("rules:", s.vegas, w), func() string {
+		if s.vegas {
+			return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
+				lipgloss.NewStyle().Width(w).Render(s.vegasRules()), "", s.vegasLots()}, "\n")
 		}
-		return strings.Join([]string{m.st.boxTitle.Render("« " + m.t.get("yams") + " »"), "",
-			lipgloss.NewStyle().Width(w).Render(m.yamsRules()), "", m.combosTable(&yamsBoard{}), "", m.yamsLots()}, "\n")
+		return strings.Join([]string{s.st.boxTitle.Render("« " + s.t.get("yams") + " »"), "",
+			lipgloss.NewStyle().Width(w).Render(s.yamsRules()), "", s.combosTable(&yamsBoard{}), "", s.yamsLots()}, "\n")
 	})
-	return strings.Split(rules+"\n\n"+m.commitments(w), "\n")
+	return strings.Split(rules+"\n\n"+s.commitments(w), "\n")
 }
 
 // yamsRules is the Yam's rules in short, with the stakes of the table.
-func (m *Model) yamsRules() string {
+func (c *common) yamsRules() string {
 	var stakes []string
 	for _, s := range lottery.Yams().Stakes {
-		stakes = append(stakes, m.euros(s))
+		stakes = append(stakes, c.euros(s))
 	}
 	n := len(stakes)
-	return m.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+m.t.get("or")+" "+stakes[n-1])
+	return c.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+c.t.get("or")+" "+stakes[n-1])
 }
 
 // vegasRules is the Vegas rules in short, with the ticket's price and the
 // prizes of the poker combinations and the jackpot cases.
-func (m *Model) vegasRules() string {
-	args := []any{m.euros(vegas.Price())}
-	for c := vegas.PokerPair; c <= vegas.PokerFourOfAKind; c++ {
-		args = append(args, m.euros(c.Prize()))
+func (c *common) vegasRules() string {
+	args := []any{c.euros(vegas.Price())}
+	for combo := vegas.PokerPair; combo <= vegas.PokerFourOfAKind; combo++ {
+		args = append(args, c.euros(combo.Prize()))
 	}
-	for c := vegas.SevenCase; c >= vegas.CherryCase; c-- {
-		args = append(args, m.euros(c.Prize()))
+	for cs := vegas.SevenCase; cs >= vegas.CherryCase; cs-- {
+		args = append(args, c.euros(cs.Prize()))
 	}
-	return m.t.f("rules.vegas", args...)
+	return c.t.f("rules.vegas", args...)
 }
 
 // commitments lists, for the game shown, the block each stake sells next
 // and its commitment (SHA-256 of the block's seed, published before its
 // first sale), then the seeds of the blocks exhausted so far.
-func (m *Model) commitments(w int) string {
+func (s *rulesScreen) commitments(w int) string {
 	g := lottery.Yams()
-	if m.rules.vegas {
+	if s.vegas {
 		g = lottery.Vegas()
 	}
-	rows := []string{m.st.boxTitle.Render(m.t.get("commit.title")), lipgloss.NewStyle().Width(w).Render(m.st.dim.Render(m.t.get("commit.about")))}
+	rows := []string{s.st.boxTitle.Render(s.t.get("commit.title")), lipgloss.NewStyle().Width(w).Render(s.st.dim.Render(s.t.get("commit.about")))}
 	for _, stake := range g.Stakes {
-		n, c, err := m.session.Commitment(g, stake)
+		n, commit, err := s.till.session.Commitment(g, stake)
 		if err == nil {
-			rows = append(rows, m.t.f("commit.block", m.t.money(stake), n), "  "+c)
+			rows = append(rows, s.t.f("commit.block", s.t.money(stake), n), "  "+commit)
 		}
 	}
 	var names []string
-	for b := range m.session.Revealed() {
+	revealed := s.till.session.Revealed()
+	for b := range revealed {
 		if strings.HasPrefix(b, g.Name+":") {
 			names = append(names, b)
 		}
 	}
 	sort.Strings(names)
 	for _, b := range names {
-		rows = append(rows, m.t.f("commit.revealed", b), "  "+m.session.Revealed()[b])
+		rows = append(rows, s.t.f("commit.revealed", b), "  "+revealed[b])
 	}
 	return strings.Join(rows, "\n")
 }
 
 // rulesLayers shows the rules of the chosen game from the scrolled line.
-func (m *Model) rulesLayers(body area) []*lipgloss.Layer {
-	all, rows, w := m.rulesLines(), m.rulesRows(), m.rulesWidth()
-	from := min(m.rules.offset, max(0, len(all)-rows))
+func (s *rulesScreen) layers(body area) []*lipgloss.Layer {
+	all, rows, w := s.lines(), s.rows(), s.textWidth()
+	from := min(s.offset, max(0, len(all)-rows))
 	shown := all[from:min(len(all), from+rows)]
-	return []*lipgloss.Layer{layer("", area{body.x + (body.w-w)/2, body.y + 1, w, rows}, strings.Join(shown, "\n"))}
+	return []*lipgloss.Layer{place(area{body.x + (body.w-w)/2, body.y + 1, w, rows}, strings.Join(shown, "\n"))}
 }
 
 // yamsLots is the Yam's table: points, the prize at each stake, lots per
 // block and chance (art. 3 and 4.5).
-func (m *Model) yamsLots() string {
+func (c *common) yamsLots() string {
 	stakes := yams.Stakes()
 	tables := make([]*game.Table, len(stakes))
 	for i, s := range stakes {
 		tables[i], _ = yams.Table(s)
 	}
-	head := padRight(m.t.get("points"), 12)
+	head := padRight(c.t.get("points"), 12)
 	for _, s := range stakes {
-		head += padLeft(m.t.money(s), 13)
+		head += padLeft(c.t.money(s), 13)
 	}
-	head += padLeft(m.t.get("count"), 11) + padLeft(m.t.get("chance"), 14)
-	rows := []string{m.st.boxTitle.Render(head)}
+	head += padLeft(c.t.get("count"), 11) + padLeft(c.t.get("chance"), 14)
+	rows := []string{c.st.boxTitle.Render(head)}
 	for i, br := range yams.Brackets(stakes[0]) {
 		pts := fmt.Sprint(br.Low)
 		if br.High != br.Low {
@@ -137,38 +150,38 @@ func (m *Model) yamsLots() string {
 		}
 		line := padRight(pts, 12)
 		for _, t := range tables {
-			line += padLeft(m.t.money(t.Lots[i].Prize), 13)
+			line += padLeft(c.t.money(t.Lots[i].Prize), 13)
 		}
 		t := tables[0]
-		rows = append(rows, line+padLeft(m.number(t.Lots[i].Count), 11)+padLeft(m.chance(t.Units, t.Lots[i].Count), 14))
+		rows = append(rows, line+padLeft(c.number(t.Lots[i].Count), 11)+padLeft(c.chance(t.Units, t.Lots[i].Count), 14))
 	}
-	return strings.Join(append(rows, "", m.rtpLine(tables[0], stakes[0])), "\n")
+	return strings.Join(append(rows, "", c.rtpLine(tables[0], stakes[0])), "\n")
 }
 
 // vegasLots is the Vegas table (art. 3).
-func (m *Model) vegasLots() string {
+func (c *common) vegasLots() string {
 	t := vegas.Table()
-	rows := []string{m.st.boxTitle.Render(padRight(m.t.get("lot"), 14) + padLeft(m.t.get("count"), 12) + padLeft(m.t.get("chance"), 16))}
+	rows := []string{c.st.boxTitle.Render(padRight(c.t.get("lot"), 14) + padLeft(c.t.get("count"), 12) + padLeft(c.t.get("chance"), 16))}
 	for _, l := range t.Lots {
-		rows = append(rows, padRight(m.t.money(l.Prize), 14)+padLeft(m.number(l.Count), 12)+padLeft(m.chance(t.Units, l.Count), 16))
+		rows = append(rows, padRight(c.t.money(l.Prize), 14)+padLeft(c.number(l.Count), 12)+padLeft(c.chance(t.Units, l.Count), 16))
 	}
-	return strings.Join(append(rows, "", m.rtpLine(t, vegas.Price())), "\n")
+	return strings.Join(append(rows, "", c.rtpLine(t, vegas.Price())), "\n")
 }
 
-func (m *Model) rtpLine(t *game.Table, stake decimal.Decimal) string {
+func (c *common) rtpLine(t *game.Table, stake decimal.Decimal) string {
 	rtp := t.Payout().Div(stake.Mul(decimal.NewFromInt(t.Units))).Shift(2)
-	return m.st.win.Render(m.t.f("rtp", rtp.String()))
+	return c.st.win.Render(c.t.f("rtp", rtp.String()))
 }
 
 // chance writes a lot's chance, "1 / N", N as the language writes numbers:
 // one decimal below 100.
-func (m *Model) chance(units, count int64) string {
+func (c *common) chance(units, count int64) string {
 	x := decimal.NewFromInt(units).Div(decimal.NewFromInt(count))
 	places := int32(0)
 	if x.LessThan(decimal.NewFromInt(100)) {
 		places = 1
 	}
-	return "1 / " + wallet.Number(x, places, string(m.t.lang))
+	return "1 / " + wallet.Number(x, places, string(c.t.lang))
 }
 
 // mouseHelp says, for each screen the mouse acts on, what it does there.
@@ -177,12 +190,24 @@ var mouseHelp = map[Screen]string{
 	VegasScreen: "help.mouse.vegas", HistoryScreen: "help.mouse.history",
 }
 
-// helpLayers shows every key of the screen help was opened from.
-func (m *Model) helpLayers(body area) []*lipgloss.Layer {
-	full := m.help.FullHelpView(m.keyMapFor(m.from()).FullHelp())
-	block := m.st.boxTitle.Render(m.t.get("help")) + "\n\n" + full
-	if mouse, ok := mouseHelp[m.from()]; ok {
-		block += "\n\n" + m.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(m.t.get(mouse))
+// helpScreen shows every key of the screen it was opened from.
+type helpScreen struct {
+	*common
+	keysOf func(Screen) keyMap // a screen's keys
+}
+
+func (s *helpScreen) update(tea.Msg) tea.Cmd { return nil }
+
+func (s *helpScreen) keyMap() keyMap {
+	own := []key.Binding{s.keys.global.Back}
+	return s.withGlobal(HelpScreen, own, own)
+}
+
+func (s *helpScreen) layers(body area) []*lipgloss.Layer {
+	full := s.help.FullHelpView(s.keysOf(s.nav.from()).FullHelp())
+	block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
+	if mouse, ok := mouseHelp[s.nav.from()]; ok {
+		block += "\n\n" + s.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(s.t.get(mouse))
 	}
-	return []*lipgloss.Layer{layer("", body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
+	return []*lipgloss.Layer{place(body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
 }

@@ -15,7 +15,7 @@ func TestMenuScreen(t *testing.T) {
 	for _, lang := range []Lang{French, English} {
 		for _, s := range sizes {
 			m := newModel(t, lang, MenuScreen, s[0], s[1])
-			golden(t, "menu_"+string(lang)+"_"+sizeName(s), screen(m))
+			golden(t, "menu_"+string(lang)+"_"+sizeName(s), plain(m))
 		}
 	}
 }
@@ -27,13 +27,13 @@ func TestYamsUnit(t *testing.T) {
 		for _, s := range sizes {
 			name := "yams_" + string(lang) + "_" + sizeName(s)
 			m := newModel(t, lang, YamsScreen, s[0], s[1])
-			golden(t, name+"_0_idle", screen(m))
+			golden(t, name+"_0_idle", plain(m))
 			press(m, "enter")
-			golden(t, name+"_1_bought", screen(m))
+			golden(t, name+"_1_bought", plain(m))
 			for i, cup := range []string{"2", "1", "3"} {
 				press(m, cup)
 				settle(m)
-				golden(t, fmt.Sprintf("%s_%d_cup%s", name, i+2, cup), screen(m))
+				golden(t, fmt.Sprintf("%s_%d_cup%s", name, i+2, cup), plain(m))
 			}
 			if m.Revealing() {
 				t.Fatal("the unit is still being revealed after three rolls")
@@ -48,14 +48,14 @@ func TestVegasTicket(t *testing.T) {
 		for _, s := range sizes {
 			name := "vegas_" + string(lang) + "_" + sizeName(s)
 			m := newModel(t, lang, VegasScreen, s[0], s[1])
-			golden(t, name+"_0_idle", screen(m))
+			golden(t, name+"_0_idle", plain(m))
 			press(m, "enter")
-			golden(t, name+"_1_covered", screen(m))
+			golden(t, name+"_1_covered", plain(m))
 			press(m, "space", "3", "space", "space", "space", "space", "space")
-			golden(t, name+"_2_half", screen(m))
+			golden(t, name+"_2_half", plain(m))
 			press(m, "a")
 			settle(m)
-			golden(t, name+"_3_uncovered", screen(m))
+			golden(t, name+"_3_uncovered", plain(m))
 		}
 	}
 }
@@ -63,7 +63,7 @@ func TestVegasTicket(t *testing.T) {
 func TestHistoryScreen(t *testing.T) {
 	for _, lang := range []Lang{French, English} {
 		m := newModel(t, lang, YamsScreen, 80, 24)
-		golden(t, "history_"+string(lang)+"_empty", func() string { press(m, "h"); return screen(m) }())
+		golden(t, "history_"+string(lang)+"_empty", func() string { press(m, "h"); return plain(m) }())
 		press(m, "esc", "1")
 		for range 3 {
 			press(m, "a")
@@ -72,12 +72,12 @@ func TestHistoryScreen(t *testing.T) {
 		press(m, "esc", "2", "enter", "a")
 		settle(m)
 		press(m, "h")
-		golden(t, "history_"+string(lang), screen(m))
+		golden(t, "history_"+string(lang), plain(m))
 		press(m, "down", "enter")
-		golden(t, "history_"+string(lang)+"_replay_yams", screen(m))
+		golden(t, "history_"+string(lang)+"_replay_yams", plain(m))
 		press(m, "esc", "up", "enter")
-		golden(t, "history_"+string(lang)+"_replay_vegas", screen(m))
-		if !strings.Contains(screen(m), map[Lang]string{French: "REVOIR", English: "REPLAY"}[lang]) {
+		golden(t, "history_"+string(lang)+"_replay_vegas", plain(m))
+		if !strings.Contains(plain(m), map[Lang]string{French: "REVOIR", English: "REPLAY"}[lang]) {
 			t.Error("a replay is not marked")
 		}
 	}
@@ -88,9 +88,9 @@ func TestRulesScreen(t *testing.T) {
 		for _, s := range sizes {
 			m := newModel(t, lang, MenuScreen, s[0], s[1])
 			press(m, "4")
-			golden(t, "rules_"+string(lang)+"_"+sizeName(s)+"_yams", screen(m))
+			golden(t, "rules_"+string(lang)+"_"+sizeName(s)+"_yams", plain(m))
 			press(m, "tab")
-			golden(t, "rules_"+string(lang)+"_"+sizeName(s)+"_vegas", screen(m))
+			golden(t, "rules_"+string(lang)+"_"+sizeName(s)+"_vegas", plain(m))
 		}
 	}
 }
@@ -99,9 +99,9 @@ func TestHelpScreen(t *testing.T) {
 	for _, lang := range []Lang{French, English} {
 		m := newModel(t, lang, YamsScreen, 80, 24)
 		press(m, "?")
-		golden(t, "help_"+string(lang)+"_yams", screen(m))
+		golden(t, "help_"+string(lang)+"_yams", plain(m))
 		press(m, "?")
-		if m.screen != YamsScreen {
+		if m.Screen() != YamsScreen {
 			t.Error("? does not close the help")
 		}
 	}
@@ -112,10 +112,10 @@ func TestHelpScreen(t *testing.T) {
 func TestTooSmall(t *testing.T) {
 	for _, lang := range []Lang{French, English} {
 		m := newModel(t, lang, YamsScreen, 60, 20)
-		golden(t, "small_"+string(lang), screen(m))
-		m.Update(sizeMsg(80, 24))
-		if !strings.Contains(screen(m), "Yam's") || strings.Contains(screen(m), "×") {
-			t.Errorf("the game did not come back at 80×24:\n%s", screen(m))
+		golden(t, "small_"+string(lang), plain(m))
+		send(m, sizeMsg(80, 24))
+		if !strings.Contains(plain(m), "Yam's") || strings.Contains(plain(m), "×") {
+			t.Errorf("the game did not come back at 80×24:\n%s", plain(m))
 		}
 	}
 }

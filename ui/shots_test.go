@@ -25,8 +25,8 @@ func TestScreenshots(t *testing.T) {
 	}
 	shot := func(lang Lang, start Screen, keep func(m *Model) bool, play func(m *Model)) *Model {
 		for seed := range game.Seed(5000) {
-			m, _ := New(Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: seed, Start: start, Now: fixedClock})
-			m.Update(sizeMsg(100, 30))
+			m, _ := newOn(Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: seed, Start: start})
+			send(m, sizeMsg(100, 30))
 			play(m)
 			if keep(m) {
 				return m
@@ -36,18 +36,18 @@ func TestScreenshots(t *testing.T) {
 		return nil
 	}
 	yams := shot(French, YamsScreen, func(m *Model) bool {
-		return m.yams.sold.Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(10))
+		return m.Showing("yams").Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(10))
 	}, func(m *Model) { press(m, "right", "a"); settle(m) })
 	write("yams", yams)
 	vegas := shot(English, VegasScreen, func(m *Model) bool {
-		return m.vegas.sold.Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(25))
+		return m.Showing("vegas").Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(25))
 	}, func(m *Model) {
 		press(m, "enter", "a")
 		settle(m)
 	})
 	write("vegas", vegas)
 	half := shot(English, VegasScreen, func(m *Model) bool {
-		return m.vegas.sold.Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(10))
+		return m.Showing("vegas").Unit.Prize.GreaterThanOrEqual(decimal.NewFromInt(10))
 	}, func(m *Model) { press(m, "enter", "2", "space", "space", "space", "space", "3", "space", "space") })
 	write("vegas-scratching", half)
 }

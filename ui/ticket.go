@@ -23,6 +23,11 @@ type ticketView struct {
 	focus   int
 	replay  bool
 	caption string // a replay's unit, stake and prize
+
+	recovered bool   // the ticket is one of an earlier run
+	label     string // a forced ticket's label (QA, DEMO)
+	note      string // the line the screen has to say once the ticket is shown
+	elsewhere string // where another unit left unrevealed waits
 }
 
 func (t *ticketView) uncoverAll() { t.coats = nil }
@@ -74,45 +79,51 @@ func stamp(row, text string) string {
 // result line.
 const ticketHeight = 2*(surfaceH+2) + 1
 
-func (m *Model) vegasLayers(body area) []*lipgloss.Layer {
-	s := &m.vegas
+func (s *vegasScreen) layers(body area) []*lipgloss.Layer {
 	if s.sold == nil {
-		return m.buyPrompt(body)
+		return s.buyPrompt(body)
 	}
-	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus}
-	return m.ticketLayers(body, &t)
+	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus,
+		recovered: s.note.kind == noteRecovered, note: s.noteLine(), elsewhere: s.elsewhere(vegas.Name)}
+	if s.sold.Forced != nil {
+		t.label = s.sold.Forced.Label
+	}
+	return s.ticketLayers(body, &t)
 }
 
 // buyPrompt is the screen before the first ticket: a button to buy one.
-func (m *Model) buyPrompt(body area) []*lipgloss.Layer {
-	style := m.st.button
-	if !m.canPay(vegas.Price()) {
-		style = m.st.buttonOff
+func (s *vegasScreen) buyPrompt(body area) []*lipgloss.Layer {
+	style := s.st.button
+	if s.busy || !s.till.canPay(vegas.Price()) {
+		style = s.st.buttonOff
 	}
-	btn := style.Render(m.t.f("v.buy", m.t.money(vegas.Price())))
+	btn := style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
 	a := body.centered(lipgloss.Width(btn), 1)
-	layers := []*lipgloss.Layer{layer("btn:buy", a, btn)}
-	if line := m.vegasNote(); line != "" {
-		layers = append(layers, layer("", area{body.x, a.y + 2, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
+	layers := []*lipgloss.Layer{layer(target{kind: buyTarget}, a, btn)}
+	if line := s.noteLine(); line != "" {
+		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
 	}
 	return layers
 }
 
-// vegasNote is why the last purchase was refused, or why the wallet cannot
+// noteLine is why the last purchase was refused, or why the wallet cannot
 // pay the next ticket, if either; "" otherwise.
-func (m *Model) vegasNote() string {
-	if n := m.vegas.note; n.kind == noteRefused {
-		return m.st.note.Render(n.text)
+func (s *vegasScreen) noteLine() string {
+	switch {
+	case s.note.kind == noteRefused || s.note.kind == noteJournalFull:
+		return s.st.note.Render(s.say(s.note))
+	case s.busy:
+		return s.st.dim.Render(s.t.get("buying"))
 	}
-	if n := m.payNote(lottery.Vegas(), vegas.Price()); n != "" {
-		return m.st.note.Render(n)
+	if n := s.payNote(lottery.Vegas(), vegas.Price()); n != "" {
+		return s.st.note.Render(n)
 	}
 	return ""
 }
 
 // ticketLayers draws the four surfaces in two rows, each named for the mouse,
 // and the ticket's result under them.
-func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
+func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
@@ -126,97 +137,96 @@ func (m *Model) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 			left = t.coats[f].left
 		}
 		key := fmt.Sprint("surface:", f, t.ticket, left, t.focus == f && !t.done())
-		layers = append(layers, layer("surface:"+strconv.Itoa(f), a, m.memoize(key, func() string { return m.surface(t, f, &score) })))
+		layers = append(layers, layer(target{surfaceTarget, f}, a, c.memoize(key, func() string { return c.surface(t, f, &score) })))
 	}
 	var line string
 	switch {
 	case t.replay && score.Prize.IsZero():
-		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.t.get("v.lot0")
+		line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(t.caption) + "  " + c.t.get("v.lot0")
 	case t.replay:
-		line = m.st.replay.Render(m.t.get("replay")) + "  " + m.st.dim.Render(t.caption) + "  " + m.st.win.Render(m.t.f("v.lot", m.t.money(score.Prize)))
-	case !t.done() && !t.replay && m.vegas.note.kind == noteRecovered:
-		line = m.st.note.Render(m.t.get("recovered"))
+		line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(t.caption) + "  " + c.st.win.Render(c.t.f("v.lot", c.t.money(score.Prize)))
+	case !t.done() && !t.replay && t.recovered:
+		line = c.st.note.Render(c.t.get("recovered"))
 	case !t.done():
-		line = m.st.dim.Render(m.t.get("v.hint"))
+		line = c.st.dim.Render(c.t.get("v.hint"))
 	case score.Prize.IsZero():
-		line = m.t.get("v.lot0") + "  " + m.st.lose.Render(m.t.get("lost"))
+		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
 	default:
-		line = m.celebrate(score.Prize, vegas.Price())
+		line = c.celebrate(score.Prize, vegas.Price())
 	}
 	if t.done() && !t.replay {
-		lot := m.t.get("v.lot0")
+		lot := c.t.get("v.lot0")
 		if score.Prize.IsPositive() {
-			lot = m.t.f("v.lot", m.t.money(score.Prize))
+			lot = c.t.f("v.lot", c.t.money(score.Prize))
 		}
-		note := m.vegasNote()
-		e := m.elsewhere(vegas.Name)
+		note, e := t.note, t.elsewhere
 		switch {
 		case note != "" && body.h > ticketHeight: // on the row below
-			layers = append(layers, layer("", area{body.x, y0 + 2*boxH + 1, body.w, 1}, fit(body.w, 1, ansi.Truncate(note, body.w, "…"))))
+			layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, fit(body.w, 1, ansi.Truncate(note, body.w, "…"))))
 		case note != "":
 			line = lot + "   " + note // what the player must know first
 		case e != "":
-			line += "   " + m.st.win.Render(e)
+			line += "   " + c.st.win.Render(e)
 		default:
-			line += m.st.dim.Render("   " + m.t.get("v.next"))
+			line += c.st.dim.Render("   " + c.t.get("v.next"))
 		}
 	}
-	if !t.replay && m.vegas.sold != nil && m.vegas.sold.Forced != nil {
-		line = m.st.replay.Render(safe.Printable(m.vegas.sold.Forced.Label)) + "  " + line
+	if t.label != "" {
+		line = c.st.replay.Render(safe.Printable(t.label)) + "  " + line
 	}
-	layers = append(layers, layer("", area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
+	layers = append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
 	return layers
 }
 
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
-func (m *Model) surface(t *ticketView, f int, score *vegas.Score) string {
-	g := m.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
+func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
+	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		c := &t.coats[f]
-		label := []rune(m.t.get("v.scratchhere"))
+		coat := &t.coats[f]
+		label := []rune(c.t.get("v.scratchhere"))
 		lx := (surfaceW - len(label)) / 2
 		cover = func(x, y int) (rune, bool) {
-			if !c.covered[y*surfaceW+x] {
+			if !coat.covered[y*surfaceW+x] {
 				return 0, false
 			}
 			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
 				return label[x-lx], true
 			}
-			row := m.art.coat[y%len(m.art.coat)]
+			row := c.art.ticket.coat[y%len(c.art.ticket.coat)]
 			return row[x%len(row)], true
 		}
 	}
-	frame := m.st.surface
+	frame := c.st.surface
 	if t.focus == f && !t.done() {
-		frame = m.st.surfaceOn
+		frame = c.st.surfaceOn
 	}
-	name := m.t.get("s." + vegas.Surface(f).String())
+	name := c.t.get("s." + vegas.Surface(f).String())
 	foot := ""
 	if t.uncovered(f) {
 		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
-			foot = m.st.win.Render(" +" + m.euros(p) + " ")
+			foot = c.st.win.Render(" +" + c.euros(p) + " ")
 		} else {
-			foot = m.st.dim.Render(" " + m.t.get("v.none") + " ")
+			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&m.inks, cover))
+	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&c.inks, cover))
 }
 
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
 // can tell its problems.
-func (m *Model) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
+func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
 	g := newGrid(surfaceW, surfaceH, checked)
 	switch f {
 	case vegas.RouletteSurface:
-		m.drawRoulette(g, &t.Roulette, &score.Roulette)
+		c.drawRoulette(g, &t.Roulette, &score.Roulette)
 	case vegas.CrapsSurface:
-		m.drawCraps(g, &t.Craps, &score.Craps)
+		c.drawCraps(g, &t.Craps, &score.Craps)
 	case vegas.PokerSurface:
-		m.drawPoker(g, &t.Poker, &score.Poker)
+		c.drawPoker(g, &t.Poker, &score.Poker)
 	case vegas.JackpotSurface:
-		m.drawJackpot(g, &t.Jackpot, &score.Jackpot)
+		c.drawJackpot(g, &t.Jackpot, &score.Jackpot)
 	}
 	return g
 }
@@ -239,10 +249,10 @@ func framed(st lipgloss.Style, w int, title, foot, body string) string {
 }
 
 // euros writes a whole amount without cents ("10 000 €", "€10,000").
-func (m *Model) euros(d decimal.Decimal) string {
-	s := m.t.money(d)
+func (c *common) euros(d decimal.Decimal) string {
+	s := c.t.money(d)
 	if d.Equal(d.Truncate(0)) {
-		if m.t.lang == French {
+		if c.t.lang == French {
 			return strings.Replace(s, ",00", "", 1)
 		}
 		return strings.Replace(s, ".00", "", 1)
@@ -253,73 +263,73 @@ func (m *Model) euros(d decimal.Decimal) string {
 // drawRoulette draws the wheel's number, then a row for each kind of bet
 // (art. 4.2): the wheel's result of that kind and its amount, and the chip
 // Mise 1 to 4. A row whose chip matches its result is lit.
-func (m *Model) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
-	colour := m.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
-	for i, row := range m.art.wheel {
+func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
+	colour := c.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
+	for i, row := range c.art.ticket.wheel {
 		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
-	g.text(1, 3, m.t.get("v.results"), inkDim)
-	g.text(21, 3, m.t.get("v.bets"), inkDim)
+	g.text(1, 3, c.t.get("v.results"), inkDim)
+	g.text(21, 3, c.t.get("v.bets"), inkDim)
 	for k := range vegas.Kinds {
 		y := 4 + int(k)
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
 		if k != vegas.NumberKind {
-			result = m.betWord(k, r.Result(k))
-			chip = m.betWord(k, r.Bets[k])
+			result = c.betWord(k, r.Result(k))
+			chip = c.betWord(k, r.Bets[k])
 		}
 		in := inkPlain
 		if s.Wins[k] {
 			in = inkWin
 		}
 		g.text(1, y, result, in)
-		g.right(17, y, m.euros(r.Amounts[k]), in)
-		g.text(21, y, m.t.f("v.mise", k+1), inkDim)
+		g.right(17, y, c.euros(r.Amounts[k]), in)
+		g.text(21, y, c.t.f("v.mise", k+1), inkDim)
 		g.text(29, y, chip, in)
 	}
 }
 
-func (m *Model) betWord(k vegas.Kind, v int) string {
-	return m.t.get("bet." + k.String() + "." + strconv.Itoa(v))
+func (c *common) betWord(k vegas.Kind, v int) string {
+	return c.t.get("bet." + k.String() + "." + strconv.Itoa(v))
 }
 
 // drawCraps draws the three throws and their Gain chips (art. 4.3).
-func (m *Model) drawCraps(g *grid, c *vegas.Craps, s *vegas.CrapsScore) {
-	for i, th := range c {
+func (c *common) drawCraps(g *grid, cr *vegas.Craps, s *vegas.CrapsScore) {
+	for i, th := range cr {
 		y := 1 + 2*i
 		in := inkPlain
 		if s.Wins[i] {
 			in = inkWin
 		}
-		g.text(1, y, m.t.f("v.throw", i+1), in)
+		g.text(1, y, c.t.f("v.throw", i+1), in)
 		g.art(10, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
 		g.text(14, y, "+", inkPlain)
 		g.art(16, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
 		if s.Wins[i] {
 			g.text(20, y, "=7", inkWin)
 		}
-		g.right(surfaceW-2, y, m.t.get("v.gain")+" "+m.euros(th.Amount), in)
+		g.right(surfaceW-2, y, c.t.get("v.gain")+" "+c.euros(th.Amount), in)
 	}
 }
 
 // drawPoker draws « Cartes communes » and « Vos cartes » (art. 4.4).
-func (m *Model) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
-	g.text(1, 0, m.t.get("v.community"), inkDim)
-	g.text(27, 0, m.t.get("v.hand"), inkDim)
+func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
+	g.text(1, 0, c.t.get("v.community"), inkDim)
+	g.text(27, 0, c.t.get("v.hand"), inkDim)
 	// The cards of every rank that appears twice or more form the
 	// combination when the surface wins (always so on a dealt ticket, V8).
 	count := map[int]int{}
-	for _, c := range append(p.Hand[:], p.Community[:]...) {
-		count[c.Rank()]++
+	for _, card := range append(p.Hand[:], p.Community[:]...) {
+		count[card.Rank()]++
 	}
-	lit := func(c vegas.Card) bool { return s.Combination != vegas.NoPoker && count[c.Rank()] >= 2 }
-	for i, c := range p.Community {
-		m.drawCard(g, 1+5*i, 1, c, lit(c))
+	lit := func(card vegas.Card) bool { return s.Combination != vegas.NoPoker && count[card.Rank()] >= 2 }
+	for i, card := range p.Community {
+		c.drawCard(g, 1+5*i, 1, card, lit(card))
 	}
-	for i, c := range p.Hand {
-		m.drawCard(g, 27+5*i, 1, c, lit(c))
+	for i, card := range p.Hand {
+		c.drawCard(g, 27+5*i, 1, card, lit(card))
 	}
 	if s.Combination != vegas.NoPoker {
-		g.center(6, m.t.get("p."+s.Combination.String()), inkWin)
+		g.center(6, c.t.get("p."+s.Combination.String()), inkWin)
 	}
 }
 
@@ -330,35 +340,35 @@ var rankNames = map[Lang][13]string{
 	French:  {"2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"},
 }
 
-func (m *Model) drawCard(g *grid, x, y int, c vegas.Card, lit bool) {
-	rank := rankNames[m.t.lang][c.Rank()]
+func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
+	rank := rankNames[c.t.lang][card.Rank()]
 	in := inkCard
 	switch {
 	case lit:
 		in = inkCardLit
-	case c.Suit() < 2:
+	case card.Suit() < 2:
 		in = inkCardRed
 	}
-	for i, row := range m.art.card {
-		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(m.art.suits[c.Suit()]), 3), 1), in)
+	for i, row := range c.art.ticket.card {
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.art.ticket.suits[card.Suit()]), 3), 1), in)
 	}
 }
 
 // drawJackpot draws the three reels and the Bonus reel (art. 4.5).
-func (m *Model) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
+func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 	for i, sym := range j.Reels {
-		m.drawReel(g, 4+10*i, 0, sym)
+		c.drawReel(g, 4+10*i, 0, sym)
 	}
 	if s.Case != vegas.NoJackpot {
-		g.center(3, m.t.get("j."+s.Case.String()), inkWin)
+		g.center(3, c.t.get("j."+s.Case.String()), inkWin)
 	}
-	g.text(7, 5, m.t.get("v.bonus"), inkDim)
-	m.drawReel(g, 14, 4, j.Bonus)
+	g.text(7, 5, c.t.get("v.bonus"), inkDim)
+	c.drawReel(g, 14, 4, j.Bonus)
 }
 
-func (m *Model) drawReel(g *grid, x, y int, s vegas.Symbol) {
-	name := m.t.get("sym." + s.String())
-	for i, row := range m.art.reel {
+func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
+	name := c.t.get("sym." + s.String())
+	for i, row := range c.art.ticket.reel {
 		g.art(x, y+i, stamp(row, name), inkReel)
 	}
 }

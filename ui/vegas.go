@@ -3,11 +3,11 @@ package ui
 import (
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/game/vegas"
@@ -92,8 +92,9 @@ func abs(x int) int {
 	return x
 }
 
-// vegasState is the Vegas screen: the ticket being scratched.
-type vegasState struct {
+// vegasScreen is « Vegas »: the ticket being scratched, surface by surface.
+type vegasScreen struct {
+	*common
 	sold   *lottery.Sold
 	coats  [vegas.Surfaces]coating
 	focus  int
@@ -103,21 +104,31 @@ type vegasState struct {
 	gen    int  // generation of the scratch-everything animation
 	note   note // why the last purchase was refused, or a ticket recovered
 	autoOn bool
-	shown  bool // the journal knows the ticket was revealed
+	shown  bool // the ticket was seen fully revealed
+	busy   bool // a purchase is under way
 }
 
-func newVegasState() vegasState { return vegasState{drag: -1} }
+func newVegasScreen(c *common) *vegasScreen { return &vegasScreen{common: c, drag: -1} }
 
-// start puts a ticket on the screen under its four coatings; the ticks of
+func (s *vegasScreen) game() lottery.Game       { return lottery.Vegas() }
+func (s *vegasScreen) stake() decimal.Decimal   { return vegas.Price() }
+func (s *vegasScreen) setStake(decimal.Decimal) {}
+func (s *vegasScreen) unit() *lottery.Sold      { return s.sold }
+func (s *vegasScreen) buying() bool             { return s.busy }
+
+// take puts a ticket on the screen under its four coatings; the ticks of
 // the last ticket's animation are dropped.
-func (s *vegasState) start(sold *lottery.Sold) {
-	*s = vegasState{sold: sold, drag: -1, gen: s.gen + 1}
+func (s *vegasScreen) take(sold *lottery.Sold, n note) {
+	*s = vegasScreen{common: s.common, sold: sold, drag: -1, gen: s.gen + 1, note: n}
 	for i := range s.coats {
 		s.coats[i] = newCoating()
 	}
 }
 
-func (s *vegasState) revealing() bool {
+// reset empties the screen for a fresh wallet.
+func (s *vegasScreen) reset() { *s = vegasScreen{common: s.common, drag: -1, gen: s.gen + 1} }
+
+func (s *vegasScreen) revealing() bool {
 	if s.sold == nil {
 		return false
 	}
@@ -129,12 +140,43 @@ func (s *vegasState) revealing() bool {
 	return false
 }
 
-func (m *Model) vegasKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.vegas
-	s := &m.vegas
+func (s *vegasScreen) shownNow() *lottery.Sold {
+	if s.sold == nil || s.shown || s.revealing() {
+		return nil
+	}
+	s.shown = true
+	return s.sold
+}
+
+func (s *vegasScreen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case clickMsg:
+		return s.pointer(msg)
+	case releaseMsg:
+		s.drag = -1
+	case scratchTickMsg:
+		return s.tick(msg)
+	case boughtMsg:
+		s.busy = false
+		if msg.err != nil {
+			s.note = s.till.refusal(msg.err)
+			return nil
+		}
+		s.take(&msg.sold, note{})
+		if msg.auto {
+			return s.scratchAll()
+		}
+	}
+	return nil
+}
+
+func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.keys.vegas
 	switch {
 	case key.Matches(msg, k.Buy):
-		return m.buyTicket()
+		return s.play(false)
 	case key.Matches(msg, k.Surface):
 		n, _ := strconv.Atoi(msg.String())
 		s.focus = n - 1
@@ -142,34 +184,64 @@ func (m *Model) vegasKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.focus = (s.focus + 1) % int(vegas.Surfaces)
 	case key.Matches(msg, k.Scratch):
 		if s.revealing() {
-			s.coats[s.focus].dabs(m.rng, 6)
-			m.nextCovered()
+			s.coats[s.focus].dabs(s.rng, 6)
+			s.nextCovered()
 		}
 	case key.Matches(msg, k.All):
-		if !s.revealing() {
-			m.buyTicket()
+		return s.play(true)
+	}
+	return nil
+}
+
+// play buys a ticket (3 €) when none is being scratched; auto scratches
+// it all (« a »), or the ticket on screen. A ticket of an earlier run left
+// unrevealed comes first.
+func (s *vegasScreen) play(auto bool) tea.Cmd {
+	switch {
+	case s.busy:
+		return nil
+	case s.revealing():
+		if auto {
+			return s.scratchAll()
 		}
-		return m.scratchAll()
+		return nil
+	}
+	if sold := s.till.offer(vegas.Name); sold != nil {
+		s.take(sold, note{kind: noteRecovered})
+	} else {
+		cmd, n := s.till.buy(lottery.Vegas(), vegas.Price(), auto)
+		s.note = n
+		s.busy = cmd != nil
+		return cmd
+	}
+	if auto {
+		return s.scratchAll()
 	}
 	return nil
 }
 
 // scratchAll starts scratching every surface of the ticket being revealed
 // (« a »), if it is not under way.
-func (m *Model) scratchAll() tea.Cmd {
-	s := &m.vegas
+func (s *vegasScreen) scratchAll() tea.Cmd {
 	if !s.revealing() || s.autoOn {
 		return nil
 	}
 	s.autoOn = true
 	s.gen++
-	return scratchTick(s.gen)
+	return s.clock.After(scratchEvery, scratchTickMsg{s.gen})
+}
+
+// revealStep scratches a few strokes more, at the demo's pace.
+func (s *vegasScreen) revealStep() (tea.Cmd, time.Duration) {
+	s.nextCovered()
+	s.coats[s.focus].dabs(s.rng, 3)
+	s.nextCovered()
+	return nil, demoScratch
 }
 
 // nextCovered moves the focus to a covered surface once the focused one is
 // uncovered.
-func (m *Model) nextCovered() {
-	s := &m.vegas
+func (s *vegasScreen) nextCovered() {
 	for i := range int(vegas.Surfaces) {
 		f := (s.focus + i) % int(vegas.Surfaces)
 		if !s.coats[f].done() {
@@ -179,36 +251,19 @@ func (m *Model) nextCovered() {
 	}
 }
 
-// buyTicket buys a ticket (3 €) when none is being scratched.
-func (m *Model) buyTicket() tea.Cmd {
-	s := &m.vegas
-	if s.revealing() || m.offer(vegas.Name) {
-		return nil
+// pointer scratches where the mouse presses or drags on a surface; (x, y)
+// is relative to the named layer's corner. A click on the buy button buys
+// a ticket.
+func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
+	if c.target.kind == buyTarget && !c.drag {
+		return s.play(false)
 	}
-	sold, _, err := m.sell(lottery.Vegas(), vegas.Price())
-	if err != nil {
-		s.note = m.refusal(err)
-		return nil
-	}
-	s.start(&sold)
-	return nil
-}
-
-// vegasPointer scratches where the mouse presses or drags on a surface;
-// (x, y) is relative to the named layer's corner. A click on the buy button
-// buys a ticket.
-func (m *Model) vegasPointer(id string, x, y int) tea.Cmd {
-	s := &m.vegas
-	if id == "btn:buy" && s.drag < 0 {
-		return m.buyTicket()
-	}
-	n, ok := strings.CutPrefix(id, "surface:")
-	if !ok || !s.revealing() {
+	f := c.target.n
+	if c.target.kind != surfaceTarget || f >= int(vegas.Surfaces) || !s.revealing() {
 		s.drag = -1
 		return nil
 	}
-	f, _ := strconv.Atoi(n)
-	x, y = x-1, y-1 // inside the frame
+	x, y := c.x-1, c.y-1 // inside the frame
 	if s.drag == f {
 		s.coats[f].stroke(s.lastX, s.lastY, x, y)
 	} else {
@@ -217,34 +272,35 @@ func (m *Model) vegasPointer(id string, x, y int) tea.Cmd {
 	s.focus, s.drag, s.lastX, s.lastY = f, f, x, y
 	if s.coats[f].done() {
 		s.drag = -1
-		m.nextCovered()
+		s.nextCovered()
 	}
 	return nil
 }
 
-// vegasRelease ends a drag.
-func (m *Model) vegasRelease() { m.vegas.drag = -1 }
-
 const scratchEvery = 40 * time.Millisecond
 
-func scratchTick(gen int) tea.Cmd {
-	return tea.Tick(scratchEvery, func(time.Time) tea.Msg { return tickMsg{id: "vegas:all", gen: gen} })
-}
-
-// vegasTick scratches a little more of every surface, until all are
-// uncovered: the animation of « a ».
-func (m *Model) vegasTick(t tickMsg) tea.Cmd {
-	s := &m.vegas
+// tick scratches a little more of every surface, until all are uncovered:
+// the animation of « a ».
+func (s *vegasScreen) tick(t scratchTickMsg) tea.Cmd {
 	if t.gen != s.gen || !s.autoOn || !s.revealing() {
 		s.autoOn = false
 		return nil
 	}
 	for i := range s.coats {
-		s.coats[i].dabs(m.rng, 3)
+		s.coats[i].dabs(s.rng, 3)
 	}
 	if !s.revealing() {
 		s.autoOn = false
 		return nil
 	}
-	return scratchTick(t.gen)
+	return s.clock.After(scratchEvery, t)
+}
+
+func (s *vegasScreen) keyMap() keyMap {
+	v := s.keys.vegas
+	own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
+	// The hint under the ticket says how to choose a surface.
+	busy, pays := s.revealing() || s.busy, s.till.canPay(vegas.Price())
+	short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, s.revealing()), only(v.All, busy || pays)}
+	return s.withGlobal(VegasScreen, own, short)
 }

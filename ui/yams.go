@@ -32,17 +32,29 @@ const (
 	rollEvery  = 60 * time.Millisecond
 )
 
-// yamsState is the Yam's screen: the stake chosen and the unit being played.
-type yamsState struct {
-	stake  int // index into the stakes, 1 € at start
-	sold   *lottery.Sold
-	phase  [3]cupPhase
-	faces  [3]yams.Cup // what each cup shows now: tumbling dice while rolling
-	frames [3]int
-	gen    [3]int
-	note   note // why the last purchase was refused, or a unit recovered
-	shown  bool // the journal knows the unit was revealed
-	arts   [2]yamsArt
+// yamsScreen is « Yam's ! » (art. 4): the stake chosen, and the unit
+// being played, its cups rolled one by one or all at once.
+type yamsScreen struct {
+	*common
+	stakeAt int // index into the stakes, 1 € at start
+	first   int // the stake chosen at start: a fresh wallet goes back to it
+	sold    *lottery.Sold
+	phase   [3]cupPhase
+	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
+	frames  [3]int
+	gen     [3]int
+	note    note // why the last purchase was refused, or a unit recovered
+	shown   bool // the unit was seen fully revealed
+	busy    bool // a purchase is under way
+}
+
+func newYamsScreen(c *common, stake decimal.Decimal) *yamsScreen {
+	s := &yamsScreen{common: c, stakeAt: 1}
+	if i := lottery.Yams().StakeIndex(stake); i >= 0 {
+		s.stakeAt = i
+	}
+	s.first = s.stakeAt
+	return s
 }
 
 // yamsArt holds the drawings of the board at one size, styled once for the
@@ -81,130 +93,181 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 	return a
 }
 
-func newYamsState(st *styles) yamsState {
-	return yamsState{stake: 1, arts: [2]yamsArt{newYamsArt(st, false), newYamsArt(st, true)}}
+// boardArt returns the drawings that fit a board w cells wide.
+func (c *common) boardArt(w int) *yamsArt {
+	if w >= wideBoard {
+		return &c.art.yams[1]
+	}
+	return &c.art.yams[0]
 }
 
-// boardArt returns the drawings that fit a board w cells wide.
-func (m *Model) boardArt(w int) *yamsArt {
-	if w >= wideBoard {
-		return &m.yams.arts[1]
-	}
-	return &m.yams.arts[0]
-}
+func (s *yamsScreen) game() lottery.Game { return lottery.Yams() }
 
 // revealing reports whether a unit is bought and not all shown.
-func (s *yamsState) revealing() bool {
+func (s *yamsScreen) revealing() bool {
 	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
 }
 
-func (m *Model) yamsStake() decimal.Decimal { return lottery.Yams().Stakes[m.yams.stake] }
+func (s *yamsScreen) buying() bool        { return s.busy }
+func (s *yamsScreen) unit() *lottery.Sold { return s.sold }
 
-// start puts a unit on the board, its cups covered; its stake is chosen.
-func (s *yamsState) start(sold *lottery.Sold) {
-	s.sold, s.note, s.shown = sold, note{}, false
-	if i := lottery.Yams().StakeIndex(sold.Layout.Yams.Stake); i >= 0 {
-		s.stake = i // a loaded layout brings its stake
+func (s *yamsScreen) stake() decimal.Decimal { return lottery.Yams().Stakes[s.stakeAt] }
+
+func (s *yamsScreen) setStake(d decimal.Decimal) {
+	if i := lottery.Yams().StakeIndex(d); i >= 0 {
+		s.stakeAt = i
 	}
+}
+
+// take puts a unit on the board, its cups covered; its stake is chosen (a
+// loaded layout brings its own).
+func (s *yamsScreen) take(sold *lottery.Sold, n note) {
+	s.sold, s.note, s.shown = sold, n, false
+	s.setStake(sold.Layout.Yams.Stake)
 	for i := range s.phase {
 		s.phase[i], s.frames[i] = cupCovered, 0
 		s.gen[i]++ // drop the ticks of the last unit's rolls
 	}
 }
 
-func (m *Model) yamsKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.yams
-	s := &m.yams
+// reset empties the board for a fresh wallet, back to the starting stake.
+func (s *yamsScreen) reset() {
+	*s = yamsScreen{common: s.common, stakeAt: s.first, first: s.first, gen: s.gen}
+	for i := range s.gen {
+		s.gen[i]++
+	}
+}
+
+func (s *yamsScreen) shownNow() *lottery.Sold {
+	if s.sold == nil || s.shown || s.revealing() {
+		return nil
+	}
+	s.shown = true
+	return s.sold
+}
+
+func (s *yamsScreen) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case clickMsg:
+		if !msg.drag {
+			return s.click(msg.target)
+		}
+	case cupTickMsg:
+		return s.tick(msg)
+	case boughtMsg:
+		s.busy = false
+		if msg.err != nil {
+			s.note = s.till.refusal(msg.err)
+			return nil
+		}
+		s.take(&msg.sold, note{})
+		if msg.auto {
+			return s.rollAll()
+		}
+	}
+	return nil
+}
+
+func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.keys.yams
 	switch {
 	case key.Matches(msg, k.Left):
 		if !s.revealing() {
-			s.stake = max(0, s.stake-1)
+			s.stakeAt = max(0, s.stakeAt-1)
 		}
 	case key.Matches(msg, k.Right):
 		if !s.revealing() {
-			s.stake = min(len(lottery.Yams().Stakes)-1, s.stake+1)
+			s.stakeAt = min(len(lottery.Yams().Stakes)-1, s.stakeAt+1)
 		}
 	case key.Matches(msg, k.Play):
-		return m.yamsPlay(false)
+		return s.play(false)
 	case key.Matches(msg, k.Auto):
-		return m.yamsPlay(true)
+		return s.play(true)
 	case key.Matches(msg, k.Roll):
 		i, _ := strconv.Atoi(msg.String())
-		return m.rollCup(i - 1)
+		return s.rollCup(i - 1)
 	}
 	return nil
 }
 
-func (m *Model) yamsClick(id string) tea.Cmd {
-	switch {
-	case strings.HasPrefix(id, "stake:"):
-		if !m.yams.revealing() {
-			m.yams.stake, _ = strconv.Atoi(strings.TrimPrefix(id, "stake:"))
+func (s *yamsScreen) click(t target) tea.Cmd {
+	switch t.kind {
+	case stakeTarget:
+		if !s.revealing() && t.n < len(lottery.Yams().Stakes) {
+			s.stakeAt = t.n
 		}
-	case id == "btn:play":
-		return m.yamsPlay(false)
-	case id == "btn:auto":
-		return m.yamsPlay(true)
-	case strings.HasPrefix(id, "cup:"):
-		i, _ := strconv.Atoi(strings.TrimPrefix(id, "cup:"))
-		return m.rollCup(i)
+	case playTarget:
+		return s.play(false)
+	case autoTarget:
+		return s.play(true)
+	case cupTarget:
+		return s.rollCup(t.n)
 	}
 	return nil
 }
 
-// yamsPlay buys a unit with Jouer (auto false: the player rolls each cup) or
-// Auto (every cup rolls by itself), art. 4.1. While a unit is being revealed
-// nothing is bought: Auto then rolls the cups left.
-func (m *Model) yamsPlay(auto bool) tea.Cmd {
-	s := &m.yams
-	if s.revealing() {
+// play buys a unit with Jouer (auto false: the player rolls each cup) or
+// Auto (every cup rolls by itself), art. 4.1. While a unit is being
+// revealed nothing is bought: Auto then rolls the cups left. A unit of an
+// earlier run left unrevealed comes first.
+func (s *yamsScreen) play(auto bool) tea.Cmd {
+	switch {
+	case s.busy:
+		return nil
+	case s.revealing():
 		if auto {
-			return m.rollAll()
+			return s.rollAll()
 		}
 		return nil
 	}
-	if !m.offer(yams.Name) {
-		sold, _, err := m.sell(lottery.Yams(), m.yamsStake())
-		if err != nil {
-			s.note = m.refusal(err)
-			return nil
-		}
-		s.start(&sold)
+	if sold := s.till.offer(yams.Name); sold != nil {
+		s.take(sold, note{kind: noteRecovered})
+	} else {
+		cmd, n := s.till.buy(lottery.Yams(), s.stake(), auto)
+		s.note = n
+		s.busy = cmd != nil
+		return cmd
 	}
 	if auto {
-		return m.rollAll()
+		return s.rollAll()
 	}
 	return nil
 }
 
-func (m *Model) rollAll() tea.Cmd {
+func (s *yamsScreen) rollAll() tea.Cmd {
 	var cmds []tea.Cmd
-	for i := range m.yams.phase {
-		cmds = append(cmds, m.rollCup(i))
+	for i := range s.phase {
+		cmds = append(cmds, s.rollCup(i))
 	}
 	return tea.Batch(cmds...)
 }
 
+// revealStep rolls the next covered cup, at the demo's pace.
+func (s *yamsScreen) revealStep() (tea.Cmd, time.Duration) {
+	for i, p := range s.phase {
+		if p == cupCovered {
+			return s.rollCup(i), demoPause
+		}
+	}
+	return nil, demoPause // the last cup is rolling
+}
+
 // rollCup starts rolling cup i (art. 4.3), if it still covers its dice.
-func (m *Model) rollCup(i int) tea.Cmd {
-	s := &m.yams
+func (s *yamsScreen) rollCup(i int) tea.Cmd {
 	if i < 0 || i > 2 || s.sold == nil || s.phase[i] != cupCovered {
 		return nil
 	}
 	s.phase[i], s.frames[i] = cupRolling, 0
 	s.gen[i]++
-	m.tumble(i)
-	return cupTick(i, s.gen[i])
+	s.tumble(i)
+	return s.clock.After(rollEvery, cupTickMsg{cup: i, gen: s.gen[i]})
 }
 
-func cupTick(i, gen int) tea.Cmd {
-	return tea.Tick(rollEvery, func(time.Time) tea.Msg { return tickMsg{id: "cup:" + strconv.Itoa(i), gen: gen} })
-}
-
-// yamsTick moves a rolling cup on: tumbling faces, then the dealt ones.
-func (m *Model) yamsTick(t tickMsg) tea.Cmd {
-	i, _ := strconv.Atoi(strings.TrimPrefix(t.id, "cup:"))
-	s := &m.yams
+// tick moves a rolling cup on: tumbling faces, then the dealt ones.
+func (s *yamsScreen) tick(t cupTickMsg) tea.Cmd {
+	i := t.cup
 	if i < 0 || i > 2 || t.gen != s.gen[i] || s.phase[i] != cupRolling {
 		return nil
 	}
@@ -214,30 +277,34 @@ func (m *Model) yamsTick(t tickMsg) tea.Cmd {
 		s.faces[i] = s.sold.Layout.Yams.Cups[i]
 		return nil
 	}
-	m.tumble(i)
-	return cupTick(i, t.gen)
+	s.tumble(i)
+	return s.clock.After(rollEvery, t)
 }
 
-func (m *Model) tumble(i int) {
-	for d := range m.yams.faces[i] {
-		m.yams.faces[i][d] = uint8(1 + m.rng.IntN(6))
+func (s *yamsScreen) tumble(i int) {
+	for d := range s.faces[i] {
+		s.faces[i][d] = uint8(1 + s.rng.IntN(6))
 	}
 }
 
 // yamsBoard is what the board shows: the live unit or a replay.
 type yamsBoard struct {
-	stake  decimal.Decimal
-	unit   *yams.Unit // nil before the first purchase
-	phase  [3]cupPhase
-	faces  [3]yams.Cup
-	replay bool
+	stake     decimal.Decimal
+	recovered bool       // the unit is one of an earlier run
+	label     string     // a forced unit's label (QA, DEMO)
+	unit      *yams.Unit // nil before the first purchase
+	phase     [3]cupPhase
+	faces     [3]yams.Cup
+	replay    bool
 }
 
-func (m *Model) liveBoard() yamsBoard {
-	s := &m.yams
-	b := yamsBoard{stake: m.yamsStake(), phase: s.phase, faces: s.faces}
+func (s *yamsScreen) board() yamsBoard {
+	b := yamsBoard{stake: s.stake(), phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
 	if s.sold != nil {
 		b.unit = s.sold.Layout.Yams
+		if s.sold.Forced != nil {
+			b.label = s.sold.Forced.Label
+		}
 	}
 	return b
 }
@@ -257,34 +324,34 @@ func (b *yamsBoard) done() bool {
 // yamsHeight is the height the board needs; it fits 80×24.
 const yamsHeight = 22
 
-func (m *Model) yamsLayers(body area) []*lipgloss.Layer {
-	b := m.liveBoard()
-	a := m.boardArea(body)
-	layers := m.stakeRow(area{a.x, a.y + 1, a.w, 1})
-	if line := m.yamsNote(); line != "" {
-		layers = append(layers, layer("", area{a.x, a.y + 2, a.w, 1}, fit(a.w, 1, ansi.Truncate(line, a.w, "…"))))
+func (s *yamsScreen) layers(body area) []*lipgloss.Layer {
+	b := s.board()
+	a := boardArea(body)
+	layers := s.stakeRow(area{a.x, a.y + 1, a.w, 1})
+	if line := s.noteLine(); line != "" {
+		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, fit(a.w, 1, ansi.Truncate(line, a.w, "…"))))
 	}
-	layers = append(layers, m.boardLayers(&b, a)...)
-	return layers
+	return append(layers, s.boardLayers(&b, a)...)
 }
 
 // yamsNote is the line under the stakes: why the last purchase was
 // refused, why the wallet cannot pay the stake chosen, or where another
 // unit left unrevealed waits.
-func (m *Model) yamsNote() string {
-	s := &m.yams
+func (s *yamsScreen) noteLine() string {
 	switch {
-	case s.note.kind == noteRefused:
-		return m.st.note.Render(s.note.text)
+	case s.note.kind == noteRefused || s.note.kind == noteJournalFull:
+		return s.st.note.Render(s.say(s.note))
+	case s.busy:
+		return s.st.dim.Render(s.t.get("buying"))
 	case s.revealing():
 		return ""
 	}
-	if n := m.payNote(lottery.Yams(), m.yamsStake()); n != "" {
-		return m.st.note.Render(n)
+	if n := s.payNote(lottery.Yams(), s.stake()); n != "" {
+		return s.st.note.Render(n)
 	}
 	if s.sold != nil {
-		if e := m.elsewhere(yams.Name); e != "" {
-			return m.st.win.Render(e)
+		if e := s.elsewhere(yams.Name); e != "" {
+			return s.st.win.Render(e)
 		}
 	}
 	return ""
@@ -292,7 +359,7 @@ func (m *Model) yamsNote() string {
 
 // boardArea places the board in the body; with one row less than it needs
 // (the QA status line at 80×24), its first row, which is blank, goes.
-func (m *Model) boardArea(body area) area {
+func boardArea(body area) area {
 	a := body.centered(body.w, min(body.h, yamsHeight))
 	if body.h < yamsHeight {
 		a.y -= yamsHeight - body.h
@@ -301,35 +368,54 @@ func (m *Model) boardArea(body area) area {
 }
 
 // stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
-func (m *Model) stakeRow(a area) []*lipgloss.Layer {
-	busy := m.yams.revealing()
-	label := m.st.dim.Render(m.t.get("stake") + "  ")
+func (s *yamsScreen) stakeRow(a area) []*lipgloss.Layer {
+	busy := s.revealing() || s.busy
+	label := s.st.dim.Render(s.t.get("stake") + "  ")
 	var parts []string
-	var ids []string
+	var ids []target
 	for i, st := range lottery.Yams().Stakes {
-		chip := m.st.chip.Render(" " + m.t.money(st) + " ")
-		if i == m.yams.stake {
-			chip = m.st.chipOn.Render("[" + m.t.money(st) + "]")
+		chip := s.st.chip.Render(" " + s.t.money(st) + " ")
+		if i == s.stakeAt {
+			chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
 		}
 		parts = append(parts, chip)
-		ids = append(ids, "stake:"+strconv.Itoa(i))
+		ids = append(ids, target{stakeTarget, i})
 	}
-	btn := m.st.button
-	if busy || !m.canPay(m.yamsStake()) { // they would buy nothing now
-		btn = m.st.buttonOff
+	btn := s.st.button
+	if busy || !s.till.canPay(s.stake()) { // they would buy nothing now
+		btn = s.st.buttonOff
 	}
-	parts = append(parts, "    ", btn.Render(m.t.get("play")), btn.Render(m.t.get("auto")))
-	ids = append(ids, "", "btn:play", "btn:auto")
+	parts = append(parts, "    ", btn.Render(s.t.get("play")), btn.Render(s.t.get("auto")))
+	ids = append(ids, target{}, target{kind: playTarget}, target{kind: autoTarget})
 	total := lipgloss.Width(label)
 	for _, p := range parts {
 		total += lipgloss.Width(p) + 1
 	}
 	x := a.x + max(0, (a.w-total)/2)
-	layers := []*lipgloss.Layer{layer("", area{x, a.y, 0, 1}, label)}
+	layers := []*lipgloss.Layer{place(area{x, a.y, 0, 1}, label)}
 	x += lipgloss.Width(label)
 	for i, p := range parts {
 		layers = append(layers, layer(ids[i], area{x, a.y, 0, 1}, p))
 		x += lipgloss.Width(p) + 1
 	}
 	return layers
+}
+
+// drawings are the pictures of both games, styled once for the session.
+type drawings struct {
+	yams   [2]yamsArt // dice of five cells, and of seven for wide windows
+	ticket ticketArt
+}
+
+func newDrawings(st *styles) drawings {
+	return drawings{yams: [2]yamsArt{newYamsArt(st, false), newYamsArt(st, true)}, ticket: newTicketArt()}
+}
+
+func (s *yamsScreen) keyMap() keyMap {
+	y := s.keys.yams
+	own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
+	// The bottom line shows what the keys do now.
+	busy, pays := s.revealing() || s.busy, s.till.canPay(s.stake())
+	short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, s.revealing())}
+	return s.withGlobal(YamsScreen, own, short)
 }

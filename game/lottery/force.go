@@ -21,6 +21,15 @@ type Force struct {
 	Layout *Layout              // an exact layout, shown as it is
 }
 
+// StakeOr returns the stake a forced unit is played at: a layout brings its
+// own; any other force plays at the stake chosen.
+func (f Force) StakeOr(chosen decimal.Decimal) decimal.Decimal {
+	if f.Layout != nil {
+		return f.Layout.Stake()
+	}
+	return chosen
+}
+
 // Describe says what the force deals, for the screens.
 func (f Force) Describe() string {
 	switch {
@@ -63,8 +72,8 @@ func (s *Shop) Force(g Game, stake decimal.Decimal, f Force, label string) (Sold
 		if f.Layout.Game() != g.Name {
 			return Sold{}, fmt.Errorf("force: a %s layout cannot be played as %s", f.Layout.Game(), g.Name)
 		}
-		stake = f.Layout.Stake()
 	}
+	stake = f.StakeOr(stake)
 	table, err := g.Table(stake)
 	if err != nil {
 		return Sold{}, fmt.Errorf("force: %w", err)

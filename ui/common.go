@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+)
+
+// common is what every screen shares: the text and keys in the player's
+// language, the look, the drawings, the clock, the window's size, where
+// the player is among the screens, and the till they buy from. Each screen
+// embeds a pointer to the one common of its model.
+type common struct {
+	t      text
+	keys   keys
+	st     styles
+	inks   inks
+	art    drawings
+	help   help.Model
+	memo   map[string]string // drawings that depend only on their key
+	clock  Clock
+	rng    *rand.Rand // animation noise only: outcomes come from the shop
+	width  int
+	height int
+	plain  bool // no colours: what is chosen shows in reverse video
+	dark   bool // the terminal's background is dark
+	kiosk  bool // the trade-show demo: a visitor never quits
+	qa     bool // the QA status line and forcing panel
+	nav    nav
+	till   *till
+	party  partyState // a big win's banner flashing, on either game
+	// notices are shown in place of the keys' help until the next key.
+	notices []note
+}
+
+// tell shows a notice in place of the keys' help until the next key.
+func (c *common) tell(n note) { c.notices = []note{n} }
+
+// newCommon returns the common of a model in a language.
+func newCommon(o Options, clock Clock, plain bool) *common {
+	t := newText(o.Lang)
+	c := &common{
+		t: t, keys: newKeys(t), help: help.New(), memo: map[string]string{}, clock: clock,
+		rng:   rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
+		kiosk: o.Demo, qa: o.QA, dark: true,
+	}
+	c.restyle(plain, true)
+	return c
+}
+
+// restyle builds the look for a terminal without colours or with, on a
+// dark background or a light one.
+func (c *common) restyle(plain, dark bool) {
+	c.plain, c.dark = plain, dark
+	c.st = newStyles(plain)
+	c.inks = newInks(&c.st)
+	c.art = newDrawings(&c.st)
+	clear(c.memo)
+}
+
+// memoize returns the drawing for key, drawing it once. Only drawings that
+// depend on nothing but their key go through it; it is bounded.
+func (c *common) memoize(key string, draw func() string) string {
+	if s, ok := c.memo[key]; ok {
+		return s
+	}
+	if len(c.memo) > 256 {
+		clear(c.memo)
+	}
+	s := draw()
+	c.memo[key] = s
+	return s
+}
+
+// Clock tells the time and schedules the animations. The real one reads
+// the system's clock and ticks with Bubble Tea; a test's may stand still.
+type Clock interface {
+	Now() time.Time
+	// After returns a command that delivers msg once d has passed.
+	After(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+// systemClock is the real clock.
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+func (systemClock) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
+// targetKind is what a named layer is, for the mouse.
+type targetKind uint8
+
+const (
+	noTarget      targetKind = iota
+	menuTarget               // a menu entry, by index
+	stakeTarget              // a Yam's stake chip, by index
+	playTarget               // Jouer
+	autoTarget               // Auto
+	cupTarget                // a Yam's mat, by cup
+	buyTarget                // the Vegas buy button
+	surfaceTarget            // a Vegas surface
+	historyTarget            // a history row, by index from the newest
+)
+
+// targetNames are the layers' names, the kinds' order.
+var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist"}
+
+// target is what the mouse can hit: a kind, and which one (an index).
+type target struct {
+	kind targetKind
+	n    int
+}
+
+// String is the layer's name: "cup:1", or "play" for the one of its kind.
+func (t target) String() string {
+	switch t.kind {
+	case noTarget:
+		return ""
+	case playTarget, autoTarget, buyTarget:
+		return targetNames[t.kind]
+	}
+	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)
+}
+
+// parseTarget reads a layer's name back; what it cannot read is no target.
+func parseTarget(id string) target {
+	name, n, ok := strings.Cut(id, ":")
+	i, err := strconv.Atoi(n)
+	if !ok {
+		i, err = 0, nil
+	}
+	if err != nil || i < 0 {
+		return target{}
+	}
+	for k, s := range targetNames {
+		if k > 0 && s == name {
+			return target{kind: targetKind(k), n: i}
+		}
+	}
+	return target{}
+}
+
+// clickMsg is a press of the mouse on a named layer, or a drag over it
+// with the button held: what it hit, and where from the layer's corner.
+type clickMsg struct {
+	target target
+	x, y   int
+	drag   bool
+}
+
+// releaseMsg is the mouse button let go: a drag ends.
+type releaseMsg struct{}
+
+// noteKind is what a line of a screen is about.
+type noteKind uint8
+
+const (
+	noNote          noteKind = iota
+	noteRecovered            // a unit of an earlier run, paid and never shown: reveal it
+	noteRefused              // a purchase refused: text is why
+	noteJournalFull          // a purchase the journal could not take: text is why, as the file system says it
+	noteShownLost            // the journal could not record a unit as shown: text is why
+	noteTorn                 // the journal's last record was torn: n records dropped
+	noteBalance              // --balance was given but the journal keeps its own
+	noteQuitAsk              // q was pressed during a reveal: again to quit
+	noteUnshown              // a history row whose unit is still to reveal
+)
+
+// note is a line a screen shows: a kind, and what it needs to say it.
+// Text from outside (an error's cause) is made printable before it gets
+// here.
+type note struct {
+	kind noteKind
+	text string
+	n    int
+}
+
+// say writes a note in the screen's language.
+func (c *common) say(n note) string {
+	switch n.kind {
+	case noteRecovered:
+		return c.t.get("recovered")
+	case noteRefused:
+		return c.t.f("refused", n.text)
+	case noteJournalFull:
+		return c.t.f("refused.journal", n.text)
+	case noteShownLost:
+		return c.t.f("journal.shown", n.text)
+	case noteTorn:
+		return c.t.f("journal.torn", n.n)
+	case noteBalance:
+		return c.t.get("journal.balance")
+	case noteQuitAsk:
+		return c.t.get("quit.ask")
+	case noteUnshown:
+		return c.t.get("hist.unshown")
+	}
+	return ""
+}
+
+// The animations' ticks: each carries the generation of its animation, so
+// that the ticks of one restarted or ended change nothing.
+type (
+	cupTickMsg     struct{ cup, gen int } // a rolling cup
+	scratchTickMsg struct{ gen int }      // scratching everything (« a »)
+	demoTickMsg    struct{ gen int }      // the attract loop's next step
+	partyTickMsg   struct{ gen int }      // a big win's banner flashing
+	clockMsg       struct{}               // the header's time played, each second
+)

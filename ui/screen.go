@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+// screen is one screen of the game. It owns its state, handles its own
+// messages (keys, clicks, its ticks), lays itself out as named layers that
+// serve both the picture and the mouse, and names its keys for the help.
+type screen interface {
+	update(msg tea.Msg) tea.Cmd
+	layers(body area) []*lipgloss.Layer
+	keyMap() keyMap
+}
+
+// gameScreen is a game's screen as the root, the till and the demo see
+// it: what it holds, and how to buy and reveal there.
+type gameScreen interface {
+	screen
+	game() lottery.Game
+	stake() decimal.Decimal // the stake a purchase pays now
+	setStake(decimal.Decimal)
+	unit() *lottery.Sold // the unit on screen, shown or not; nil before the first
+	revealing() bool     // a unit is bought and not all shown
+	buying() bool        // a purchase is under way
+	play(auto bool) tea.Cmd
+	// revealStep reveals a little more at a pace people can follow (the
+	// demo), and says how long to leave it on screen.
+	revealStep() (tea.Cmd, time.Duration)
+	take(sold *lottery.Sold, n note) // puts a unit on screen, covered
+	reset()                          // a fresh wallet: nothing on screen
+	// shownNow returns the unit on screen the first time it is seen fully
+	// revealed, then nil.
+	shownNow() *lottery.Sold
+}
+
+// nav is where the player is: the screen, and the screens History, Rules,
+// Help and Stats were opened from (esc returns there).
+type nav struct {
+	screen Screen
+	backs  []Screen
+	opened func(Screen) // called when a screen is opened or gone to
+}
+
+// open shows History, Rules, Help or Stats over the current screen.
+func (n *nav) open(s Screen) {
+	if n.screen != s {
+		n.backs = append(n.backs, n.screen)
+	}
+	n.screen = s
+	n.opened(s)
+}
+
+// back returns to the screen the current one was opened from.
+func (n *nav) back() {
+	k := len(n.backs)
+	if k == 0 {
+		n.screen = MenuScreen
+		return
+	}
+	n.screen, n.backs = n.backs[k-1], n.backs[:k-1]
+}
+
+// from returns the screen the current one was opened from.
+func (n *nav) from() Screen {
+	if k := len(n.backs); k > 0 {
+		return n.backs[k-1]
+	}
+	return MenuScreen
+}
+
+// goTo shows a screen of its own (the menu, a game): nothing to return to.
+func (n *nav) goTo(s Screen) {
+	n.screen, n.backs = s, nil
+	n.opened(s)
+}
+
+// overlay reports whether a screen is opened over another.
+func overlay(s Screen) bool {
+	return s == HelpScreen || s == HistoryScreen || s == RulesScreen || s == StatsScreen
+}

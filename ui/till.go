@@ -1,0 +1,312 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"iter"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/session"
+	safe "tapis/text"
+	"tapis/wallet"
+)
+
+// historyLimit bounds what the session keeps of its units.
+const historyLimit = 200
+
+// till is where a player buys: the session (shop, wallet, journal), the
+// units of an earlier run still to show, the force the next purchase plays
+// (QA, the demo), and what this run has played. The game screens buy
+// through it; a purchase is a command, off the update loop, and its answer
+// a boughtMsg.
+type till struct {
+	session *session.Session
+	games   []gameScreen     // what each game's screen holds
+	played  []played         // the run's units, with their layouts, for the history
+	waiting []session.Played // units of an earlier run never shown, not on a screen yet
+	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
+	seenWon decimal.Decimal  // the prizes of the units revealed during this run
+	force   *pendingForce    // what the next purchase plays, in QA mode and in the demo
+	forced  map[string]int   // forced units played, by label (QA, DEMO)
+	least   decimal.Decimal  // the smallest stake of all the games
+	buying  bool             // a purchase is under way: no other starts
+	epoch   int              // the wallet's generation: a purchase of a wallet retired is dropped
+	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
+}
+
+// played is a unit of the session and its presentation, for the history.
+type played struct {
+	op     wallet.Operation
+	layout lottery.Layout
+}
+
+// boughtMsg is a purchase's answer: the unit sold, on disk first when the
+// session has a journal, or why it was not.
+type boughtMsg struct {
+	game   string
+	sold   lottery.Sold
+	op     wallet.Operation
+	label  string // the force's label, when a force was played
+	forced bool
+	auto   bool // reveal it all at once (Auto, « a »)
+	epoch  int
+	err    error
+}
+
+// shownMsg is the answer of writing that a unit was fully revealed.
+type shownMsg struct{ err error }
+
+// buy returns the purchase of a unit of g at a stake as a command, or,
+// when none can start, nil and the note saying why: the balance the player
+// has seen must pay it (a prize not shown yet is not spent). In QA mode and
+// in the demo the purchase plays the force set for the game.
+func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, note) {
+	if t.buying || t.restart != nil {
+		return nil, note{}
+	}
+	var force *lottery.Force
+	label := ""
+	if p := t.force; p != nil && p.game == g.Name {
+		f := p.force
+		force, label, stake = &f, p.label, f.StakeOr(stake)
+	}
+	if !t.canPay(stake) {
+		return nil, t.refusal(fmt.Errorf("balance %s, stake %s: %w", t.shownBalance(), stake, wallet.ErrShort))
+	}
+	t.buying = true
+	s, epoch := t.session, t.epoch
+	return func() tea.Msg {
+		sold, op, err := s.Buy(g, stake, force, label)
+		return boughtMsg{game: g.Name, sold: sold, op: op, label: label, forced: force != nil, auto: auto, epoch: epoch, err: err}
+	}, note{}
+}
+
+// bought books a purchase's answer, and reports whether its screen is to
+// show it: not when the wallet it was bought from was retired meanwhile.
+func (t *till) bought(msg boughtMsg) bool {
+	t.buying = false
+	if msg.err == nil {
+		if msg.forced {
+			t.useForce()
+			t.forced[msg.label]++
+		}
+		t.played = append(t.played, played{op: msg.op, layout: msg.sold.Layout})
+		if len(t.played) >= 2*historyLimit { // trimmed in batches: O(1) a purchase
+			t.played = append(t.played[:0:0], t.played[len(t.played)-historyLimit:]...)
+		}
+	}
+	if t.restart != nil {
+		b := *t.restart
+		t.restart = nil
+		t.freshWallet(b)
+		return false
+	}
+	return msg.epoch == t.epoch
+}
+
+// shown returns the command recording that a unit was fully revealed.
+func (t *till) shown(sold *lottery.Sold) tea.Cmd {
+	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
+	s, name := t.session, sold.Name()
+	return func() tea.Msg { return shownMsg{s.Shown(name)} }
+}
+
+// freshWallet retires the wallet in play (its units stay in the run's
+// totals) and starts a new one of a balance, with an empty history: the
+// kiosk's next visitor, or the loop's next unit. A purchase under way
+// finishes first.
+func (t *till) freshWallet(balance decimal.Decimal) note {
+	if t.buying {
+		t.restart = &balance
+		return note{}
+	}
+	done := t.session.Totals()
+	if err := t.session.Restart(balance); err != nil {
+		return t.refusal(err)
+	}
+	t.carried = t.carried.Add(done)
+	t.played, t.waiting = nil, nil
+	t.epoch++
+	for _, g := range t.games {
+		g.reset()
+	}
+	return note{}
+}
+
+// refusal returns the note of a refused purchase. A balance too low is
+// said by payNote, from the balance itself, so it needs none.
+func (t *till) refusal(err error) note {
+	if errors.Is(err, wallet.ErrShort) {
+		return note{}
+	}
+	if cause, ok := journalCause(err); ok {
+		return note{kind: noteJournalFull, text: cause}
+	}
+	return note{kind: noteRefused, text: safe.Printable(err.Error())}
+}
+
+// journalCause returns why the journal could not take a record, as short
+// as the file system says it ("no space left on device"), if err is that.
+func journalCause(err error) (string, bool) {
+	var j *session.JournalError
+	if !errors.As(err, &j) {
+		return "", false
+	}
+	cause := j.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err
+	}
+	return safe.Printable(cause.Error()), true
+}
+
+// takeUp takes a session up from its journal: the history, and every unit
+// bought but never shown (paid at purchase, ruling G3), to be offered
+// oldest first, each on its game's screen. It returns the game of the
+// oldest, or "".
+func (t *till) takeUp(st *session.State) string {
+	if st == nil {
+		return ""
+	}
+	for _, p := range st.Recent {
+		t.played = append(t.played, played{op: p.Op, layout: p.Layout})
+	}
+	for _, p := range st.Pending {
+		if p.Layout.Yams != nil || p.Layout.Vegas != nil {
+			t.waiting = append(t.waiting, p)
+		}
+	}
+	if len(t.waiting) == 0 {
+		return ""
+	}
+	return t.waiting[0].Layout.Game()
+}
+
+// offer returns the oldest unit of a game left unrevealed by an earlier
+// run, taken off the waiting list, or nil.
+func (t *till) offer(gameName string) *lottery.Sold {
+	i := slices.IndexFunc(t.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+	if i < 0 {
+		return nil
+	}
+	sold := t.waiting[i].Sold()
+	t.waiting = slices.Delete(t.waiting, i, i+1)
+	return &sold
+}
+
+// waits reports whether a unit of a game from an earlier run waits.
+func (t *till) waits(gameName string) bool {
+	return slices.ContainsFunc(t.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+}
+
+// unseen is a unit bought and not shown yet.
+type unseen struct {
+	name  string
+	prize decimal.Decimal
+	demo  bool // the kiosk's loop played it
+}
+
+// notShown yields the units bought and not shown yet: on a game's screen,
+// being revealed, or waiting from an earlier run. The header, the history
+// and the summary all leave them out alike.
+func (t *till) notShown() iter.Seq[unseen] {
+	return func(yield func(unseen) bool) {
+		for _, g := range t.games {
+			if s := g.unit(); g.revealing() && !yield(unseen{s.Name(), s.Unit.Prize, isDemo(s)}) {
+				return
+			}
+		}
+		for _, w := range t.waiting {
+			if !yield(unseen{w.Op.Unit, w.Op.Prize, false}) {
+				return
+			}
+		}
+	}
+}
+
+// unshown reports whether a unit is bought and not revealed yet.
+func (t *till) unshown(name string) bool {
+	for u := range t.notShown() {
+		if u.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// hidden is what the wallet holds that the player has not seen: the prizes
+// of the units bought and not shown yet (ruling G3 settles them at once).
+func (t *till) hidden() decimal.Decimal {
+	sum := decimal.Zero
+	for u := range t.notShown() {
+		sum = sum.Add(u.prize)
+	}
+	return sum
+}
+
+// shownBalance is the balance as the player has seen it: without the prizes
+// still hidden. Purchases are paid from it, never from a prize not shown.
+func (t *till) shownBalance() decimal.Decimal {
+	return t.session.Balance().Sub(t.hidden())
+}
+
+// canPay reports whether the balance the player has seen covers a stake.
+func (t *till) canPay(stake decimal.Decimal) bool {
+	return !t.shownBalance().LessThan(stake)
+}
+
+// totals returns what this run has played, every wallet of the kiosk's
+// visitors and of its loop included.
+func (t *till) totals() wallet.Totals {
+	return t.carried.Add(t.session.Totals())
+}
+
+// unrevealed counts the player's units bought and not shown: on a game's
+// screen or still waiting from an earlier run. The kiosk's own units are
+// not a player's.
+func (t *till) unrevealed() int {
+	n := 0
+	for u := range t.notShown() {
+		if !u.demo {
+			n++
+		}
+	}
+	return n
+}
+
+// useForce moves past the force just played: the next loaded layout, or
+// none.
+func (t *till) useForce() {
+	p := t.force
+	if p == nil {
+		return
+	}
+	if len(p.queue) > 0 {
+		next := p.queue[0]
+		p.force, p.queue = lottery.Force{Layout: &next}, p.queue[1:]
+		return
+	}
+	t.force = nil
+}
+
+// leastStake is the smallest stake of all the games: below it, the wallet
+// pays for nothing.
+func leastStake() decimal.Decimal {
+	var least decimal.Decimal
+	for _, g := range lottery.Games() {
+		for _, s := range g.Stakes {
+			if least.IsZero() || s.LessThan(least) {
+				least = s
+			}
+		}
+	}
+	return least
+}
+
+// isDemo reports whether a unit is one the kiosk's loop played.
+func isDemo(s *lottery.Sold) bool { return s != nil && s.Forced != nil && s.Forced.Label == demoLabel }
