@@ -106,7 +106,7 @@ func (m *Model) freshWallet(balance decimal.Decimal) {
 		return
 	}
 	m.retire(done)
-	m.played, m.waiting = nil, nil
+	m.waiting = nil
 	m.yams = yamsState{stake: m.yams.stake, arts: m.yams.arts, gen: m.yams.gen}
 	m.vegas.start(nil)
 	m.history, m.party = historyState{}, partyState{gen: m.party.gen}

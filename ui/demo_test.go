@@ -51,7 +51,7 @@ func demoUnits(t *testing.T, m *Model, n int) []wallet.Operation {
 	var ops []wallet.Operation
 	for range n {
 		drive(t, m, 1)
-		ops = append(ops, m.session.Wallet().History()[0])
+		ops = append(ops, lastOp(m))
 	}
 	return ops
 }
@@ -96,7 +96,7 @@ func TestAttractLoop(t *testing.T) {
 	// The visitor plays a real unit.
 	press(m, "1", "a")
 	settle(m)
-	if op := m.session.Wallet().History()[0]; strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
+	if op := lastOp(m); strings.Contains(op.Unit, "DEMO") || op.Unit != "yams:1:1:1" {
 		t.Errorf("the visitor's unit is %s", op.Unit)
 	}
 	// Idle for less than a minute: nothing; then the loop comes back.
@@ -181,8 +181,8 @@ func TestDemoRunsForHours(t *testing.T) {
 		m.Update(clockMsg{})
 	}
 	after := heap()
-	if len(m.played) >= 2*historyLimit || len(m.newest()) > historyLimit || len(m.session.Wallet().History()) > historyLimit || len(m.memo) > 257 {
-		t.Errorf("unbounded: %d played, %d history, %d memo", len(m.played), len(m.session.Wallet().History()), len(m.memo))
+	if len(m.newest()) > historyLimit || len(m.session.Recent()) > historyLimit || len(m.memo) > 257 {
+		t.Errorf("unbounded: %d history, %d memo", len(m.newest()), len(m.memo))
 	}
 	if after > before+4<<20 {
 		t.Errorf("heap grew from %d to %d bytes over %d units", before, after, n)

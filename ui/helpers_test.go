@@ -13,6 +13,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
+
+	"tapis/wallet"
 )
 
 // update is -update, which rewrites the golden files. teatest's golden
@@ -167,4 +169,10 @@ func clickOn(t *testing.T, m *Model, id string) tea.Cmd {
 	t.Helper()
 	x, y := find(t, m, id)
 	return click(m, x, y)
+}
+
+// lastOp returns the purchase of the session's newest unit.
+func lastOp(m *Model) wallet.Operation {
+	r := m.session.Recent()
+	return r[len(r)-1].Op
 }

@@ -28,20 +28,17 @@ func (m *Model) openHistory() {
 // newest returns the last units of the session (historyLimit at most),
 // newest first.
 func (m *Model) newest() []played {
-	h := m.played
-	if len(h) > historyLimit {
-		h = h[len(h)-historyLimit:]
-	}
+	h := m.session.Recent()
 	out := make([]played, len(h))
 	for i, p := range h {
-		out[len(out)-1-i] = p
+		out[len(out)-1-i] = played{op: p.Op, layout: p.Sold.Layout}
 	}
 	return out
 }
 
 func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.list
-	n := min(len(m.played), historyLimit)
+	n := len(m.session.Recent())
 	switch {
 	case m.history.replay != nil:
 		return nil

@@ -34,13 +34,13 @@ func TestJournalTakeUp(t *testing.T) {
 	press(m, "esc", "2", "enter", "a")
 	settle(m)
 	press(m, "esc", "1", "enter") // bought, cups still covered
-	balance, units := m.Balance(), len(m.played)
+	balance, units := m.Balance(), len(m.newest())
 	pending := m.yams.sold.Name()
 	m.Close() // the program dies here
 
 	m = journaled(t, path)
-	if !m.Balance().Equal(balance) || len(m.played) != units || m.screen != YamsScreen || m.yams.sold == nil || m.yams.sold.Name() != pending {
-		t.Fatalf("taken up: balance %s (want %s), %d units (want %d), screen %d", m.Balance(), balance, len(m.played), units, m.screen)
+	if !m.Balance().Equal(balance) || len(m.newest()) != units || m.screen != YamsScreen || m.yams.sold == nil || m.yams.sold.Name() != pending {
+		t.Fatalf("taken up: balance %s (want %s), %d units (want %d), screen %d", m.Balance(), balance, len(m.newest()), units, m.screen)
 	}
 	golden(t, "journal_recovered", screen(m))
 	press(m, "1", "2", "3")

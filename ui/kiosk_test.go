@@ -85,7 +85,7 @@ func TestKioskVisitorsStartFresh(t *testing.T) {
 		}
 		press(m, "a")
 		settle(m)
-		op := m.session.Wallet().History()[0]
+		op := lastOp(m)
 		if m.Totals().Played != demo+1 || strings.Contains(op.Unit, "DEMO") || !op.Before.Equal(decimal.NewFromInt(50)) {
 			t.Fatalf("step %d: the visitor's unit %+v", step, op)
 		}

@@ -108,8 +108,7 @@ type Model struct {
 	stake   int             // the Yam's stake chosen at start, an index into its stakes
 	least   decimal.Decimal // the smallest stake of all the games
 	session *session.Session
-	rng     *rand.Rand // animation noise only: outcomes come from the shop
-	played  []played
+	rng     *rand.Rand       // animation noise only: outcomes come from the shop
 	waiting []session.Played // units of an earlier run never shown, not on a screen yet
 	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
 	seenWon decimal.Decimal  // the prizes of the units revealed during this run

@@ -62,7 +62,7 @@ func TestQAForceLot(t *testing.T) {
 		t.Errorf("the block sold %d units for a forced one", got)
 	}
 	golden(t, "qa_forced_yams", screen(m))
-	if op := m.session.Wallet().History()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
+	if op := lastOp(m); op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
 		t.Errorf("history %+v", op)
 	}
 	if !strings.HasSuffix(m.Summary(), "· QA 1") || !m.Balance().Equal(decimal.NewFromInt(5099)) {
@@ -155,7 +155,7 @@ func TestQAForceFile(t *testing.T) {
 		if got.Cups != w.Yams.Cups || !got.Stake.Equal(w.Yams.Stake) || !m.yams.sold.Unit.Prize.Equal(w.Score().Prize()) {
 			t.Fatalf("layout %d: played %+v, loaded %+v", i, got, w.Yams)
 		}
-		if op := m.session.Wallet().History()[0]; !op.Stake.Equal(w.Yams.Stake) {
+		if op := lastOp(m); !op.Stake.Equal(w.Yams.Stake) {
 			t.Errorf("layout %d: staked %s, the layout's stake is %s", i, op.Stake, w.Yams.Stake)
 		}
 	}
@@ -202,7 +202,7 @@ func TestDealUnitMatchesGame(t *testing.T) {
 		press(m, "enter", "a")
 		settle(m)
 	}
-	for _, p := range m.played {
+	for _, p := range m.newest() {
 		var out, errOut bytes.Buffer
 		code := cli.Run(cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"deal", "--unit", p.op.Unit, "--seed", "42"})
 		if code != 0 {

@@ -27,9 +27,7 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 	label := ""
 	if f, ok := m.peekForce(g.Name); ok {
 		force, label = &f, m.force.label
-		if f.Layout != nil {
-			stake = f.Layout.Stake()
-		}
+		stake = f.Stake(stake)
 	}
 	if !m.canPay(stake) {
 		return lottery.Sold{}, wallet.Operation{}, fmt.Errorf("balance %s, stake %s: %w", m.shownBalance(), stake, wallet.ErrShort)
@@ -42,10 +40,6 @@ func (m *Model) sell(g lottery.Game, stake decimal.Decimal) (lottery.Sold, walle
 		m.useForce()
 		m.forced[label]++
 	}
-	m.played = append(m.played, played{op: op, layout: sold.Layout})
-	if len(m.played) >= 2*historyLimit { // trimmed in batches: O(1) a purchase
-		m.played = append(m.played[:0:0], m.played[len(m.played)-historyLimit:]...)
-	}
 	return sold, op, nil
 }
 
@@ -56,18 +50,15 @@ func (m *Model) takeUp(st *session.State) {
 	if st == nil {
 		return
 	}
-	for _, p := range st.Recent {
-		m.played = append(m.played, played{op: p.Op, layout: p.Layout})
-	}
 	for _, p := range st.Pending {
-		if p.Layout.Yams != nil || p.Layout.Vegas != nil {
+		if p.Sold.Layout.Yams != nil || p.Sold.Layout.Vegas != nil {
 			m.waiting = append(m.waiting, p)
 		}
 	}
 	if len(m.waiting) == 0 {
 		return
 	}
-	first := m.waiting[0].Layout.Game()
+	first := m.waiting[0].Sold.Layout.Game()
 	m.offer(yams.Name)
 	m.offer(vegas.Name)
 	m.goTo(YamsScreen)
@@ -79,11 +70,11 @@ func (m *Model) takeUp(st *session.State) {
 // offer puts the oldest unit of a game left unrevealed by an earlier run on
 // the game's screen, to be revealed; it reports whether there was one.
 func (m *Model) offer(gameName string) bool {
-	i := slices.IndexFunc(m.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+	i := slices.IndexFunc(m.waiting, func(p session.Played) bool { return p.Sold.Layout.Game() == gameName })
 	if i < 0 {
 		return false
 	}
-	sold := m.waiting[i].Sold()
+	sold := m.waiting[i].Sold
 	m.waiting = slices.Delete(m.waiting, i, i+1)
 	if gameName == vegas.Name {
 		m.vegas.start(&sold)
@@ -107,7 +98,7 @@ func (m *Model) elsewhere(gameName string) string {
 	if other == yams.Name {
 		s, revealing = m.yams.sold, m.yams.revealing()
 	}
-	waits := slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Layout.Game() == other })
+	waits := slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Sold.Layout.Game() == other })
 	if (revealing && !isDemo(s)) || waits {
 		return m.t.f("elsewhere."+other, screen)
 	}
