@@ -3,13 +3,31 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 )
+
+// bought reports whether line n of the journal at path records the
+// purchase of p.
+func bought(t *testing.T, path string, p Played) bool {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if p.Line < 1 || p.Line > len(lines) {
+		return false
+	}
+	l := lines[p.Line-1]
+	return strings.Contains(l, `"kind":"buy"`) && strings.Contains(l, `"unit":"`+p.Op.Unit+`"`)
+}
 
 // describe writes what the history shows of a unit, and what it is shown
 // again from.
@@ -19,9 +37,9 @@ func describe(t *testing.T, p Played) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("%d %s %s forced=%v %s→%s %s→%s tier=%d seed=%x at=%s %s",
+	return fmt.Sprintf("%d %s %s forced=%v %s→%s %s→%s tier=%d seed=%x at=%s line=%d %s",
 		p.Op.Seq, p.Op.Unit, p.Sold.Name(), p.Op.Forced, p.Op.Stake, p.Op.Prize, p.Op.Before, p.Op.After,
-		p.Sold.Unit.Tier, p.Sold.Unit.Seed[:4], p.Time.Format("15:04:05"), layout)
+		p.Sold.Unit.Tier, p.Sold.Unit.Seed[:4], p.Time.Format("15:04:05"), p.Line, layout)
 }
 
 // TestRecent: the session keeps the last units bought, up to its limit,
@@ -64,7 +82,7 @@ func TestRecent(t *testing.T) {
 		t.Fatalf("%d recent units, want the limit, 4", len(before))
 	}
 	for i, p := range before {
-		if p.Op.Seq != 4+i || p.Op.Unit != p.Sold.Name() || !p.Op.Prize.Equal(p.Sold.Unit.Prize) || p.Time.IsZero() || p.Line != 0 {
+		if p.Op.Seq != 4+i || p.Op.Unit != p.Sold.Name() || !p.Op.Prize.Equal(p.Sold.Unit.Prize) || p.Time.IsZero() || !bought(t, path, p) {
 			t.Errorf("recent unit %d: %s", i, describe(t, p))
 		}
 	}
@@ -90,9 +108,6 @@ func TestRecent(t *testing.T) {
 		t.Fatalf("%d units taken up, %d bought", len(after), len(before))
 	}
 	for i := range after {
-		if after[i].Line == 0 {
-			t.Errorf("unit %s taken up without its line", after[i].Op.Unit)
-		}
 		if got, want := describe(t, after[i]), describe(t, before[i]); got != want {
 			t.Errorf("taken up as\n%s\nbought as\n%s", got, want)
 		}
@@ -101,7 +116,7 @@ func TestRecent(t *testing.T) {
 	if _, _, err := b.Buy(g, stake, nil, ""); err != nil {
 		t.Fatal(err)
 	}
-	if r := b.Recent(); len(r) != 4 || r[3].Op.Seq != 8 || r[0].Op.Seq != 5 {
+	if r := b.Recent(); len(r) != 4 || r[3].Op.Seq != 8 || r[0].Op.Seq != 5 || !bought(t, path, r[3]) {
 		t.Errorf("after one more purchase: %d units, %d to %d", len(r), r[0].Op.Seq, r[len(r)-1].Op.Seq)
 	}
 
@@ -116,6 +131,9 @@ func TestRecent(t *testing.T) {
 		if n := len(k.Recent()); n > 3 || len(k.recent.units) >= 6 {
 			t.Fatalf("%d recent units kept, %d held", n, len(k.recent.units))
 		}
+	}
+	if r := k.Recent(); r[len(r)-1].Line != 0 {
+		t.Errorf("a unit bought without a journal at line %d", r[len(r)-1].Line)
 	}
 	if err := k.Restart(decimal.NewFromInt(10)); err != nil || len(k.Recent()) != 0 {
 		t.Errorf("the next visitor: %v, %d recent units", err, len(k.Recent()))

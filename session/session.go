@@ -37,6 +37,7 @@ type Session struct {
 	wallet    *wallet.Wallet
 	file      *os.File // the journal, open for appending; nil without one
 	size      int64    // the length of its whole records: a failed write is cut back to it
+	lines     int      // how many records it holds
 	broken    error    // why the journal takes no more records, once cutting back failed
 	seed      game.Seed
 	tables    Tables
@@ -147,6 +148,9 @@ func (s *Session) resume(o Options, f *os.File) error {
 		}
 		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
 		s.Torn = torn
+	}
+	if len(lines) > 0 {
+		s.lines = lines[len(lines)-1].N
 	}
 	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
 		return err
@@ -260,6 +264,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	var (
 		sold lottery.Sold
 		at   time.Time
+		line int
 	)
 	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
 		var err error
@@ -274,6 +279,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		if err == nil {
 			at = s.now().UTC()
 			err = s.journalBuy(seq, sold, f != nil, stake, before, at)
+			line = s.lines // its record is the last written, when there is a journal
 		}
 		if err != nil {
 			undo() // the blocks stay where they were: the unit is sold next time
@@ -284,7 +290,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	if err != nil {
 		return lottery.Sold{}, wallet.Operation{}, err
 	}
-	s.recent.add(Played{Op: op, Sold: sold, Time: at})
+	s.recent.add(Played{Op: op, Sold: sold, Time: at, Line: line})
 	if f == nil {
 		s.revealExhausted(g, stake, sold.Unit)
 	}
@@ -421,6 +427,7 @@ func (s *Session) append(r Record) error {
 		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
 	s.size += int64(b.Len())
+	s.lines += len(records)
 	s.later = nil
 	return nil
 }

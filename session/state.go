@@ -39,7 +39,7 @@ type Played struct {
 	Op   wallet.Operation // number, name, stake, prize, balances
 	Sold lottery.Sold     // identity (game, stake; block and serial, or forced label and rank), tier, prize, layout
 	Time time.Time        // when it was bought, by the session's clock, as the journal records it
-	Line int              // the journal line that recorded it, when read from a journal; 0 otherwise
+	Line int              // the journal line that records it; 0 without a journal
 }
 
 // State is a session as its journal leaves it.
