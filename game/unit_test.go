@@ -1,30 +1,79 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
 )
 
-func TestUnitID(t *testing.T) {
-	for _, s := range []string{"yams:0.5:1:48213", "vegas:3:2:1499999", "yams:2:10:1"} {
-		id, err := ParseUnitID(s)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		if id.String() != s {
-			t.Errorf("%s read back as %s", s, id)
+// TestNames: each name reads back as it was written, a decimal comma reads
+// as the stake it writes, and bad input is one error naming the name and
+// the field at fault, with its control characters escaped.
+func TestNames(t *testing.T) {
+	type parser func(string) (fmt.Stringer, error)
+	seq := func(s string) (fmt.Stringer, error) { return ParseSeqKey(s) }
+	block := func(s string) (fmt.Stringer, error) { return ParseBlockID(s) }
+	unit := func(s string) (fmt.Stringer, error) { return ParseUnitID(s) }
+	good := []struct {
+		parse parser
+		in    string
+		want  string
+	}{
+		{seq, "yams:0.5", "yams:0.5"}, {seq, "vegas:3", "vegas:3"}, {seq, "yams:0,5", "yams:0.5"}, {seq, "yams:2.00", "yams:2"},
+		{block, "yams:0.5:1", "yams:0.5:1"}, {block, "vegas:3:12", "vegas:3:12"}, {block, "yams:1,00:7", "yams:1:7"},
+		{unit, "yams:0.5:1:48213", "yams:0.5:1:48213"}, {unit, "vegas:3:2:1499999", "vegas:3:2:1499999"},
+		{unit, "yams:2:10:1", "yams:2:10:1"}, {unit, "yams:0,5:1:7", "yams:0.5:1:7"},
+	}
+	for _, c := range good {
+		got, err := c.parse(c.in)
+		if err != nil || got.String() != c.want {
+			t.Errorf("%q read as %v, %v; want %s", c.in, got, err, c.want)
 		}
 	}
-	id, err := ParseUnitID("yams:0,5:1:7")
-	if err != nil || id.String() != "yams:0.5:1:7" {
-		t.Errorf("decimal comma: %v, %v", id, err)
+	bad := []struct {
+		parse parser
+		in    string
+		want  string
+	}{
+		{seq, "", `sequence "": want GAME:STAKE`},
+		{seq, "yams", `sequence "yams": want GAME:STAKE`},
+		{seq, "yams:1:1", `sequence "yams:1:1": want GAME:STAKE`},
+		{seq, ":1", `sequence ":1": the game is missing`},
+		{seq, "yams:x", `sequence "yams:x": stake: `},
+		{seq, "yams:-1", `sequence "yams:-1": stake: amount -1 is negative`},
+		{block, "yams:1", `block "yams:1": want GAME:STAKE:BLOCK`},
+		{block, "yams:1:0", `block "yams:1:0": block "0" is not a number from 1`},
+		{block, "yams:1:x", `block "yams:1:x": block "x" is not a number from 1`},
+		{block, "yams:1:1:1", `block "yams:1:1:1": want GAME:STAKE:BLOCK`},
+		{block, "yams:1:\x1b[2J", `block "yams:1:\x1b[2J": block "\x1b[2J" is not a number from 1`},
+		{unit, "yams:1:1", `unit "yams:1:1": want GAME:STAKE:BLOCK:SERIAL`},
+		{unit, "yams:x:1:1", `unit "yams:x:1:1": stake: `},
+		{unit, "yams:1:0:1", `unit "yams:1:0:1": block "0" is not a number from 1`},
+		{unit, "yams:1:1:0", `unit "yams:1:1:0": serial "0" is not a number from 1`},
+		{unit, "yams:1:1:-3", `serial "-3" is not a number from 1`},
+		{unit, "yams:1:a:1", `block "a" is not a number from 1`},
+		{unit, "yams:2:QA:1", `block "QA" is not a number from 1`},
+		{unit, "a:1:1:1:1", `want GAME:STAKE:BLOCK:SERIAL`},
+		{unit, ":1:1:1", `the game is missing`},
 	}
-	for _, s := range []string{"", "yams", "yams:1:1", "yams:x:1:1", "yams:1:0:1", "yams:1:1:0", "yams:1:1:-3", "yams:1:a:1", "a:1:1:1:1"} {
-		if _, err := ParseUnitID(s); err == nil {
-			t.Errorf("ParseUnitID(%q) accepted it", s)
+	for _, c := range bad {
+		_, err := c.parse(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error saying %q", c.in, err, c.want)
+		} else if strings.ContainsAny(err.Error(), "\x1b\n") {
+			t.Errorf("%q: %q holds control characters", c.in, err)
 		}
+	}
+}
+
+// TestNamesCompose: a unit's sequence and block are named as the unit is,
+// up to their own fields.
+func TestNamesCompose(t *testing.T) {
+	id := UnitID{Game: "yams", Stake: decimal.New(5, -1), Block: 3, Serial: 9}
+	if k, b := id.Seq(), id.BlockID(); k.String() != "yams:0.5" || b.String() != "yams:0.5:3" || b.Seq().String() != k.String() || k.Block(3).String() != b.String() {
+		t.Errorf("unit %s: sequence %s, block %s", id, k, b)
 	}
 }
 

@@ -264,6 +264,26 @@ func TestForgedJournals(t *testing.T) {
 			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, "yams:2:DEMO:1", 1)
 			return ls
 		}, "is not GAME:STAKE:QA:N"},
+		"a forced unit not marked forced": {func(ls []string) []string {
+			i := line(ls, `"unit":"yams:2:QA:1"`)
+			ls[i] = strings.Replace(ls[i], `"forced":true,`, "", 1)
+			return ls
+		}, `unit "yams:2:QA:1" is named as a forced unit, but its purchase is not marked forced`},
+		"a forced unit written otherwise": {func(ls []string) []string {
+			i := line(ls, `"unit":"yams:2:QA:1"`)
+			ls[i] = strings.Replace(ls[i], `yams:2:QA:1`, `yams:2.0:QA:01`, 1)
+			return ls
+		}, `forced unit "yams:2.0:QA:01" is not written as yams:2:QA:1`},
+		"a block written otherwise": {func(ls []string) []string {
+			i := line(ls, `"kind":"commit"`, `"block":"yams:1:1"`)
+			ls[i] = strings.Replace(ls[i], `"block":"yams:1:1"`, `"block":"yams:1,0:1"`, 1)
+			return ls
+		}, `block "yams:1,0:1" is not written as yams:1:1`},
+		"a block without its number": {func(ls []string) []string {
+			i := line(ls, `"kind":"commit"`, `"block":"yams:1:1"`)
+			ls[i] = strings.Replace(ls[i], `"block":"yams:1:1"`, `"block":"yams:1"`, 1)
+			return ls
+		}, `block "yams:1": want GAME:STAKE:BLOCK`},
 		"a seed that does not read": {func(ls []string) []string {
 			ls[0] = strings.Replace(ls[0], `"seed":"17"`, `"seed":"x"`, 1)
 			return ls

@@ -9,7 +9,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -25,7 +24,7 @@ type Options struct {
 	SeedSet bool            // the seed was given: a journal of another seed is refused
 	Balance decimal.Decimal // the starting balance of a new session
 	Journal string          // the journal's path; empty keeps everything in memory
-	Limit   int             // how many purchases the history keeps
+	Limit   int             // how many recent units the session keeps (Recent); 200 when 0
 	QA      bool            // a QA session: a journal holding forced units is taken up
 	Tables  Tables          // nil for the regulations' tables
 	Now     func() time.Time
@@ -38,12 +37,14 @@ type Session struct {
 	wallet    *wallet.Wallet
 	file      *os.File // the journal, open for appending; nil without one
 	size      int64    // the length of its whole records: a failed write is cut back to it
+	lines     int      // how many records it holds
 	broken    error    // why the journal takes no more records, once cutting back failed
 	seed      game.Seed
 	tables    Tables
 	committed map[string]bool
 	now       func() time.Time
 	restored  *State            // what the journal held when the session opened
+	recent    recentUnits       // the last units bought, journal included
 	later     []Record          // records of things done that the journal could not take yet: reveals, shown
 	revealed  map[string]string // block → its seed, once exhausted
 	origin    decimal.Decimal   // the balance the session started from
@@ -103,11 +104,12 @@ func Open(o Options) (*Session, error) {
 }
 
 func (s *Session) fresh(o Options) error {
-	w, err := wallet.New(o.Balance, o.Limit)
+	w, err := wallet.New(o.Balance)
 	if err != nil {
 		return err
 	}
 	s.wallet = w
+	s.recent = recentUnits{limit: o.Limit}
 	s.origin = o.Balance
 	s.shop = lottery.NewShopWith(o.Seed, s.tableOf)
 	return nil
@@ -147,6 +149,9 @@ func (s *Session) resume(o Options, f *os.File) error {
 		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
 		s.Torn = torn
 	}
+	if len(lines) > 0 {
+		s.lines = lines[len(lines)-1].N
+	}
 	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
@@ -155,21 +160,34 @@ func (s *Session) resume(o Options, f *os.File) error {
 	}
 	s.seed = st.Seed
 	s.origin = st.Start
-	if s.wallet, err = wallet.Restore(st.Balance, o.Limit, st.Ops); err != nil {
+	last := 0
+	if n := len(st.Ops); n > 0 {
+		last = st.Ops[n-1].Seq
+	}
+	if s.wallet, err = wallet.Restore(st.Balance, last); err != nil {
 		return err
 	}
+	s.recent = st.recent
 	s.shop = lottery.NewShopWith(st.Seed, s.tableOf)
 	for _, id := range st.Last {
-		g, _ := lottery.Find(id.Game)
+		g, err := lottery.FindSeq(id.Seq())
+		if err != nil {
+			return err
+		}
 		if err := s.shop.Resume(g, id); err != nil {
 			return err
 		}
 	}
 	for key, n := range st.Forced {
-		name, stake, _ := strings.Cut(key, ":")
-		g, _ := lottery.Find(name)
-		d, _ := decimal.NewFromString(stake)
-		s.shop.ResumeForced(g, d, n)
+		k, err := game.ParseSeqKey(key)
+		if err != nil {
+			return err
+		}
+		g, err := lottery.FindSeq(k)
+		if err != nil {
+			return err
+		}
+		s.shop.ResumeForced(g, k.Stake, n)
 	}
 	for b := range st.Commits {
 		s.committed[b] = true
@@ -204,6 +222,11 @@ func (s *Session) endLine() error {
 // Restored returns what the journal held when the session opened, or nil.
 func (s *Session) Restored() *State { return s.restored }
 
+// Recent returns the last units bought in the session, journal included,
+// oldest first: at most Options.Limit of them, in a slice of the caller's.
+// The kiosk's Restart empties it.
+func (s *Session) Recent() []Played { return s.recent.list() }
+
 // Wallet returns the session's wallet.
 func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
 
@@ -223,10 +246,11 @@ func (s *Session) Seed() game.Seed { return s.seed }
 // and the prize credited in one wallet operation (ruling G3), and the
 // purchase is written to the journal and synced to disk before Buy returns,
 // so before anything is revealed. When the journal cannot be written, the
-// purchase does not happen.
+// purchase does not happen. A forced layout is played at its own stake
+// (Force.Stake). The unit joins Recent.
 func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (lottery.Sold, wallet.Operation, error) {
-	if f != nil && f.Layout != nil {
-		stake = f.Layout.Stake()
+	if f != nil {
+		stake = f.Stake(stake)
 	}
 	// Read before the wallet's lock is taken: the session is not shared.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
@@ -237,7 +261,11 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 			return lottery.Sold{}, wallet.Operation{}, err
 		}
 	}
-	var sold lottery.Sold
+	var (
+		sold lottery.Sold
+		at   time.Time
+		line int
+	)
 	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
 		var err error
 		if f != nil {
@@ -249,7 +277,9 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 			}
 		}
 		if err == nil {
-			err = s.journalBuy(seq, sold, f != nil, stake, before)
+			at = s.now().UTC()
+			err = s.journalBuy(seq, sold, f != nil, stake, before, at)
+			line = s.lines // its record is the last written, when there is a journal
 		}
 		if err != nil {
 			undo() // the blocks stay where they were: the unit is sold next time
@@ -260,6 +290,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	if err != nil {
 		return lottery.Sold{}, wallet.Operation{}, err
 	}
+	s.recent.add(Played{Op: op, Sold: sold, Time: at, Line: line})
 	if f == nil {
 		s.revealExhausted(g, stake, sold.Unit)
 	}
@@ -267,7 +298,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 }
 
 // journalBuy writes a purchase's line, synced, when there is a journal.
-func (s *Session) journalBuy(seq int, sold lottery.Sold, forced bool, stake, before decimal.Decimal) error {
+func (s *Session) journalBuy(seq int, sold lottery.Sold, forced bool, stake, before decimal.Decimal, at time.Time) error {
 	if s.file == nil {
 		return nil
 	}
@@ -276,7 +307,7 @@ func (s *Session) journalBuy(seq int, sold lottery.Sold, forced bool, stake, bef
 		return fmt.Errorf("journal: %w", err)
 	}
 	after := before.Sub(stake).Add(sold.Unit.Prize)
-	return s.append(Record{Kind: KindBuy, Seq: seq, Unit: sold.Name(), Forced: forced,
+	return s.append(Record{Kind: KindBuy, Time: at, Seq: seq, Unit: sold.Name(), Forced: forced,
 		Stake: stake.String(), Prize: sold.Unit.Prize.String(), Before: before.String(), After: after.String(), Layout: layout})
 }
 
@@ -290,7 +321,7 @@ func (s *Session) commit(g lottery.Game, stake decimal.Decimal) error {
 	if s.file == nil {
 		return nil
 	}
-	name := fmt.Sprintf("%s:%s:%d", g.Name, stake, b.Number())
+	name := g.Seq(stake).Block(b.Number()).String()
 	if s.committed[name] {
 		return nil
 	}
@@ -309,9 +340,10 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 	if err != nil || b.Number() != u.ID.Block || b.Remaining() > 0 {
 		return
 	}
-	s.revealed[blockName(u.ID)] = u.Seed.String()
+	block := u.ID.BlockID().String()
+	s.revealed[block] = u.Seed.String()
 	if s.file != nil {
-		s.later = append(s.later, Record{Kind: KindReveal, Block: blockName(u.ID), BlockSeed: u.Seed.String()})
+		s.later = append(s.later, Record{Kind: KindReveal, Block: block, BlockSeed: u.Seed.String()})
 		s.append(Record{}) // only what waits, if the journal takes it
 	}
 }
@@ -328,7 +360,7 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 }
 
 // Revealed returns the seeds of the blocks exhausted so far, by block
-// (GAME:STAKE:BLOCK).
+// (game.BlockID, as its String writes it: ParseBlockID reads it).
 func (s *Session) Revealed() map[string]string { return s.revealed }
 
 // Shown records that a unit was fully revealed. It was: a record the
@@ -343,25 +375,26 @@ func (s *Session) Shown(unit string) error {
 	return err
 }
 
-// Restart gives the session a fresh wallet of balance, with no history,
-// the shop going on where it was: the kiosk's next visitor. A session on a
-// journal keeps its wallet.
+// Restart gives the session a fresh wallet of balance, with no recent
+// units, the shop going on where it was: the kiosk's next visitor. A
+// session on a journal keeps its wallet.
 func (s *Session) Restart(balance decimal.Decimal) error {
 	if s.file != nil {
 		return errors.New("a session on a journal keeps its wallet")
 	}
-	w, err := wallet.New(balance, s.wallet.Limit())
+	w, err := wallet.New(balance)
 	if err != nil {
 		return err
 	}
 	s.wallet, s.origin = w, balance
+	s.recent = recentUnits{limit: s.recent.limit}
 	return nil
 }
 
 // append writes a record, after the records waiting to be written, and
 // syncs the journal to disk. A record the file cannot take leaves it exactly
 // as it was: cut back to its last whole line. An empty record writes only
-// what waits.
+// what waits. A record without a time is stamped with the time of writing.
 func (s *Session) append(r Record) error {
 	if s.file == nil {
 		return nil
@@ -377,7 +410,9 @@ func (s *Session) append(r Record) error {
 		records = append(records[:len(records):len(records)], r)
 	}
 	for _, rec := range records {
-		rec.Time = now
+		if rec.Time.IsZero() { // a purchase carries its own time
+			rec.Time = now
+		}
 		if err := enc.Encode(rec); err != nil {
 			return fmt.Errorf("journal: %w", err)
 		}
@@ -392,6 +427,7 @@ func (s *Session) append(r Record) error {
 		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
 	s.size += int64(b.Len())
+	s.lines += len(records)
 	s.later = nil
 	return nil
 }

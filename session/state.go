@@ -5,8 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -34,28 +33,13 @@ type Problem struct {
 // Error writes the problem as "line N: what is wrong".
 func (p Problem) Error() string { return fmt.Sprintf("line %d: %s", p.Line, p.Msg) }
 
-// Played is a purchase as the journal recorded it.
+// Played is a unit bought in the session: the purchase as the wallet
+// settled it and the unit as the shop sold it, to be listed and shown again.
 type Played struct {
-	Op     wallet.Operation
-	Layout lottery.Layout
-	Line   int
-}
-
-// Sold returns the purchase as the shop sold it, to be shown again.
-func (p Played) Sold() lottery.Sold {
-	s := lottery.Sold{Layout: p.Layout, Unit: game.Unit{Prize: p.Op.Prize}}
-	if id, err := game.ParseUnitID(p.Op.Unit); err == nil {
-		s.Unit.ID = id
-		return s
-	}
-	parts := strings.Split(p.Op.Unit, ":")
-	if len(parts) == 4 {
-		n, _ := strconv.ParseInt(parts[3], 10, 64)
-		stake, _ := decimal.NewFromString(parts[1])
-		s.Unit.ID = game.UnitID{Game: parts[0], Stake: stake}
-		s.Forced = &lottery.Forced{Label: parts[2], Serial: n}
-	}
-	return s
+	Op   wallet.Operation // number, name, stake, prize, balances
+	Sold lottery.Sold     // identity (game, stake; block and serial, or forced label and rank), tier, prize, layout
+	Time time.Time        // when it was bought, by the session's clock, as the journal records it
+	Line int              // the journal line that records it; 0 without a journal
 }
 
 // State is a session as its journal leaves it.
@@ -64,22 +48,21 @@ type State struct {
 	Start   decimal.Decimal // the first session's starting balance
 	Balance decimal.Decimal
 	Ops     []wallet.Operation
-	Recent  []Played               // the last purchases, with their layouts
 	Pending []Played               // the units bought and never shown, oldest first
-	Last    map[string]game.UnitID // the last unit of each sequence (GAME:STAKE)
-	Forced  map[string]int64       // forced (QA) units of each game and stake
-	Commits map[string]string      // block (GAME:STAKE:N) → commitment
+	Last    map[string]game.UnitID // the last unit of each sequence, by its key (game.SeqKey)
+	Forced  map[string]int64       // forced (QA) units of each sequence, by its key
+	Commits map[string]string      // block (game.BlockID) → commitment
 	Reveals map[string]string      // block → its seed, once exhausted
+	recent  recentUnits            // the last purchases, with their layouts
 	Checked int64                  // units dealt again from the seed and found as recorded
 	seqs    map[string]*game.Sequence
 	broken  map[string]bool        // sequences out of step: their units are not dealt again
-	cache   map[string]*game.Table // the tables asked for, by GAME:STAKE
+	cache   map[string]*game.Table // the tables asked for, by sequence key
 	seen    map[string]bool        // unit names
 	waiting map[string]int         // unit name → its index in Pending
 	seeded  bool                   // the start record's seed read
 	wrong   bool                   // a commitment the seed does not give was found
 	tables  Tables
-	recent  int
 }
 
 // scan applies the journal's lines in order, checking each against what
@@ -92,12 +75,9 @@ func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
 		Reveals: map[string]string{}, seen: map[string]bool{}, waiting: map[string]int{},
 		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
-		tables: tables, cache: map[string]*game.Table{}, recent: recent,
+		tables: tables, cache: map[string]*game.Table{}, recent: recentUnits{limit: recent},
 	}
 	defer func() {
-		if len(st.Recent) > recent {
-			st.Recent = st.Recent[len(st.Recent)-recent:]
-		}
 		st.Pending = slices.DeleteFunc(st.Pending, func(p Played) bool { return p.Op.Unit == "" })
 	}()
 	bad := func(n int, format string, args ...any) {
@@ -182,36 +162,20 @@ func (st *State) commit(l Line, bad func(int, string, ...any)) {
 }
 
 // blockOf reads a block's name, GAME:STAKE:BLOCK, of a known game and one
-// of its stakes, written as tapis writes it; the identity returned is the
-// block's first unit.
-func (st *State) blockOf(name string) (lottery.Game, game.UnitID, error) {
-	parts := strings.Split(name, ":")
-	if len(parts) != 3 {
-		return lottery.Game{}, game.UnitID{}, fmt.Errorf("block %q is not GAME:STAKE:BLOCK", name)
-	}
-	g, stake, err := gameStake(parts[0], parts[1])
+// of its stakes, written as tapis writes it.
+func (st *State) blockOf(name string) (lottery.Game, game.BlockID, error) {
+	id, err := game.ParseBlockID(name)
 	if err != nil {
-		return g, game.UnitID{}, fmt.Errorf("block %s: %w", name, err)
+		return lottery.Game{}, id, err
 	}
-	n, err := strconv.ParseInt(parts[2], 10, 64)
-	if err != nil || n < 1 || strconv.FormatInt(n, 10) != parts[2] {
-		return g, game.UnitID{}, fmt.Errorf("block %s: %q is not a block number", name, parts[2])
+	if id.String() != name {
+		return lottery.Game{}, id, fmt.Errorf("block %q is not written as %s", name, id)
 	}
-	return g, game.UnitID{Game: g.Name, Stake: stake, Block: n, Serial: 1}, nil
-}
-
-// gameStake reads a game's name and one of its stakes, written as tapis
-// writes them ("yams", "0.5").
-func gameStake(name, stake string) (lottery.Game, decimal.Decimal, error) {
-	g, err := lottery.Find(name)
-	if err != nil || g.Name != name {
-		return g, decimal.Decimal{}, fmt.Errorf("game %q is not yams or vegas", name)
+	g, err := lottery.FindSeq(id.Seq())
+	if err != nil {
+		return g, id, fmt.Errorf("block %s: %w", name, err)
 	}
-	d, err := decimal.NewFromString(stake)
-	if err != nil || g.StakeIndex(d) < 0 || d.String() != stake {
-		return g, decimal.Decimal{}, fmt.Errorf("%s is no stake of %s", stake, g.Name)
-	}
-	return g, d, nil
+	return g, id, nil
 }
 
 func (st *State) buy(l Line, bad func(int, string, ...any)) {
@@ -259,22 +223,22 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 			bad(l.N, "unit %s: stake %s, but its layout is played at %s", r.Unit, stake, layout.Stake())
 		}
 	}
-	op := wallet.Operation{Seq: r.Seq, Time: r.Time, Unit: r.Unit, Forced: r.Forced, Stake: stake, Prize: prize, Before: before, After: after}
+	op := wallet.Operation{Seq: r.Seq, Unit: r.Unit, Forced: r.Forced, Stake: stake, Prize: prize, Before: before, After: after}
 	st.Ops = append(st.Ops, op)
-	p := Played{Op: op, Layout: layout, Line: l.N}
+	sold := lottery.Sold{Unit: game.Unit{Tier: -1, Prize: prize}, Layout: layout}
+	var nerr error
+	sold.Unit.ID, sold.Forced, nerr = lottery.ParseName(r.Unit) // the one reading of the unit's name
+	if r.Forced {
+		st.forced(l, stake, &sold, nerr, bad)
+	} else {
+		st.real(l, stake, &sold, nerr, err == nil, bad)
+	}
+	p := Played{Op: op, Sold: sold, Time: r.Time, Line: l.N}
 	st.waiting[r.Unit] = len(st.Pending)
 	st.Pending = append(st.Pending, p)
 	if err == nil {
-		st.Recent = append(st.Recent, p)
-		if len(st.Recent) >= 2*st.recent+1 { // trimmed in batches, and at the end
-			st.Recent = append(st.Recent[:0:0], st.Recent[len(st.Recent)-st.recent:]...)
-		}
+		st.recent.add(p)
 	}
-	if r.Forced {
-		st.forced(l, stake, bad)
-		return
-	}
-	st.real(l, stake, prize, layout, err == nil, bad)
 }
 
 // forcedLabel marks the forced units a journal may hold: QA's (ruling
@@ -282,47 +246,57 @@ func (st *State) buy(l Line, bad func(int, string, ...any)) {
 const forcedLabel = "QA"
 
 // forced checks the name of a forced unit, GAME:STAKE:LABEL:N of a known
-// game and stake, N counting the forced units of its game and stake.
-func (st *State) forced(l Line, stake decimal.Decimal, bad func(int, string, ...any)) {
+// game and stake, N counting the forced units of its game and stake, and
+// sets its tier (-1 for a layout that pays no lot).
+func (st *State) forced(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr error, bad func(int, string, ...any)) {
 	name := l.Record.Unit
-	parts := strings.Split(name, ":")
-	if len(parts) != 4 || parts[2] != forcedLabel {
+	if nerr != nil || sold.Forced == nil || sold.Forced.Label != forcedLabel {
 		bad(l.N, "forced unit %q is not GAME:STAKE:%s:N", name, forcedLabel)
 		return
 	}
-	g, unitStake, err := gameStake(parts[0], parts[1])
-	n, nerr := strconv.ParseInt(parts[3], 10, 64)
+	key := sold.Unit.ID.Seq()
+	g, err := lottery.FindSeq(key)
 	switch {
 	case err != nil:
 		bad(l.N, "forced unit %q: %v", name, err)
 		return
-	case nerr != nil || n < 1 || strconv.FormatInt(n, 10) != parts[3]:
-		bad(l.N, "forced unit %q: %q is not a number from 1", name, parts[3])
+	case sold.Name() != name:
+		bad(l.N, "forced unit %q is not written as %s", name, sold.Name())
 		return
-	case !unitStake.Equal(stake):
-		bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, unitStake)
+	case !key.Stake.Equal(stake):
+		bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, key.Stake)
 	}
-	key := g.Name + ":" + unitStake.String()
-	if n != st.Forced[key]+1 {
-		bad(l.N, "forced unit %s follows forced unit %d", name, st.Forced[key])
+	n := sold.Forced.Serial
+	if n != st.Forced[key.String()]+1 {
+		bad(l.N, "forced unit %s follows forced unit %d", name, st.Forced[key.String()])
 	}
-	st.Forced[key] = n
+	st.Forced[key.String()] = n
+	if table, err := st.table(g, key); err == nil {
+		if tier, ok := table.Tier(sold.Unit.Prize); ok {
+			sold.Unit.Tier = tier
+		}
+	}
 }
 
 // real checks a unit sold from a block: its name, its stake, its block
 // committed, its place after the last unit of its sequence, and its lot and
-// layout, dealt again from the journal's seed.
-func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layout, parsed bool, bad func(int, string, ...any)) {
-	id, err := game.ParseUnitID(l.Record.Unit)
-	if err != nil {
-		bad(l.N, "%v", err)
+// layout, dealt again from the journal's seed; it sets the unit's tier, and
+// its block's seed once dealt again.
+func (st *State) real(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr error, parsed bool, bad func(int, string, ...any)) {
+	name, id, prize := l.Record.Unit, sold.Unit.ID, sold.Unit.Prize
+	switch {
+	case nerr != nil:
+		bad(l.N, "%v", nerr)
+		return
+	case sold.Forced != nil:
+		bad(l.N, "unit %q is named as a forced unit, but its purchase is not marked forced", name)
+		return
+	case id.String() != name:
+		bad(l.N, "unit %q is not written as %s", name, id)
 		return
 	}
-	if id.String() != l.Record.Unit {
-		bad(l.N, "unit %q is not written as %s", l.Record.Unit, id)
-		return
-	}
-	g, _, err := gameStake(id.Game, id.Stake.String())
+	key := id.Seq()
+	g, err := lottery.FindSeq(key)
 	if err != nil {
 		bad(l.N, "unit %s: %v", id, err)
 		return
@@ -330,14 +304,13 @@ func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layou
 	if !stake.Equal(id.Stake) {
 		bad(l.N, "unit %s: bought at %s, not at its stake %s", id, stake, id.Stake)
 	}
-	table, err := st.table(g, id)
+	table, err := st.table(g, key)
 	if err != nil {
 		bad(l.N, "unit %s: %v", id, err)
 		return
 	}
-	key := id.Game + ":" + id.Stake.String()
 	want := game.UnitID{Game: id.Game, Stake: id.Stake, Block: 1, Serial: 1}
-	if prev, ok := st.Last[key]; ok {
+	if prev, ok := st.Last[key.String()]; ok {
 		want = prev
 		want.Serial++
 		if prev.Serial == table.Units {
@@ -346,34 +319,37 @@ func (st *State) real(l Line, stake, prize decimal.Decimal, layout lottery.Layou
 	}
 	if id.String() != want.String() {
 		bad(l.N, "unit %s, where %s comes next: a purchase is missing or doubled", id, want)
-		st.broken[key] = true // its units can no longer be dealt again in step
+		st.broken[key.String()] = true // its units can no longer be dealt again in step
 	}
-	block := blockName(id)
+	block := id.BlockID().String()
 	if _, ok := st.Commits[block]; !ok {
 		bad(l.N, "unit %s: block %s was sold before its commitment", id, block)
 	}
-	if _, ok := table.Tier(prize); !ok {
+	if tier, ok := table.Tier(prize); ok {
+		sold.Unit.Tier = tier
+	} else {
 		bad(l.N, "unit %s: prize %s is no lot of its table", id, prize)
 	}
-	st.Last[key] = id
-	if st.broken[key] || !st.seeded {
+	st.Last[key.String()] = id
+	if st.broken[key.String()] || !st.seeded {
 		return
 	}
-	seq, ok := st.seqs[key]
+	seq, ok := st.seqs[key.String()]
 	if !ok {
 		seq = game.NewSequence(id.Game, id.Stake, table, st.Seed)
-		st.seqs[key] = seq
+		st.seqs[key.String()] = seq
 	}
 	u := seq.Next()
 	if want := table.Prize(u.Tier); !prize.Equal(want) {
 		bad(l.N, "unit %s: prize %s, but the journal's seed draws %s", id, prize, want)
 		return
 	}
+	sold.Unit.Seed = u.Seed
 	if !parsed {
 		return
 	}
 	dealt, err1 := g.DealUnit(u).MarshalJSON()
-	recorded, err2 := layout.MarshalJSON()
+	recorded, err2 := sold.Layout.MarshalJSON()
 	if err1 != nil || err2 != nil || !bytes.Equal(dealt, recorded) {
 		bad(l.N, "unit %s: its layout is not the one its block's seed deals", id)
 		return
@@ -390,15 +366,15 @@ func (st *State) forcedUnits() int64 {
 	return n
 }
 
-// table returns the lot table of a unit's game and stake, built once.
-func (st *State) table(g lottery.Game, id game.UnitID) (*game.Table, error) {
-	key := id.Game + ":" + id.Stake.String()
-	if t, ok := st.cache[key]; ok {
+// table returns the lot table of a game at the stake of one of its
+// sequences, built once.
+func (st *State) table(g lottery.Game, key game.SeqKey) (*game.Table, error) {
+	if t, ok := st.cache[key.String()]; ok {
 		return t, nil
 	}
-	t, err := st.tables(g, id.Stake)
+	t, err := st.tables(g, key.Stake)
 	if err == nil {
-		st.cache[key] = t
+		st.cache[key.String()] = t
 	}
 	return t, err
 }
@@ -432,9 +408,8 @@ func (st *State) reveal(l Line, bad func(int, string, ...any)) {
 	if st.seeded && game.BlockSeed(raw) != st.Seed.Block(g.Name, id.Stake, id.Block) {
 		bad(l.N, "block %s: its seed is not the one the journal's seed gives", r.Block)
 	}
-	key := g.Name + ":" + id.Stake.String()
-	table, err := st.table(g, id)
-	if last, ok := st.Last[key]; err == nil && (!ok || last.Block != id.Block || last.Serial != table.Units) {
+	table, err := st.table(g, id.Seq())
+	if last, ok := st.Last[id.Seq().String()]; err == nil && (!ok || last.Block != id.Block || last.Serial != table.Units) {
 		bad(l.N, "block %s is revealed before its last unit is sold", r.Block)
 	}
 }
@@ -450,9 +425,4 @@ func isHex(s string, n int) bool {
 		}
 	}
 	return true
-}
-
-// blockName names the block of a unit: GAME:STAKE:BLOCK.
-func blockName(id game.UnitID) string {
-	return fmt.Sprintf("%s:%s:%d", id.Game, id.Stake, id.Block)
 }

@@ -74,7 +74,7 @@ func TestEndToEnd(t *testing.T) {
 
 	// The same seed sells the same units: 3 Yam's at 1 €, then a ticket.
 	shop := lottery.NewShop(2026)
-	w, _ := wallet.New(decimal.NewFromInt(100), 0)
+	w, _ := wallet.New(decimal.NewFromInt(100))
 	for i := range 4 {
 		g, stake := lottery.Yams(), decimal.NewFromInt(1)
 		if i == 3 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/session"
 	safe "tapis/text"
 )
 
@@ -19,7 +20,7 @@ import (
 type historyScreen struct {
 	*common
 	cursor int
-	replay *played
+	replay *session.Played
 }
 
 // opened starts the list again from the newest unit.
@@ -48,12 +49,12 @@ func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
 
 // newest returns the last units of the session (historyLimit at most),
 // newest first.
-func (s *historyScreen) newest() []played {
-	h := s.till.played
+func (s *historyScreen) newest() []session.Played {
+	h := s.till.session.Recent()
 	if len(h) > historyLimit {
 		h = h[len(h)-historyLimit:]
 	}
-	out := make([]played, len(h))
+	out := make([]session.Played, len(h))
 	for i, p := range h {
 		out[len(out)-1-i] = p
 	}
@@ -62,7 +63,7 @@ func (s *historyScreen) newest() []played {
 
 func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.list
-	n := min(len(s.till.played), historyLimit)
+	n := len(s.newest())
 	switch {
 	case s.replay != nil:
 		return nil
@@ -82,7 +83,7 @@ func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 // unit still to reveal keeps its result for its own screen.
 func (s *historyScreen) showAgain(row int) {
 	p := s.newest()[row]
-	if s.till.unshown(p.op.Unit) {
+	if s.till.unshown(p.Op.Unit) {
 		s.tell(note{kind: noteUnshown})
 		return
 	}
@@ -92,15 +93,15 @@ func (s *historyScreen) showAgain(row int) {
 // hiddenSince returns, for the history, what the prizes not shown yet add
 // to the balances the wallet recorded: by purchase number, the sum of the
 // hidden prizes of that purchase and all before it.
-func (s *historyScreen) hiddenSince(units []played) func(seq int) decimal.Decimal {
+func (s *historyScreen) hiddenSince(units []session.Played) func(seq int) decimal.Decimal {
 	type hidden struct {
 		seq   int
 		prize decimal.Decimal
 	}
 	var hs []hidden
 	for _, p := range units {
-		if s.till.unshown(p.op.Unit) {
-			hs = append(hs, hidden{p.op.Seq, p.op.Prize})
+		if s.till.unshown(p.Op.Unit) {
+			hs = append(hs, hidden{p.Op.Seq, p.Op.Prize})
 		}
 	}
 	return func(seq int) decimal.Decimal {
@@ -142,7 +143,7 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 	// Balances as the player has seen them: without the prizes not shown yet.
 	hidden := s.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
-		op := units[i].op
+		op := units[i].Op
 		prize := s.t.money(op.Prize)
 		if s.till.unshown(op.Unit) { // its result is for its own screen to show
 			prize, op.Prize = s.t.get("hist.hidden"), decimal.Zero
@@ -176,16 +177,16 @@ func (c *common) historyRow(cols ...string) string {
 
 // replayLayers shows a unit of the history again exactly as dealt, fully
 // revealed and marked as a replay.
-func (c *common) replayLayers(body area, p *played) []*lipgloss.Layer {
-	caption := safe.Printable(p.op.Unit) + " · " + c.t.money(p.op.Stake) + " → " + c.t.money(p.op.Prize)
-	if p.layout.Yams != nil {
+func (c *common) replayLayers(body area, p *session.Played) []*lipgloss.Layer {
+	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
+	if p.Sold.Layout.Yams != nil {
 		title := c.st.dim.Render(caption)
 		layers := []*lipgloss.Layer{place(area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
-		b := yamsBoard{stake: p.layout.Yams.Stake, unit: p.layout.Yams, replay: true,
+		b := yamsBoard{stake: p.Sold.Layout.Yams.Stake, unit: p.Sold.Layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		return append(layers, c.boardLayers(&b, boardArea(body))...)
 	}
-	t := ticketView{ticket: p.layout.Vegas, replay: true, caption: safe.Printable(p.op.Unit)}
+	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
 	return c.ticketLayers(body, &t)
 }

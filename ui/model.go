@@ -483,13 +483,10 @@ func (m *Model) Note() string { return m.till.session.Note }
 // Recent returns the session's last units, newest first (historyLimit at
 // most).
 func (m *Model) Recent() []wallet.Operation {
-	h := m.till.played
-	if len(h) > historyLimit {
-		h = h[len(h)-historyLimit:]
-	}
+	h := m.till.session.Recent()
 	out := make([]wallet.Operation, len(h))
 	for i, p := range h {
-		out[len(out)-1-i] = p.op
+		out[len(out)-1-i] = p.Op
 	}
 	return out
 }

@@ -210,11 +210,11 @@ func TestDealUnitMatchesGame(t *testing.T) {
 		press(m, "enter", "a")
 		settle(m)
 	}
-	for _, p := range m.till.played {
+	for _, p := range m.Session().Recent() {
 		var out, errOut bytes.Buffer
-		code := cli.Run(cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"deal", "--unit", p.op.Unit, "--seed", "42"})
+		code := cli.Run(cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}, []string{"deal", "--unit", p.Op.Unit, "--seed", "42"})
 		if code != 0 {
-			t.Fatalf("deal --unit %s: %s", p.op.Unit, errOut.String())
+			t.Fatalf("deal --unit %s: %s", p.Op.Unit, errOut.String())
 		}
 		var rec json.RawMessage
 		json.Unmarshal(out.Bytes(), &rec)
@@ -223,9 +223,9 @@ func TestDealUnitMatchesGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, _ := dealt.MarshalJSON()
-		b, _ := p.layout.MarshalJSON()
+		b, _ := p.Sold.Layout.MarshalJSON()
 		if string(a) != string(b) {
-			t.Errorf("unit %s: dealt %s, played %s", p.op.Unit, a, b)
+			t.Errorf("unit %s: dealt %s, played %s", p.Op.Unit, a, b)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"tapis/game/lottery"
+	"tapis/session"
 	safe "tapis/text"
 	"tapis/wallet"
 )
@@ -70,7 +71,8 @@ func (s *replayScreen) layers(body area) []*lipgloss.Layer {
 	if e.Unit != "" {
 		caption = safe.Printable(e.Unit) + " · " + caption
 	}
-	p := played{op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()}, layout: e.Layout}
+	p := session.Played{Op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()},
+		Sold: lottery.Sold{Layout: e.Layout}}
 	return s.replayLayers(body, &p)
 }
 

@@ -27,7 +27,6 @@ const historyLimit = 200
 type till struct {
 	session *session.Session
 	games   []gameScreen     // what each game's screen holds
-	played  []played         // the run's units, with their layouts, for the history
 	waiting []session.Played // units of an earlier run never shown, not on a screen yet
 	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
 	seenWon decimal.Decimal  // the prizes of the units revealed during this run
@@ -37,12 +36,6 @@ type till struct {
 	buying  bool             // a purchase is under way: no other starts
 	epoch   int              // the wallet's generation: a purchase of a wallet retired is dropped
 	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
-}
-
-// played is a unit of the session and its presentation, for the history.
-type played struct {
-	op     wallet.Operation
-	layout lottery.Layout
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -73,7 +66,7 @@ func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, n
 	label := ""
 	if p := t.force; p != nil && p.game == g.Name {
 		f := p.force
-		force, label, stake = &f, p.label, f.StakeOr(stake)
+		force, label, stake = &f, p.label, f.Stake(stake)
 	}
 	if !t.canPay(stake) {
 		return nil, t.refusal(fmt.Errorf("balance %s, stake %s: %w", t.shownBalance(), stake, wallet.ErrShort))
@@ -94,10 +87,6 @@ func (t *till) bought(msg boughtMsg) bool {
 		if msg.forced {
 			t.useForce()
 			t.forced[msg.label]++
-		}
-		t.played = append(t.played, played{op: msg.op, layout: msg.sold.Layout})
-		if len(t.played) >= 2*historyLimit { // trimmed in batches: O(1) a purchase
-			t.played = append(t.played[:0:0], t.played[len(t.played)-historyLimit:]...)
 		}
 	}
 	if t.restart != nil {
@@ -130,7 +119,7 @@ func (t *till) freshWallet(balance decimal.Decimal) note {
 		return t.refusal(err)
 	}
 	t.carried = t.carried.Add(done)
-	t.played, t.waiting = nil, nil
+	t.waiting = nil
 	t.epoch++
 	for _, g := range t.games {
 		g.reset()
@@ -173,35 +162,32 @@ func (t *till) takeUp(st *session.State) string {
 	if st == nil {
 		return ""
 	}
-	for _, p := range st.Recent {
-		t.played = append(t.played, played{op: p.Op, layout: p.Layout})
-	}
 	for _, p := range st.Pending {
-		if p.Layout.Yams != nil || p.Layout.Vegas != nil {
+		if p.Sold.Layout.Yams != nil || p.Sold.Layout.Vegas != nil {
 			t.waiting = append(t.waiting, p)
 		}
 	}
 	if len(t.waiting) == 0 {
 		return ""
 	}
-	return t.waiting[0].Layout.Game()
+	return t.waiting[0].Sold.Layout.Game()
 }
 
 // offer returns the oldest unit of a game left unrevealed by an earlier
 // run, taken off the waiting list, or nil.
 func (t *till) offer(gameName string) *lottery.Sold {
-	i := slices.IndexFunc(t.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+	i := slices.IndexFunc(t.waiting, func(p session.Played) bool { return p.Sold.Layout.Game() == gameName })
 	if i < 0 {
 		return nil
 	}
-	sold := t.waiting[i].Sold()
+	sold := t.waiting[i].Sold
 	t.waiting = slices.Delete(t.waiting, i, i+1)
 	return &sold
 }
 
 // waits reports whether a unit of a game from an earlier run waits.
 func (t *till) waits(gameName string) bool {
-	return slices.ContainsFunc(t.waiting, func(p session.Played) bool { return p.Layout.Game() == gameName })
+	return slices.ContainsFunc(t.waiting, func(p session.Played) bool { return p.Sold.Layout.Game() == gameName })
 }
 
 // unseen is a unit bought and not shown yet.

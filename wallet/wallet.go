@@ -1,13 +1,13 @@
 // Package wallet keeps the player's money: a balance in euros, exact to the
 // cent, that buying a unit debits by its stake and credits by its prize in one
-// operation (ruling G3), and the history of those operations.
+// operation (ruling G3), and the totals of those operations. The units
+// bought are the session's to keep (session.Session.Recent).
 package wallet
 
 import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/shopspring/decimal"
 )
@@ -26,7 +26,6 @@ type Sale struct {
 // Operation is one purchase as the wallet recorded it.
 type Operation struct {
 	Seq    int // 1 for the session's first purchase
-	Time   time.Time
 	Unit   string
 	Forced bool
 	Stake  decimal.Decimal
@@ -35,7 +34,8 @@ type Operation struct {
 	After  decimal.Decimal // balance after: Before - Stake + Prize
 }
 
-// Wallet is a balance and its history. It is safe for concurrent use.
+// Wallet is a balance and the totals of the purchases that moved it. It is
+// safe for concurrent use.
 type Wallet struct {
 	mu      sync.Mutex
 	balance decimal.Decimal
@@ -43,25 +43,18 @@ type Wallet struct {
 	won     decimal.Decimal
 	count   int // purchases of this run
 	seq     int // purchases in all, journal included
-	history []Operation
-	limit   int
-	now     func() time.Time
 }
 
 // New returns a wallet holding balance, which must not be negative nor finer
-// than the cent. It keeps the last limit operations in its history (all of
-// them when limit is 0).
-func New(balance decimal.Decimal, limit int) (*Wallet, error) {
+// than the cent.
+func New(balance decimal.Decimal) (*Wallet, error) {
 	if balance.IsNegative() {
 		return nil, fmt.Errorf("wallet: balance %s is negative", balance)
 	}
 	if !balance.Equal(balance.Round(2)) {
 		return nil, fmt.Errorf("wallet: balance %s is finer than the cent", balance)
 	}
-	if limit < 0 {
-		return nil, fmt.Errorf("wallet: history limit %d is negative", limit)
-	}
-	return &Wallet{balance: balance, staked: decimal.Zero, won: decimal.Zero, limit: limit, now: time.Now}, nil
+	return &Wallet{balance: balance, staked: decimal.Zero, won: decimal.Zero}, nil
 }
 
 // Buy buys one unit at the given stake: if the balance covers the stake, it
@@ -87,42 +80,30 @@ func (w *Wallet) Buy(stake decimal.Decimal, sell func() (Sale, error)) (Operatio
 	w.count++
 	w.seq++
 	op := Operation{
-		Seq: w.seq, Time: w.now(), Unit: s.Unit, Forced: s.Forced,
+		Seq: w.seq, Unit: s.Unit, Forced: s.Forced,
 		Stake: stake, Prize: s.Prize, Before: w.balance,
 		After: w.balance.Sub(stake).Add(s.Prize),
 	}
 	w.balance = op.After
 	w.staked = w.staked.Add(stake)
 	w.won = w.won.Add(s.Prize)
-	w.history = append(w.history, op)
-	if w.limit > 0 && len(w.history) >= 2*w.limit {
-		// Trim once in a while, keeping the last limit: each purchase then
-		// costs the same on average, however long the session.
-		w.history = append(w.history[:0:0], w.history[len(w.history)-w.limit:]...)
-	}
 	return op, nil
 }
 
-// Restore returns a wallet as a journal left it: its balance, and its
-// history, oldest first (the last limit operations are kept). Sequence
-// numbers go on from the last one; the totals count this run only.
-func Restore(balance decimal.Decimal, limit int, history []Operation) (*Wallet, error) {
-	w, err := New(balance, limit)
+// Restore returns a wallet as a journal left it: its balance, and the
+// number of its last purchase (0 for none), from which sequence numbers go
+// on. The totals count this run only.
+func Restore(balance decimal.Decimal, seq int) (*Wallet, error) {
+	if seq < 0 {
+		return nil, fmt.Errorf("wallet: purchase number %d is negative", seq)
+	}
+	w, err := New(balance)
 	if err != nil {
 		return nil, err
 	}
-	if n := len(history); n > 0 {
-		w.seq = history[n-1].Seq
-		if limit > 0 && n > limit {
-			history = history[n-limit:]
-		}
-		w.history = append([]Operation(nil), history...)
-	}
+	w.seq = seq
 	return w, nil
 }
-
-// Limit returns how many operations the history keeps (0: all).
-func (w *Wallet) Limit() int { return w.limit }
 
 // Seq returns the number of the last purchase, earlier runs included.
 func (w *Wallet) Seq() int {
@@ -156,19 +137,4 @@ func (w *Wallet) Totals() Totals {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return Totals{Played: w.count, Staked: w.staked, Won: w.won, Net: w.won.Sub(w.staked)}
-}
-
-// History returns the operations kept (the last limit), newest first.
-func (w *Wallet) History() []Operation {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	h := w.history
-	if w.limit > 0 && len(h) > w.limit {
-		h = h[len(h)-w.limit:]
-	}
-	out := make([]Operation, len(h))
-	for i, op := range h {
-		out[len(out)-1-i] = op
-	}
-	return out
 }

@@ -16,7 +16,7 @@ func sale(unit, prize string) func() (Sale, error) {
 }
 
 func TestBuy(t *testing.T) {
-	w, err := New(d("10"), 0)
+	w, err := New(d("10"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +27,12 @@ func TestBuy(t *testing.T) {
 	if !op.Before.Equal(d("10")) || !op.After.Equal(d("12")) || op.Seq != 1 || op.Unit != "yams:0.5:1:1" {
 		t.Errorf("operation %+v", op)
 	}
-	if _, err := w.Buy(d("3"), sale("vegas:3:1:1", "0")); err != nil {
+	op, err = w.Buy(d("3"), sale("vegas:3:1:1", "0"))
+	if err != nil {
 		t.Fatal(err)
+	}
+	if op.Seq != 2 || !op.Before.Equal(d("12")) || !op.After.Equal(d("9")) || op.Unit != "vegas:3:1:1" {
+		t.Errorf("second operation %+v", op)
 	}
 	if !w.Balance().Equal(d("9")) {
 		t.Errorf("balance %s, want 9", w.Balance())
@@ -37,23 +41,22 @@ func TestBuy(t *testing.T) {
 	if tot.Played != 2 || !tot.Staked.Equal(d("3.5")) || !tot.Won.Equal(d("2.5")) || !tot.Net.Equal(d("-1")) {
 		t.Errorf("totals %+v", tot)
 	}
-	h := w.History()
-	if len(h) != 2 || h[0].Unit != "vegas:3:1:1" || h[1].Unit != "yams:0.5:1:1" {
-		t.Errorf("history, newest first: %+v", h)
+	if w.Seq() != 2 {
+		t.Errorf("last purchase %d, want 2", w.Seq())
 	}
 }
 
 // TestBuyRefusesShortBalance checks a short balance draws nothing and changes
 // nothing.
 func TestBuyRefusesShortBalance(t *testing.T) {
-	w, _ := New(d("2.99"), 0)
+	w, _ := New(d("2.99"))
 	called := false
 	_, err := w.Buy(d("3"), func() (Sale, error) { called = true; return Sale{}, nil })
 	if !errors.Is(err, ErrShort) || called {
 		t.Fatalf("err %v, sell called %v", err, called)
 	}
 	_, err = w.Buy(d("1"), func() (Sale, error) { return Sale{}, errors.New("no block") })
-	if err == nil || !w.Balance().Equal(d("2.99")) || w.Totals().Played != 0 || len(w.History()) != 0 {
+	if err == nil || !w.Balance().Equal(d("2.99")) || w.Totals().Played != 0 || w.Seq() != 0 {
 		t.Errorf("a failed sale changed the wallet: %v %s", err, w.Balance())
 	}
 	if _, err := w.Buy(d("0"), sale("x", "0")); err == nil {
@@ -66,36 +69,27 @@ func TestBuyRefusesShortBalance(t *testing.T) {
 
 func TestNew(t *testing.T) {
 	for _, b := range []string{"-1", "1.001"} {
-		if _, err := New(d(b), 0); err == nil {
+		if _, err := New(d(b)); err == nil {
 			t.Errorf("New(%s) accepted it", b)
 		}
-	}
-	if _, err := New(d("1"), -1); err == nil {
-		t.Error("negative history limit accepted")
-	}
-}
-
-func TestHistoryLimit(t *testing.T) {
-	w, _ := New(d("100"), 3)
-	for i := range 10 {
-		if _, err := w.Buy(d("1"), sale(fmt.Sprint(i), "0")); err != nil {
-			t.Fatal(err)
+		if _, err := Restore(d(b), 1); err == nil {
+			t.Errorf("Restore(%s) accepted it", b)
 		}
 	}
-	h := w.History()
-	if len(h) != 3 || h[0].Unit != "9" || h[2].Unit != "7" || h[0].Seq != 10 {
-		t.Errorf("history %+v", h)
-	}
-	if w.Totals().Played != 10 {
-		t.Errorf("played %d", w.Totals().Played)
+	if _, err := Restore(d("1"), -1); err == nil || err.Error() != "wallet: purchase number -1 is negative" {
+		t.Errorf("a negative purchase number: %v", err)
 	}
 }
 
 // TestConcurrentBuys buys from many goroutines (run with -race): the balance
 // is the start minus stakes plus prizes, never negative, every unit once.
 func TestConcurrentBuys(t *testing.T) {
-	w, _ := New(d("50"), 0)
-	var wg sync.WaitGroup
+	w, _ := New(d("50"))
+	var (
+		wg  sync.WaitGroup
+		mu  sync.Mutex
+		ops []Operation
+	)
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 200 {
@@ -103,9 +97,14 @@ func TestConcurrentBuys(t *testing.T) {
 				if i%4 == 0 {
 					prize = "1.5"
 				}
-				_, err := w.Buy(d("0.5"), sale(fmt.Sprintf("%d:%d", g, i), prize))
+				op, err := w.Buy(d("0.5"), sale(fmt.Sprintf("%d:%d", g, i), prize))
 				if err != nil && !errors.Is(err, ErrShort) {
 					t.Error(err)
+				}
+				if err == nil {
+					mu.Lock()
+					ops = append(ops, op)
+					mu.Unlock()
 				}
 				if w.Balance().IsNegative() {
 					t.Error("negative balance")
@@ -118,8 +117,12 @@ func TestConcurrentBuys(t *testing.T) {
 	if want := d("50").Sub(tot.Staked).Add(tot.Won); !w.Balance().Equal(want) {
 		t.Errorf("balance %s, want %s", w.Balance(), want)
 	}
-	seen := map[string]bool{}
-	for _, op := range w.History() {
+	seen, seqs := map[string]bool{}, map[int]bool{}
+	for _, op := range ops {
+		if seqs[op.Seq] {
+			t.Fatalf("purchase number %d given twice", op.Seq)
+		}
+		seqs[op.Seq] = true
 		if seen[op.Unit] {
 			t.Fatalf("unit %s settled twice", op.Unit)
 		}
@@ -128,8 +131,8 @@ func TestConcurrentBuys(t *testing.T) {
 			t.Fatalf("operation %+v", op)
 		}
 	}
-	if len(seen) != tot.Played {
-		t.Errorf("%d operations for %d purchases", len(seen), tot.Played)
+	if len(seen) != tot.Played || w.Seq() != tot.Played {
+		t.Errorf("%d operations, last number %d, for %d purchases", len(seen), w.Seq(), tot.Played)
 	}
 }
 
@@ -153,15 +156,13 @@ func TestFormat(t *testing.T) {
 }
 
 func TestRestore(t *testing.T) {
-	old := []Operation{{Seq: 1, Unit: "a"}, {Seq: 2, Unit: "b"}, {Seq: 3, Unit: "c"}}
-	w, err := Restore(d("12.5"), 2, old)
+	w, err := Restore(d("12.5"), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	op, _ := w.Buy(d("1"), sale("d", "0"))
-	h := w.History()
-	if op.Seq != 4 || !w.Balance().Equal(d("11.5")) || len(h) != 2 || h[1].Unit != "c" || w.Totals().Played != 1 {
-		t.Errorf("op %+v, history %+v, totals %+v", op, h, w.Totals())
+	if op.Seq != 4 || !op.Before.Equal(d("12.5")) || !w.Balance().Equal(d("11.5")) || w.Totals().Played != 1 {
+		t.Errorf("op %+v, totals %+v", op, w.Totals())
 	}
 }
 

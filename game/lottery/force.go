@@ -3,6 +3,8 @@ package lottery
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -19,15 +21,6 @@ type Force struct {
 	Combos *[3]yams.Combination // Yam's: the combination of each cup
 	Split  *vegas.Split         // Vegas: what each surface pays, a split of a lot
 	Layout *Layout              // an exact layout, shown as it is
-}
-
-// StakeOr returns the stake a forced unit is played at: a layout brings its
-// own; any other force plays at the stake chosen.
-func (f Force) StakeOr(chosen decimal.Decimal) decimal.Decimal {
-	if f.Layout != nil {
-		return f.Layout.Stake()
-	}
-	return chosen
 }
 
 // Describe says what the force deals, for the screens.
@@ -47,8 +40,8 @@ func (f Force) Describe() string {
 	return "nothing"
 }
 
-// Forced marks a sold unit that was forced: its label (QA, DEMO) and its
-// rank among the forced units of its game and stake.
+// Forced marks a sold unit that was forced: its label (QA, DEMO: capital
+// letters) and its rank among the forced units of its game and stake.
 type Forced struct {
 	Label  string
 	Serial int64
@@ -56,29 +49,80 @@ type Forced struct {
 
 // Name returns the unit's name: its identity GAME:STAKE:BLOCK:SERIAL, or
 // GAME:STAKE:LABEL:N for a forced unit, which belongs to no block.
+// ParseName reads it back.
 func (s Sold) Name() string {
 	if s.Forced == nil {
 		return s.Unit.ID.String()
 	}
-	return fmt.Sprintf("%s:%s:%s:%d", s.Unit.ID.Game, s.Unit.ID.Stake, s.Forced.Label, s.Forced.Serial)
+	return s.Unit.ID.Seq().String() + ":" + s.Forced.Label + ":" + strconv.FormatInt(s.Forced.Serial, 10)
+}
+
+// ParseName reads a unit's name as Sold.Name writes it: a unit from a
+// block, GAME:STAKE:BLOCK:SERIAL, or a forced unit, GAME:STAKE:LABEL:N,
+// whose label is in capital letters (QA, DEMO). It returns the unit's
+// identity (for a forced unit, its game and stake only) and, for a forced
+// unit, its label and rank. The game and stake are not checked against the
+// games: FindSeq does that.
+func ParseName(name string) (game.UnitID, *Forced, error) {
+	rest, n, ok := cutLast(name)
+	key, label, ok2 := cutLast(rest)
+	if !ok || !ok2 || !isLabel(label) {
+		id, err := game.ParseUnitID(name) // a unit from a block, or its error
+		return id, nil, err
+	}
+	k, err := game.ParseSeqKey(key)
+	if err != nil {
+		return game.UnitID{}, nil, fmt.Errorf("forced unit %q: %w", name, err)
+	}
+	serial, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || serial < 1 {
+		return game.UnitID{}, nil, fmt.Errorf("forced unit %q: %q is not a number from 1", name, n)
+	}
+	return game.UnitID{Game: k.Game, Stake: k.Stake}, &Forced{Label: label, Serial: serial}, nil
+}
+
+// isLabel reports whether s may label forced units: capital letters.
+func isLabel(s string) bool {
+	for _, c := range s {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// cutLast cuts s around its last colon.
+func cutLast(s string) (before, after string, found bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// Stake returns the stake a forced unit is played at: a layout brings its
+// own; anything else is played at the stake chosen.
+func (f Force) Stake(chosen decimal.Decimal) decimal.Decimal {
+	if f.Layout != nil {
+		return f.Layout.Stake()
+	}
+	return chosen
 }
 
 // Force deals a forced unit of a game at a stake: it is taken from no block,
 // so no block's counts change, and its presentation comes from the seed's
 // stream of forced units. Its prize is what its layout scores. A forced
-// layout sets its own stake. label marks it (QA, DEMO).
+// layout sets its own stake (Force.Stake). label marks it (QA, DEMO).
 func (s *Shop) Force(g Game, stake decimal.Decimal, f Force, label string) (Sold, error) {
-	if f.Layout != nil {
-		if f.Layout.Game() != g.Name {
-			return Sold{}, fmt.Errorf("force: a %s layout cannot be played as %s", f.Layout.Game(), g.Name)
-		}
+	if f.Layout != nil && f.Layout.Game() != g.Name {
+		return Sold{}, fmt.Errorf("force: a %s layout cannot be played as %s", f.Layout.Game(), g.Name)
 	}
-	stake = f.StakeOr(stake)
+	stake = f.Stake(stake)
 	table, err := g.Table(stake)
 	if err != nil {
 		return Sold{}, fmt.Errorf("force: %w", err)
 	}
-	key := g.Name + ":" + stake.String()
+	key := g.Seq(stake).String()
 	n := s.forced[key] + 1 // counted once dealt
 	r := s.seed.Forced(g.Name, stake).UnitRand(n)
 	var l Layout
@@ -116,7 +160,7 @@ func (s *Shop) Force(g Game, stake decimal.Decimal, f Force, label string) (Sold
 		tier = -1 // a layout may pay what no lot pays
 	}
 	return Sold{
-		Unit:   game.Unit{ID: game.UnitID{Game: g.Name, Stake: stake}, Tier: tier, Prize: prize},
+		Unit:   game.Unit{ID: game.UnitID{Game: g.Name, Stake: stake}, Tier: tier, Prize: prize}, // no block, no serial
 		Layout: l,
 		Forced: &Forced{Label: label, Serial: n},
 	}, nil

@@ -46,6 +46,25 @@ func Find(name string) (Game, error) {
 	return Game{}, fmt.Errorf("game %q is not yams or vegas", name)
 }
 
+// FindSeq returns the game of a sequence key, whose stake must be one of
+// the game's: the key names a sequence the shop may sell. The game's name
+// is taken as written, in lowercase.
+func FindSeq(k game.SeqKey) (Game, error) {
+	g, err := Find(k.Game)
+	if err != nil || g.Name != k.Game {
+		return Game{}, fmt.Errorf("game %q is not yams or vegas", k.Game)
+	}
+	if g.StakeIndex(k.Stake) < 0 {
+		return g, fmt.Errorf("%s is no stake of %s", k.Stake, g.Name)
+	}
+	return g, nil
+}
+
+// Seq returns the key of the game's sequence of blocks at a stake.
+func (g Game) Seq(stake decimal.Decimal) game.SeqKey {
+	return game.SeqKey{Game: g.Name, Stake: stake}
+}
+
 // Stake checks a stake for the game, or returns the default stake when s is
 // empty. The stake may use a decimal comma ("0,5").
 func (g Game) Stake(s string) (decimal.Decimal, error) {

@@ -13,8 +13,8 @@ import (
 // is not safe for concurrent use; the wallet serialises purchases.
 type Shop struct {
 	seed   game.Seed
-	seqs   map[string]*game.Sequence
-	forced map[string]int64 // forced units dealt, by game and stake
+	seqs   map[string]*game.Sequence // by sequence key (game.SeqKey)
+	forced map[string]int64          // forced units dealt, by sequence key
 	tables func(Game, decimal.Decimal) (*game.Table, error)
 }
 
@@ -56,7 +56,7 @@ func (s *Shop) Mark(g Game, stake decimal.Decimal) (undo func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	key := g.Name + ":" + stake.String()
+	key := g.Seq(stake).String()
 	back, forced := seq.Mark(), s.forced[key]
 	return func() {
 		back()
@@ -85,20 +85,20 @@ func (s *Shop) Resume(g Game, last game.UnitID) error {
 	if err != nil {
 		return fmt.Errorf("shop: %w", err)
 	}
-	s.seqs[g.Name+":"+last.Stake.String()] = seq
+	s.seqs[last.Seq().String()] = seq
 	return nil
 }
 
 // ResumeForced sets how many forced units of a game and stake were dealt.
 func (s *Shop) ResumeForced(g Game, stake decimal.Decimal, n int64) {
-	s.forced[g.Name+":"+stake.String()] = n
+	s.forced[g.Seq(stake).String()] = n
 }
 
 // Peek returns the block the next unit of a game and stake will come from,
 // without opening anything: for a sequence not started yet, its first block
 // as it will be. It is for display.
 func (s *Shop) Peek(g Game, stake decimal.Decimal) (*game.Block, error) {
-	seq, ok := s.seqs[g.Name+":"+stake.String()]
+	seq, ok := s.seqs[g.Seq(stake).String()]
 	if ok && seq.Block().Remaining() > 0 {
 		return seq.Block(), nil
 	}
@@ -124,7 +124,7 @@ func (s *Shop) Block(g Game, stake decimal.Decimal) (*game.Block, error) {
 }
 
 func (s *Shop) sequence(g Game, stake decimal.Decimal) (*game.Sequence, error) {
-	key := g.Name + ":" + stake.String()
+	key := g.Seq(stake).String()
 	if seq, ok := s.seqs[key]; ok {
 		return seq, nil
 	}
