@@ -229,17 +229,18 @@ func (b barLayout) draw(l *line, p *barPens, label, text string, bar func(*line)
 
 type barPens struct {
 	label, bar, above, marker, track, text pen
-	trackGlyph                              string
+	trackGlyph                             rune
 }
 
 func newBarPens(s BarStyles, track string) barPens {
-	if widthOf(track) != 1 || clip(track, 1) != track {
-		track = " "
+	glyph := ' '
+	if rs := []rune(track); len(rs) == 1 && widthOf(track) == 1 && clip(track, 1) == track {
+		glyph = rs[0]
 	}
 	return barPens{
 		label: newPen(s.Label), bar: newPen(s.Bar), above: newPen(s.Above),
 		marker: newPen(s.Marker), track: newPen(s.Track), text: newPen(s.Text),
-		trackGlyph: track,
+		trackGlyph: glyph,
 	}
 }
 
@@ -259,15 +260,15 @@ func drawBar(l *line, p *barPens, width int, frac, mark float64, above, overflow
 	for c := range width {
 		switch {
 		case c == markAt:
-			l.put(&p.marker, glyphMarker)
+			l.putCell(&p.marker, glyphMarker)
 		case overflow && c == width-1:
-			l.put(fill, glyphOverflow)
+			l.putCell(fill, glyphOverflow)
 		case c < full:
-			l.put(fill, eighths[7])
+			l.putCell(fill, glyphFull)
 		case c == full && part > 0:
-			l.put(fill, eighths[part-1])
+			l.putCell(fill, eighths[part-1])
 		default:
-			l.put(&p.track, p.trackGlyph)
+			l.putCell(&p.track, p.trackGlyph)
 		}
 	}
 }

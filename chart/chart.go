@@ -13,24 +13,26 @@ package chart
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Glyphs shared by the charts.
+// Glyphs shared by the charts, each one cell wide.
 const (
-	glyphMarker   = "┃" // the expected share or the target, on a bar
-	glyphOverflow = "»" // a gauge's value beyond its scale
-	glyphRef      = "┈" // a line chart's reference rule
-	glyphAxis     = "│"
-	glyphTick     = "┤"
+	glyphMarker   = '┃' // the expected share or the target, on a bar
+	glyphOverflow = '»' // a bar's value beyond its scale
+	glyphRef      = '┈' // a line chart's reference rule
+	glyphAxis     = '│'
+	glyphTick     = '┤'
+	glyphFull     = '█'
 	ellipsis      = "…"
 )
 
 // eighths are the left-aligned partial blocks, from one eighth of a cell to
 // a full cell.
-var eighths = [...]string{"▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"}
+var eighths = [...]rune{'▏', '▎', '▍', '▌', '▋', '▊', '▉', glyphFull}
 
 // pen applies a style to runs of text. It renders the style once and keeps
 // what comes before and after the text, so that a chart of thousands of
@@ -38,7 +40,7 @@ var eighths = [...]string{"▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"
 type pen struct {
 	pre, post string
 	style     lipgloss.Style
-	direct    bool // render each run: the style treats spaces apart
+	direct    bool // render each run: the style's output could not be split
 }
 
 const sentinel = "\uE000"
@@ -46,10 +48,6 @@ const sentinel = "\uE000"
 func newPen(s lipgloss.Style) pen {
 	s = ink(s)
 	p := pen{style: s}
-	if s.GetUnderline() || s.GetStrikethrough() {
-		p.direct = true
-		return p
-	}
 	out := s.Render(sentinel)
 	i := strings.Index(out, sentinel)
 	if i < 0 {
@@ -68,62 +66,71 @@ func ink(s lipgloss.Style) lipgloss.Style {
 		UnsetBorderBottom().UnsetBorderLeft().UnsetAlign().UnsetTransform().UnsetString()
 }
 
-func (p *pen) write(b *strings.Builder, text string) {
-	if text == "" {
-		return
+func (p *pen) write(b []byte, text []byte) []byte {
+	if len(text) == 0 {
+		return b
 	}
 	if p.direct {
-		b.WriteString(p.style.Render(text))
-		return
+		return append(b, p.style.Render(string(text))...)
 	}
-	b.WriteString(p.pre)
-	b.WriteString(text)
-	b.WriteString(p.post)
+	b = append(b, p.pre...)
+	b = append(b, text...)
+	return append(b, p.post...)
 }
 
 // line builds one line of a chart from runs of text, each in a pen (nil for
-// plain text); consecutive runs in the same pen are rendered together.
+// plain text); consecutive runs in the same pen are rendered together. It
+// counts the cells put, so that a line is fitted to its width without
+// measuring it again.
 type line struct {
-	out strings.Builder
-	run strings.Builder
-	cur *pen
+	out, run []byte
+	cur      *pen
+	cells    int
 }
 
+// put adds text, which is one line of plain text.
 func (l *line) put(p *pen, text string) {
+	l.switchTo(p)
+	l.run = append(l.run, text...)
+	l.cells += widthOf(text)
+}
+
+// putCell adds a one-cell character.
+func (l *line) putCell(p *pen, r rune) {
+	l.switchTo(p)
+	l.run = utf8.AppendRune(l.run, r)
+	l.cells++
+}
+
+func (l *line) switchTo(p *pen) {
 	if p != l.cur {
 		l.flush()
 		l.cur = p
 	}
-	l.run.WriteString(text)
 }
 
 func (l *line) flush() {
 	if l.cur == nil {
-		l.out.WriteString(l.run.String())
+		l.out = append(l.out, l.run...)
 	} else {
-		l.cur.write(&l.out, l.run.String())
+		l.out = l.cur.write(l.out, l.run)
 	}
-	l.run.Reset()
+	l.run = l.run[:0]
 }
 
-// String ends the line, fitted to exactly width cells.
+// done ends the line, fitted to exactly width cells, and readies l for the
+// next one.
 func (l *line) done(width int) string {
-	l.flush()
-	s := fit(l.out.String(), width)
-	l.out.Reset()
-	l.cur = nil
-	return s
-}
-
-// fit cuts or pads a line to exactly width cells.
-func fit(s string, width int) string {
-	w := ansi.StringWidth(s)
-	switch {
-	case w > width:
-		return ansi.Truncate(s, width, "")
-	case w < width:
-		return s + strings.Repeat(" ", width-w)
+	if l.cells < width {
+		l.put(nil, strings.Repeat(" ", width-l.cells))
 	}
+	l.flush()
+	s := string(l.out)
+	if l.cells > width {
+		s = ansi.Truncate(s, width, "")
+	}
+	l.out = l.out[:0]
+	l.cur, l.cells = nil, 0
 	return s
 }
 

@@ -94,9 +94,9 @@ func Line(values []float64, o LineOptions) string {
 		}
 		if axisW > 0 {
 			if labels[r] != "" {
-				l.put(&axis, glyphTick)
+				l.putCell(&axis, glyphTick)
 			} else {
-				l.put(&axis, glyphAxis)
+				l.putCell(&axis, glyphAxis)
 			}
 		}
 		for c := range plotW {
@@ -107,11 +107,11 @@ func Line(values []float64, o LineOptions) string {
 				if refRow >= 0 && float64(4*r)+1.5 > refDot {
 					p = &below
 				}
-				l.put(p, string(rune(0x2800+int(bits))))
+				l.putCell(p, rune(0x2800+int(bits)))
 			case r == refRow:
-				l.put(&ref, glyphRef)
+				l.putCell(&ref, glyphRef)
 			default:
-				l.put(nil, " ")
+				l.putCell(nil, ' ')
 			}
 		}
 		out = append(out, l.done(o.Width))

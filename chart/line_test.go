@@ -91,9 +91,9 @@ func plot(t *testing.T, out string) [][]rune {
 	t.Helper()
 	var rows [][]rune
 	for l := range strings.SplitSeq(out, "\n") {
-		_, after, ok := strings.Cut(l, glyphAxis)
+		_, after, ok := strings.Cut(l, string(glyphAxis))
 		if !ok {
-			_, after, ok = strings.Cut(l, glyphTick)
+			_, after, ok = strings.Cut(l, string(glyphTick))
 		}
 		if !ok {
 			t.Fatalf("no axis in %q", l)
@@ -174,7 +174,7 @@ func TestLineFlatAndEmpty(t *testing.T) {
 	}
 	ref := 10.0
 	out = Line(nil, LineOptions{Width: 30, Height: 7, Label: euros, Ref: &ref})
-	if !strings.Contains(out, "€10.00") || !strings.Contains(out, strings.Repeat(glyphRef, 30-ansi.StringWidth("€10.00")-1)) {
+	if !strings.Contains(out, "€10.00") || !strings.Contains(out, strings.Repeat(string(glyphRef), 30-ansi.StringWidth("€10.00")-1)) {
 		t.Errorf("no values and a ref: want its rule and label:\n%s", out)
 	}
 }
@@ -184,7 +184,7 @@ func TestLineLabels(t *testing.T) {
 	out := Line(vs, LineOptions{Width: 40, Height: 16, Label: euros})
 	var labels []string
 	for l := range strings.SplitSeq(out, "\n") {
-		if label, _, ok := strings.Cut(l, glyphTick); ok {
+		if label, _, ok := strings.Cut(l, string(glyphTick)); ok {
 			labels = append(labels, strings.TrimSpace(label))
 		}
 	}
@@ -216,7 +216,7 @@ func TestLineBelowRef(t *testing.T) {
 	if last := lines[len(lines)-1]; !strings.Contains(last, red) || strings.Contains(last, green) {
 		t.Errorf("bottom row: want the colour below the ref only: %q", last)
 	}
-	if strings.Count(ansi.Strip(out), glyphRef) < 10 {
+	if strings.Count(ansi.Strip(out), string(glyphRef)) < 10 {
 		t.Errorf("the ref rule is missing:\n%s", ansi.Strip(out))
 	}
 }
