@@ -172,7 +172,8 @@ func (sc scale) dot(v float64) float64 {
 	if sc.flat() {
 		return float64((sc.rows-1)/2*4 + 1)
 	}
-	return (sc.hi - v) / (sc.hi - sc.lo) * float64(4*sc.rows-1)
+	// In halves, so that a range wider than the largest float64 stays finite.
+	return (sc.hi/2 - v/2) / (sc.hi/2 - sc.lo/2) * float64(4*sc.rows-1)
 }
 
 // labels returns the y label of each cell row ("" for none): round values
@@ -188,7 +189,11 @@ func (sc scale) labels(format func(float64) string) []string {
 		return labels
 	}
 	want := max(2, sc.rows/4)
-	step := niceStep((sc.hi - sc.lo) / float64(want))
+	step := niceStep((sc.hi/2 - sc.lo/2) / float64(want) * 2)
+	if !finite(step) { // a range near the largest float64: its ends only
+		labels[sc.rows-1], labels[0] = format(sc.lo), format(sc.hi)
+		return labels
+	}
 	k0, k1 := math.Ceil(sc.lo/step-1e-9), math.Floor(sc.hi/step+1e-9)
 	prev := ""
 	for k := k0; k <= k1 && k-k0 <= float64(sc.rows); k++ {

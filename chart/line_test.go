@@ -61,6 +61,7 @@ func series() map[string][]float64 {
 		"long":     long,
 		"nan":      {1, math.NaN(), math.Inf(1), 3, math.Inf(-1)},
 		"huge":     {1e300, -1e300},
+		"extreme":  {math.MaxFloat64, -math.MaxFloat64, 0},
 		"tiny":     {100, 100.0000001},
 	}
 }
