@@ -92,7 +92,7 @@ func TestGaugeSize(t *testing.T) {
 	}
 }
 
-// cells returns the bar of a plain, label-less and text-less bar line.
+// barOf draws a plain bar alone, with no label nor text, on a scale of 1.
 func barOf(t *testing.T, v, expected float64, width int) string {
 	t.Helper()
 	return Bars([]Bar{{Value: v, Expected: expected}}, BarsOptions{Width: width, Height: 1, Max: 1})

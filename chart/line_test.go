@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// colours is a palette for tests: every part of a chart in its own colour,
+// lineColours is a palette for tests: every part of a chart in its own colour,
 // with layout properties that the charts must ignore.
 func lineColours() LineStyles {
 	return LineStyles{
