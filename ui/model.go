@@ -103,6 +103,7 @@ type Model struct {
 	notice  string   // a line shown in place of the keys' help until the next key
 	quitAsk bool     // q was pressed once while a unit is being revealed
 	plain   bool     // no colours: what is chosen shows in reverse video
+	dark    bool     // the terminal's background is dark (assumed until it answers)
 	hooks   Hooks
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	stake   int             // the Yam's stake chosen at start, an index into its stakes
@@ -135,10 +136,11 @@ func New(o Options) (*Model, error) {
 	}
 	t := newText(o.Lang)
 	m := &Model{
-		t: t, keys: newKeys(t), st: newStyles(false), help: help.New(), now: now,
+		t: t, keys: newKeys(t), st: newStyles(false, true), dark: true, help: help.New(), now: now,
 		rng:    rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
 		screen: o.Start, qa: o.QA, hooks: o.Hooks, balance: o.Balance, least: leastStake(),
 	}
+	m.help.Styles = m.st.keys
 	m.memo = map[string]string{}
 	m.forced = map[string]int{}
 	m.start = now()
@@ -170,13 +172,15 @@ func New(o Options) (*Model, error) {
 	return m, nil
 }
 
-// setPlain builds the styles for a terminal without colours, or with.
-func (m *Model) setPlain(plain bool) {
-	if plain == m.plain {
+// setLook builds the styles for a terminal without colours (plain) or
+// with, on a dark background or a light one.
+func (m *Model) setLook(plain, dark bool) {
+	if plain == m.plain && dark == m.dark {
 		return
 	}
-	m.plain = plain
-	m.st = newStyles(plain)
+	m.plain, m.dark = plain, dark
+	m.st = newStyles(plain, dark)
+	m.help.Styles = m.st.keys
 	m.inks = newInks(&m.st)
 	m.yams.arts = newYamsState(&m.st).arts
 	clear(m.memo)
@@ -189,12 +193,13 @@ func clockTick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return clockMsg{} })
 }
 
-// Init starts the clock, and the attract loop in demo mode.
+// Init asks the terminal for its background colour and starts the clock,
+// and the attract loop in demo mode.
 func (m *Model) Init() tea.Cmd {
 	if m.demo.enabled {
-		return tea.Batch(clockTick(), m.startDemo())
+		return tea.Batch(tea.RequestBackgroundColor, clockTick(), m.startDemo())
 	}
-	return clockTick()
+	return tea.Batch(tea.RequestBackgroundColor, clockTick())
 }
 
 // Update handles a message.
@@ -213,7 +218,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.help.SetWidth(msg.Width)
 		return nil
 	case tea.ColorProfileMsg:
-		m.setPlain(msg.Profile <= colorprofile.ASCII)
+		m.setLook(msg.Profile <= colorprofile.ASCII, m.dark)
+	case tea.BackgroundColorMsg:
+		m.setLook(m.plain, msg.IsDark())
 	case clockMsg:
 		m.clock = m.now()
 		return tea.Batch(clockTick(), m.demoIdle())
