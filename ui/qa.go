@@ -39,6 +39,18 @@ const (
 	qaFile
 )
 
+// qaModeKeys are the text keys of each tab: its name and its hint.
+var qaModeKeys = [...]struct{ name, hint string }{
+	qaLot:    {"qa.mode.lot", "qa.hint.lot"},
+	qaPoints: {"qa.mode.points", "qa.hint.points"},
+	qaCombos: {"qa.mode.combos", "qa.hint.combos"},
+	qaSplit:  {"qa.mode.surfaces", "qa.hint.surfaces"},
+	qaFile:   {"qa.mode.file", "qa.hint.file"},
+}
+
+// gameKeys are the text keys of the games' names.
+var gameKeys = map[string]string{yams.Name: "yams", vegas.Name: "vegas"}
+
 // qaPanel is the forcing panel opened by f.
 type qaPanel struct {
 	mode   qaMode
@@ -276,7 +288,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 	block, _ := m.session.Shop().Peek(g, stake)
 	var tabs []string
 	for _, md := range m.modes() {
-		label := m.t.get("qa.mode." + strconv.Itoa(int(md)))
+		label := m.t.get(qaModeKeys[md].name)
 		if md == p.mode {
 			tabs = append(tabs, m.st.chipOn.Render("["+label+"]"))
 		} else {
@@ -284,7 +296,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 		}
 	}
 	rows := []string{
-		m.st.boxTitle.Render(m.t.f("qa.title", m.t.get(g.Name), m.t.money(stake))),
+		m.st.boxTitle.Render(m.t.f("qa.title", m.t.get(gameKeys[g.Name]), m.t.money(stake))),
 		strings.Join(tabs, " "), "",
 	}
 	switch p.mode {
@@ -327,7 +339,7 @@ func (m *Model) panelLayers(body area) []*lipgloss.Layer {
 	if p.err != "" {
 		rows = append(rows, "", m.st.note.Render(p.err))
 	}
-	hint := []string{"", m.st.dim.Render(m.t.get("qa.hint." + strconv.Itoa(int(p.mode))))}
+	hint := []string{"", m.st.dim.Render(m.t.get(qaModeKeys[p.mode].hint))}
 	if len(p.errs) > 0 {
 		// As many of the file's errors as the screen holds, and a count of
 		// the others.

@@ -98,9 +98,9 @@ func (m *Model) offer(gameName string) bool {
 // elsewhere says which unit left unrevealed waits on the other game's
 // screen, if one does, once the unit on this one is shown.
 func (m *Model) elsewhere(gameName string) string {
-	other, screen := vegas.Name, 2
+	other, screen, note := vegas.Name, 2, "elsewhere.vegas"
 	if gameName == vegas.Name {
-		other, screen = yams.Name, 1
+		other, screen, note = yams.Name, 1, "elsewhere.yams"
 	}
 	s := m.vegas.sold
 	revealing := m.vegas.revealing()
@@ -109,7 +109,7 @@ func (m *Model) elsewhere(gameName string) string {
 	}
 	waits := slices.ContainsFunc(m.waiting, func(p session.Played) bool { return p.Layout.Game() == other })
 	if (revealing && !isDemo(s)) || waits {
-		return m.t.f("elsewhere."+other, screen)
+		return m.t.f(note, screen)
 	}
 	return ""
 }
