@@ -56,7 +56,8 @@ func newCommon(o Options, clock Clock, plain bool) *common {
 // dark background or a light one.
 func (c *common) restyle(plain, dark bool) {
 	c.plain, c.dark = plain, dark
-	c.st = newStyles(plain)
+	c.st = newStyles(plain, dark)
+	c.help.Styles = c.st.keys
 	c.inks = newInks(&c.st)
 	c.art = newDrawings(&c.st)
 	clear(c.memo)

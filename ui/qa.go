@@ -39,6 +39,18 @@ const (
 	qaFile
 )
 
+// qaModeKeys are the text keys of each tab: its name and its hint.
+var qaModeKeys = [...]struct{ name, hint string }{
+	qaLot:    {"qa.mode.lot", "qa.hint.lot"},
+	qaPoints: {"qa.mode.points", "qa.hint.points"},
+	qaCombos: {"qa.mode.combos", "qa.hint.combos"},
+	qaSplit:  {"qa.mode.surfaces", "qa.hint.surfaces"},
+	qaFile:   {"qa.mode.file", "qa.hint.file"},
+}
+
+// gameKeys are the text keys of the games' names.
+var gameKeys = map[string]string{yams.Name: "yams", vegas.Name: "vegas"}
+
 // qaPanel is the forcing panel opened by f over a game's screen: what the
 // next purchase of that game plays.
 type qaPanel struct {
@@ -256,7 +268,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 	block, _ := p.till.session.Block(g, stake)
 	var tabs []string
 	for _, md := range p.modes() {
-		label := p.t.get("qa.mode." + strconv.Itoa(int(md)))
+		label := p.t.get(qaModeKeys[md].name)
 		if md == p.mode {
 			tabs = append(tabs, p.st.chipOn.Render("["+label+"]"))
 		} else {
@@ -264,7 +276,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 		}
 	}
 	rows := []string{
-		p.st.boxTitle.Render(p.t.f("qa.title", p.t.get(g.Name), p.t.money(stake))),
+		p.st.boxTitle.Render(p.t.f("qa.title", p.t.get(gameKeys[g.Name]), p.t.money(stake))),
 		strings.Join(tabs, " "), "",
 	}
 	switch p.mode {
@@ -307,7 +319,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 	if p.err != "" {
 		rows = append(rows, "", p.st.note.Render(p.err))
 	}
-	hint := []string{"", p.st.dim.Render(p.t.get("qa.hint." + strconv.Itoa(int(p.mode))))}
+	hint := []string{"", p.st.dim.Render(p.t.get(qaModeKeys[p.mode].hint))}
 	if len(p.errs) > 0 {
 		// As many of the file's errors as the screen holds, and a count of
 		// the others.

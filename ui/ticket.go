@@ -178,6 +178,12 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	return layers
 }
 
+// surfaceKeys are the text keys of the surfaces' names.
+var surfaceKeys = [vegas.Surfaces]string{
+	vegas.RouletteSurface: "s.roulette", vegas.CrapsSurface: "s.craps",
+	vegas.PokerSurface: "s.poker", vegas.JackpotSurface: "s.jackpot",
+}
+
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
 func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
@@ -202,7 +208,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	if t.focus == f && !t.done() {
 		frame = c.st.surfaceOn
 	}
-	name := c.t.get("s." + vegas.Surface(f).String())
+	name := c.t.get(surfaceKeys[f])
 	foot := ""
 	if t.uncovered(f) {
 		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
@@ -264,7 +270,7 @@ func (c *common) euros(d decimal.Decimal) string {
 // (art. 4.2): the wheel's result of that kind and its amount, and the chip
 // Mise 1 to 4. A row whose chip matches its result is lit.
 func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
-	colour := c.t.get("bet.color." + strconv.Itoa(vegas.Outcome(r.Number, vegas.ColorKind)))
+	colour := c.betWord(vegas.ColorKind, vegas.Outcome(r.Number, vegas.ColorKind))
 	for i, row := range c.art.ticket.wheel {
 		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
@@ -288,8 +294,16 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 	}
 }
 
+// betKeys are the text keys of the roulette's results and chips, by kind
+// and value (a number is written as such).
+var betKeys = [vegas.NumberKind][2]string{
+	vegas.ParityKind: {"bet.even", "bet.odd"},
+	vegas.ColorKind:  {"bet.red", "bet.black"},
+	vegas.HalfKind:   {"bet.low", "bet.high"},
+}
+
 func (c *common) betWord(k vegas.Kind, v int) string {
-	return c.t.get("bet." + k.String() + "." + strconv.Itoa(v))
+	return c.t.get(betKeys[k][v])
 }
 
 // drawCraps draws the three throws and their Gain chips (art. 4.3).
@@ -329,8 +343,14 @@ func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 		c.drawCard(g, 27+5*i, 1, card, lit(card))
 	}
 	if s.Combination != vegas.NoPoker {
-		g.center(6, c.t.get("p."+s.Combination.String()), inkWin)
+		g.center(6, c.t.get(pokerKeys[s.Combination]), inkWin)
 	}
+}
+
+// pokerKeys are the text keys of the Poker surface's paying combinations.
+var pokerKeys = map[vegas.PokerCombination]string{
+	vegas.PokerPair: "p.pair", vegas.PokerTwoPairs: "p.two_pairs", vegas.PokerThreeOfAKind: "p.three_of_a_kind",
+	vegas.PokerFullHouse: "p.full_house", vegas.PokerFourOfAKind: "p.four_of_a_kind",
 }
 
 // rankNames are the card ranks as each language writes them: French cards
@@ -354,20 +374,33 @@ func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
 	}
 }
 
+// jackpotKeys are the text keys of the Jackpot surface's paying cases, and
+// symbolKeys those of its symbols.
+var (
+	jackpotKeys = map[vegas.JackpotCase]string{
+		vegas.CherryCase: "j.cherry", vegas.StarCase: "j.star", vegas.BellCase: "j.bell",
+		vegas.BarCase: "j.bar", vegas.CrownCase: "j.crown", vegas.SevenCase: "j.seven",
+	}
+	symbolKeys = [vegas.Symbols]string{
+		vegas.Seven: "sym.seven", vegas.Crown: "sym.crown", vegas.Bar: "sym.bar",
+		vegas.Bell: "sym.bell", vegas.Star: "sym.star", vegas.Cherry: "sym.cherry",
+	}
+)
+
 // drawJackpot draws the three reels and the Bonus reel (art. 4.5).
 func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 	for i, sym := range j.Reels {
 		c.drawReel(g, 4+10*i, 0, sym)
 	}
 	if s.Case != vegas.NoJackpot {
-		g.center(3, c.t.get("j."+s.Case.String()), inkWin)
+		g.center(3, c.t.get(jackpotKeys[s.Case]), inkWin)
 	}
 	g.text(7, 5, c.t.get("v.bonus"), inkDim)
 	c.drawReel(g, 14, 4, j.Bonus)
 }
 
 func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
-	name := c.t.get("sym." + s.String())
+	name := c.t.get(symbolKeys[s])
 	for i, row := range c.art.ticket.reel {
 		g.art(x, y+i, stamp(row, name), inkReel)
 	}
