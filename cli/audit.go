@@ -22,7 +22,7 @@ func audit(env Env, args []string) int {
 	stakeFlag := fs.String("stake", "", "the stake: 0.5, 1 or 2 for yams (default 1), 3 for vegas")
 	blocks := fs.Int64("blocks", 1, "how many whole blocks to sell")
 	var seed seedFlag
-	fs.Var(&seed, "seed", "the master seed (default: from the system's secure source)")
+	fs.Var(&seed, "seed", "the master seed `N` (default: from the system's secure source)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	pos, err := parse(env, fs, args)
 	if err != nil {
