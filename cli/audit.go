@@ -15,7 +15,8 @@ import (
 )
 
 // audit sells whole blocks through the engine and counts them against the
-// lot table.
+// lot table. While it works, a progress bar is drawn on standard error when
+// it is a terminal.
 func audit(env Env, args []string) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	name := fs.String("game", "", "the game: yams or vegas")
@@ -49,7 +50,9 @@ func audit(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "audit", err)
 	}
-	r, err := lottery.Audit(lottery.AuditOptions{Game: g, Stake: stake, Blocks: *blocks, Seed: s})
+	bar := progressOnTerminal(env)
+	r, err := lottery.Audit(lottery.AuditOptions{Game: g, Stake: stake, Blocks: *blocks, Seed: s, Progress: bar.callback()})
+	bar.clear()
 	if err != nil {
 		return fail(env, "audit", err)
 	}

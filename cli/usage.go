@@ -30,7 +30,7 @@ func forms(name string) []form {
 		}
 	case "audit":
 		return []form{{"audit --game G [--stake S] [--blocks K] [--seed N] [--json]",
-			"sell whole blocks and count them against the lot table"}}
+			"sell whole blocks and count them against the lot table\n(a progress bar on stderr when it is a terminal)"}}
 	case "verify":
 		return []form{{"verify --journal FILE [--json]",
 			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"}}
