@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"slices"
 	"sync/atomic"
 	"syscall"
 
@@ -23,15 +22,20 @@ import (
 )
 
 func main() {
-	args := os.Args[1:]
-	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
-	if len(args) > 0 && (cli.Has(args[0]) || args[0] == "help" || args[0] == "--help" || args[0] == "-help") {
-		os.Exit(cli.Run(env, args))
+	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Environ: os.Environ()}
+	os.Exit(run(env, os.Args[1:]))
+}
+
+// run runs the command line args and returns the exit status: the tools,
+// help and --version are cli's; replay and the game need a terminal.
+func run(env cli.Env, args []string) int {
+	switch {
+	case len(args) > 0 && cli.Has(args[0]):
+		return cli.Run(env, args)
+	case len(args) > 0 && args[0] == "replay":
+		return replay(env, args[1:])
 	}
-	if len(args) > 0 && args[0] == "replay" {
-		os.Exit(replay(args[1:]))
-	}
-	os.Exit(play(args))
+	return play(env, args)
 }
 
 // terminal reports whether standard input and output are a terminal.
@@ -40,37 +44,20 @@ func terminal() bool { return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(
 // replay shows the layouts of a file (or standard input, "-") in the game's
 // screens, uncovered, without a wallet. Invalid layouts are reported on
 // standard error, one line each, like tapis score does.
-func replay(args []string) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
-	files, err := cli.SplitArgs(fs, args)
+func replay(env cli.Env, args []string) int {
+	o, err := cli.ReplayArgs(args, env.Getenv, env.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Println("usage: tapis replay FILE|- [--lang fr|en]")
-		fs.SetOutput(os.Stdout)
-		fs.PrintDefaults()
 		return cli.ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
+		fmt.Fprintf(env.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
 		return cli.ExitUsage
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(os.Stderr, "tapis replay: want one layout file (or - for standard input)")
-		return cli.ExitUsage
-	}
-	l := ui.LangFromEnv(os.Getenv)
-	if *lang != "" {
-		var err error
-		if l, err = ui.ParseLang(*lang); err != nil {
-			fmt.Fprintf(os.Stderr, "tapis replay: --lang: %v\n", err)
-			return cli.ExitUsage
-		}
-	}
-	in := os.Stdin
-	if name := files[0]; name != "-" {
-		f, err := os.Open(name)
+	in := env.Stdin
+	if o.File != "-" {
+		f, err := os.Open(o.File)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
+			fmt.Fprintf(env.Stderr, "tapis replay: %s\n", text.Printable(err.Error()))
 			return cli.ExitUsage
 		}
 		defer f.Close()
@@ -80,7 +67,7 @@ func replay(args []string) int {
 	// given back, where it can be read, and counted on the screen meanwhile.
 	var problems bytes.Buffer // a few lines: ReplayLayouts lists twenty at most
 	rep := cli.ReplayLayouts(&problems, in)
-	defer func() { os.Stderr.Write(problems.Bytes()) }()
+	defer func() { env.Stderr.Write(problems.Bytes()) }()
 	if rep.Status == cli.ExitUsage {
 		return rep.Status
 	}
@@ -91,22 +78,22 @@ func replay(args []string) int {
 	var opts []tea.ProgramOption
 	switch {
 	case terminal():
-	case files[0] == "-" && term.IsTerminal(os.Stdout.Fd()):
+	case o.File == "-" && term.IsTerminal(os.Stdout.Fd()):
 		// The layouts came through a pipe: the keys come from the terminal.
 		tin, tout, err := tea.OpenTTY()
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "tapis replay: opening the terminal: %v\n", err)
+			fmt.Fprintf(env.Stderr, "tapis replay: opening the terminal: %v\n", err)
 			return cli.ExitUsage
 		}
 		defer tin.Close()
 		defer tout.Close()
 		opts = append(opts, tea.WithInput(tin), tea.WithOutput(tout))
 	default:
-		fmt.Fprintln(os.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
+		fmt.Fprintln(env.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
 		return cli.ExitUsage
 	}
-	if _, err := tea.NewProgram(ui.NewReplay(rep.Entries, l, rep.Invalid, rep.LeftOut), opts...).Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "tapis replay: %v\n", err)
+	if _, err := tea.NewProgram(ui.NewReplay(rep.Entries, o.Lang, rep.Invalid, rep.LeftOut), opts...).Run(); err != nil {
+		fmt.Fprintf(env.Stderr, "tapis replay: %v\n", err)
 		return 1
 	}
 	return rep.Status
@@ -114,21 +101,17 @@ func replay(args []string) int {
 
 // play runs the interactive game and prints the session's summary line once
 // the terminal is restored.
-func play(args []string) int {
-	if err := flagAfterDashes(args); err != nil {
-		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
-		return cli.ExitUsage
-	}
-	opts, err := ui.ParseArgs(args, os.Getenv, os.Stdout)
+func play(env cli.Env, args []string) int {
+	opts, err := cli.GameArgs(args, env.Getenv, env.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return cli.ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
+		fmt.Fprintf(env.Stderr, "tapis: %s\n", text.Printable(err.Error()))
 		return cli.ExitUsage
 	}
 	if !terminal() {
-		fmt.Fprintln(os.Stderr, "tapis: the game needs a terminal (standard input and output); the tools score, deal and audit work in pipes")
+		fmt.Fprintln(env.Stderr, "tapis: the game needs a terminal (standard input and output); the tools score, deal and audit work in pipes")
 		return cli.ExitUsage
 	}
 	sig := newSignals()
@@ -140,19 +123,19 @@ func play(args []string) int {
 		if p := (session.Problem{}); errors.As(err, &p) {
 			hint = " (tapis verify --journal " + text.Printable(opts.Journal) + " lists every problem)"
 		}
-		fmt.Fprintf(os.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)
+		fmt.Fprintf(env.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)
 		return cli.ExitUsage
 	}
 	defer m.Close()
 	if note := m.Note(); note != "" {
-		fmt.Fprintf(os.Stderr, "tapis: journal %s: %s\n", text.Printable(opts.Journal), text.Printable(note))
+		fmt.Fprintf(env.Stderr, "tapis: journal %s: %s\n", text.Printable(opts.Journal), text.Printable(note))
 	}
 	p := tea.NewProgram(m)
 	sig.route(p)
 	_, err = p.Run()
-	fmt.Println(m.Summary())
+	fmt.Fprintln(env.Stdout, m.Summary())
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(os.Stderr, "tapis: %s\n", text.Printable(err.Error()))
+		fmt.Fprintf(env.Stderr, "tapis: %s\n", text.Printable(err.Error()))
 		return 1
 	}
 	return cli.ExitOK
@@ -211,19 +194,4 @@ func (s *signals) stop() {
 	signal.Stop(s.quit)
 	signal.Stop(s.tstp)
 	close(s.done)
-}
-
-// flagAfterDashes refuses a flag written after "--", which ends the flags:
-// the game would take it for the name of a game, or for an argument too many.
-func flagAfterDashes(args []string) error {
-	i := slices.Index(args, "--")
-	if i < 0 {
-		return nil
-	}
-	for _, a := range args[i+1:] {
-		if len(a) > 1 && a[0] == '-' {
-			return fmt.Errorf("%s comes after \"--\", which ends the flags: put it before \"--\", or leave \"--\" out", a)
-		}
-	}
-	return nil
 }

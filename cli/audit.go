@@ -15,14 +15,15 @@ import (
 )
 
 // audit sells whole blocks through the engine and counts them against the
-// lot table.
+// lot table. While it works, a progress bar is drawn on standard error when
+// it is a terminal.
 func audit(env Env, args []string) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	name := fs.String("game", "", "the game: yams or vegas")
 	stakeFlag := fs.String("stake", "", "the stake: 0.5, 1 or 2 for yams (default 1), 3 for vegas")
 	blocks := fs.Int64("blocks", 1, "how many whole blocks to sell")
 	var seed seedFlag
-	fs.Var(&seed, "seed", "the master seed (default: from the system's secure source)")
+	fs.Var(&seed, "seed", "the master seed `N` (default: from the system's secure source)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	pos, err := parse(env, fs, args)
 	if err != nil {
@@ -49,7 +50,9 @@ func audit(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "audit", err)
 	}
-	r, err := lottery.Audit(lottery.AuditOptions{Game: g, Stake: stake, Blocks: *blocks, Seed: s})
+	bar := progressOnTerminal(env)
+	r, err := lottery.Audit(lottery.AuditOptions{Game: g, Stake: stake, Blocks: *blocks, Seed: s, Progress: bar.callback()})
+	bar.clear()
 	if err != nil {
 		return fail(env, "audit", err)
 	}

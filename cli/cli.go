@@ -1,6 +1,8 @@
-// Package cli runs tapis's command-line tools, `score`, `deal` and `audit`,
-// on top of the game library. Run is the whole program minus the terminal
-// game, so that tests drive it with arguments and buffers.
+// Package cli is tapis's shell: it reads every command line, the game's
+// and replay's included (GameArgs, ReplayArgs), and runs the command-line
+// tools, `score`, `deal`, `audit` and `verify`, on top of the game library.
+// Run is the whole program minus the terminal, so that tests drive it with
+// arguments and buffers.
 package cli
 
 import (
@@ -8,7 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
+	"strings"
 
 	"tapis/game"
 	"tapis/text"
@@ -26,28 +30,22 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Environ is the environment, as os.Environ gives it: the locale and
+	// the terminal's colours are read from it.
+	Environ []string
 }
 
-// Usage is the program's usage text.
-const Usage = `tapis: « Yam's ! » and « Vegas » in the terminal
-
-usage:
-  tapis score [FILE|-]... [--json]     score layouts (JSON or JSON lines; stdin by default)
-  tapis deal --game G [--stake S] [--prize EUR] [--count K] [--seed N]
-                                       deal layouts as JSON lines
-  tapis deal --unit ID --seed N [--count K]
-                                       deal a unit of a seeded session again
-  tapis audit --game G [--stake S] [--blocks K] [--seed N] [--json]
-                                       sell whole blocks and count them against the lot table
-  tapis verify --journal FILE [--json] check a game's journal: balances, order, commitments,
-                                       and every closed block against its revealed seed
-  tapis replay FILE|-                  show layouts in the game's screens, uncovered
-  tapis [yams|vegas] [flags]           play (tapis -h for the game's flags)
-
-G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
-Exit status: 0 success, 1 an invalid layout or a failed audit, 2 a usage error.
-Run "tapis COMMAND -h" for a command's flags.
-`
+// Getenv returns the value of the environment variable key in e.Environ,
+// or "" when it is not set (the first one, as os.Getenv, when it is set
+// twice).
+func (e Env) Getenv(key string) string {
+	for _, kv := range e.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
 
 // command returns the command-line tool named name, or nil.
 func command(name string) func(Env, []string) int {
@@ -64,19 +62,39 @@ func command(name string) func(Env, []string) int {
 	return nil
 }
 
-// Has reports whether name is one of the command-line tools.
-func Has(name string) bool { return command(name) != nil }
+// Has reports whether Run runs a command line starting with name: a tool,
+// help (also -h and --help) or --version. The game and replay are the
+// program's own.
+func Has(name string) bool {
+	switch name {
+	case "help", "-h", "-help", "--help", "--version", "-version":
+		return true
+	}
+	return command(name) != nil
+}
 
 // Run runs the tool named by args[0] with the rest of args and returns the
-// exit status.
+// exit status. "help" (also -h, -help, --help, or no argument) prints the
+// program's usage, "help COMMAND" a command's; --version prints the
+// version line.
 func Run(env Env, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(env.Stdout, Usage)
+		writeUsage(env.Stdout)
 		return ExitOK
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(env.Stdout, Usage)
+		if args[0] == "help" && len(args) > 1 {
+			return help(env, args[1:])
+		}
+		writeUsage(env.Stdout)
+		return ExitOK
+	case "--version", "-version":
+		if len(args) > 1 {
+			fmt.Fprintf(env.Stderr, "tapis: %s takes no argument\n", args[0])
+			return ExitUsage
+		}
+		fmt.Fprintln(env.Stdout, Version(debug.ReadBuildInfo()))
 		return ExitOK
 	}
 	cmd := command(args[0])
@@ -85,6 +103,28 @@ func Run(env Env, args []string) int {
 		return ExitUsage
 	}
 	return cmd(env, args[1:])
+}
+
+// help prints the usage of the command named by args[0], as its -h does.
+func help(env Env, args []string) int {
+	if len(args) > 1 {
+		fmt.Fprintf(env.Stderr, "tapis help: unexpected argument %q: one command at a time\n", args[1])
+		return ExitUsage
+	}
+	switch name := args[0]; name {
+	case "yams", "vegas", "help", "-h", "-help", "--help":
+		writeUsage(env.Stdout)
+		return ExitOK
+	case "replay":
+		ReplayArgs([]string{"-h"}, func(string) string { return "" }, env.Stdout)
+		return ExitOK
+	default:
+		if command(name) == nil {
+			fmt.Fprintf(env.Stderr, "tapis help: unknown command %q (see tapis help)\n", name)
+			return ExitUsage
+		}
+		return command(name)(env, []string{"-h"})
+	}
 }
 
 // usageError is a bad flag or value: exit status 2.
@@ -126,9 +166,7 @@ func parse(env Env, fs *flag.FlagSet, args []string) ([]string, error) {
 	pos, err := SplitArgs(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(env.Stdout)
-		fmt.Fprintf(env.Stdout, "usage of tapis %s:\n", fs.Name())
-		fs.PrintDefaults()
+		writeCommandUsage(env.Stdout, fs)
 		return nil, err
 	case err != nil:
 		return nil, usagef("%v", err)

@@ -28,7 +28,7 @@ func deal(env Env, args []string) int {
 	fs.StringVar(&o.stake, "stake", "", "the stake: 0.5, 1 or 2 for yams (default 1), 3 for vegas")
 	fs.StringVar(&o.prize, "prize", "", "deal every layout for this lot, in euros (0 for a losing unit)")
 	fs.Int64Var(&o.count, "count", 1, "how many layouts to deal")
-	fs.Var(&o.seed, "seed", "the master seed (default: from the system's secure source)")
+	fs.Var(&o.seed, "seed", "the master seed `N` (default: from the system's secure source)")
 	fs.StringVar(&o.unit, "unit", "", "deal the unit GAME:STAKE:BLOCK:SERIAL of the session seeded with --seed")
 	pos, err := parse(env, fs, args)
 	if err == nil && len(pos) > 0 {

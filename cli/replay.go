@@ -2,12 +2,48 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
 	"tapis/game/lottery"
 	"tapis/text"
+	"tapis/ui"
 )
+
+// ReplayOptions is what `tapis replay`'s command line asks for.
+type ReplayOptions struct {
+	File string  // the layout file, or "-" for standard input
+	Lang ui.Lang // the language of the screen
+}
+
+// ReplayArgs reads `tapis replay`'s arguments: one layout file (or "-")
+// and --lang, in any order. getenv gives the locale when --lang is absent.
+// -h and --help write replay's usage on stdout and return flag.ErrHelp;
+// any other error is a usage error (exit status 2), in one line.
+func ReplayArgs(args []string, getenv func(string) string, stdout io.Writer) (ReplayOptions, error) {
+	o := ReplayOptions{Lang: LangFromEnv(getenv)}
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	files, err := SplitArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		writeCommandUsage(stdout, fs)
+		return o, err
+	}
+	if err != nil {
+		return o, err
+	}
+	if len(files) != 1 {
+		return o, errors.New("want one layout file (or - for standard input)")
+	}
+	o.File = files[0]
+	if *lang != "" {
+		if o.Lang, err = ui.ParseLang(*lang); err != nil {
+			return o, fmt.Errorf("--lang: %w", err)
+		}
+	}
+	return o, nil
+}
 
 // maxListed is how many invalid layouts `tapis replay` lists on stderr;
 // it counts the others.

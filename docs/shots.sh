@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots: the game draws real units into ANSI files
-# (ui's TestScreenshots), freeze turns them into SVG, and rsvg-convert
-# rasterises them with DejaVu Sans Mono, which has the card suits.
+# (docs/shots, also run by `go generate ./docs/shots`), freeze turns them into
+# SVG, and rsvg-convert rasterises them with DejaVu Sans Mono, which has the
+# card suits.
 # Needs: go, rsvg-convert (Debian: librsvg2-bin), fonts-dejavu-core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TAPIS_SHOTS="$PWD/docs" go test ./ui -run Screenshots -count=1
+go run ./docs/shots docs
 tmp=$(mktemp -d)
 for shot in yams vegas vegas-scratching; do
   (cd "$tmp" && go run github.com/charmbracelet/freeze@v0.2.2 "$OLDPWD/docs/$shot.ansi" -o "$tmp/$shot.svg" >/dev/null)

@@ -29,20 +29,6 @@ func ParseLang(s string) (Lang, error) {
 	return "", fmt.Errorf("language %q is not fr or en", s)
 }
 
-// LangFromEnv picks the language from LC_ALL, then LANG: French for fr*,
-// English otherwise.
-func LangFromEnv(getenv func(string) string) Lang {
-	for _, v := range []string{"LC_ALL", "LANG"} {
-		if s := getenv(v); s != "" {
-			if strings.HasPrefix(strings.ToLower(s), "fr") {
-				return French
-			}
-			return English
-		}
-	}
-	return English
-}
-
 // text is what the screen says, in one language. French uses the
 // regulations' own words.
 type text struct {

@@ -66,12 +66,28 @@ type AuditOptions struct {
 	Blocks  int64
 	Seed    game.Seed
 	Workers int // 0 for one per core
+	// Progress, when not nil, is told how many units have been checked so
+	// far out of the total, each time a chunk of units is. It is called
+	// from the goroutine that runs Audit, never concurrently, and last with
+	// done equal to total.
+	Progress func(done, total int64)
+}
+
+// auditChunk is how many units a worker checks at a time.
+const auditChunk = 1 << 16
+
+// auditJob is a chunk of a block's units, from lo to hi, to check.
+type auditJob struct {
+	bs     game.BlockSeed
+	tiers  []uint8 // the block's drawn tiers; the job reads [lo, hi)
+	lo, hi int64
 }
 
 // Audit sells whole blocks of a game at a stake through the engine: each unit
 // is drawn, dealt from its own random source, scored, and counted by the prize
-// it scored to. Units are dealt and scored on every core; the result depends
-// only on the options, not on the number of cores.
+// it scored to. Units are drawn in order and handed by chunks to workers, one
+// per core, that deal and score them; the result depends only on the
+// options, not on the number of cores.
 func Audit(o AuditOptions) (AuditReport, error) {
 	start := time.Now()
 	table, err := o.Game.Table(o.Stake)
@@ -85,36 +101,65 @@ func Audit(o AuditOptions) (AuditReport, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	jobs := make(chan auditJob)
+	results := make(chan tally, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			c := newChecker(o.Game, o.Stake, table)
+			for j := range jobs {
+				results <- check(c, j.bs, j.tiers, j.lo, j.hi, table.Tiers())
+			}
+		})
+	}
+	defer wg.Wait()
+	defer close(jobs)
+
 	counts := make([]int64, table.Tiers())
-	var mismatches, unknown int64
+	var mismatches, unknown, done int64
+	total := table.Units * o.Blocks
+	collect := func(t tally) {
+		for i, c := range t.counts {
+			counts[i] += c
+		}
+		mismatches += t.mismatches
+		unknown += t.unknown
+		done += t.units
+		if o.Progress != nil {
+			o.Progress(done, total)
+		}
+	}
 	tiers := make([]uint8, table.Units)
 	for n := int64(1); n <= o.Blocks; n++ {
 		bs := o.Seed.Block(o.Game.Name, o.Stake, n)
 		b := game.NewBlock(table, n, bs)
-		for i := range tiers {
-			_, t, _ := b.Draw()
-			tiers[i] = uint8(t)
-		}
-		parts := make([]tally, workers)
-		var wg sync.WaitGroup
-		chunk := (table.Units + int64(workers) - 1) / int64(workers)
-		for w := range workers {
-			lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, table.Units)
-			wg.Go(func() {
-				parts[w] = check(newChecker(o.Game, o.Stake, table), bs, tiers, lo, hi, table.Tiers())
-			})
-		}
-		wg.Wait()
-		for _, p := range parts {
-			for i, c := range p.counts {
-				counts[i] += c
+		pending := 0
+		for lo := int64(0); lo < table.Units; lo += auditChunk {
+			hi := min(lo+auditChunk, table.Units)
+			for i := lo; i < hi; i++ {
+				_, t, _ := b.Draw()
+				tiers[i] = uint8(t)
 			}
-			mismatches += p.mismatches
-			unknown += p.unknown
+			// The chunk goes to the first worker free; what the others
+			// finish meanwhile is counted.
+			for sent := false; !sent; {
+				select {
+				case jobs <- auditJob{bs: bs, tiers: tiers, lo: lo, hi: hi}:
+					sent = true
+					pending++
+				case t := <-results:
+					collect(t)
+					pending--
+				}
+			}
+		}
+		// Every chunk of the block is counted before tiers is drawn again.
+		for ; pending > 0; pending-- {
+			collect(<-results)
 		}
 	}
 	r := AuditReport{
-		Game: o.Game.Name, Stake: o.Stake, Blocks: o.Blocks, Units: table.Units * o.Blocks,
+		Game: o.Game.Name, Stake: o.Stake, Blocks: o.Blocks, Units: total,
 		Mismatches: mismatches, Unknown: unknown, Paid: decimal.Zero,
 	}
 	for i := range table.Tiers() {
@@ -126,9 +171,11 @@ func Audit(o AuditOptions) (AuditReport, error) {
 	return r, nil
 }
 
+// tally is what a chunk of units scored to.
 type tally struct {
-	counts              []int64
+	counts              []int64 // units by the tier they scored to
 	mismatches, unknown int64
+	units               int64 // the units checked
 }
 
 // checker deals a unit of a tier into a layout it reuses, scores it, and
@@ -145,7 +192,7 @@ func newChecker(g Game, stake decimal.Decimal, t *game.Table) checker {
 }
 
 func check(c checker, bs game.BlockSeed, tiers []uint8, lo, hi int64, n int) tally {
-	t := tally{counts: make([]int64, n)}
+	t := tally{counts: make([]int64, n), units: hi - lo}
 	var pcg rand.PCG
 	r := rand.New(&pcg)
 	for i := lo; i < hi; i++ {

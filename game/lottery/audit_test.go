@@ -74,3 +74,30 @@ func TestDealUnitIsReproducible(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditProgress: Progress is told the units checked so far, chunk by
+// chunk, always more, ending at the total; across blocks too. The calls
+// append to a slice without a lock: under the race detector (CI), a call
+// from a worker's goroutine would be reported.
+func TestAuditProgress(t *testing.T) {
+	var calls [][2]int64
+	r, err := Audit(AuditOptions{Game: Yams(), Stake: decimal.RequireFromString("0.5"), Blocks: 2, Seed: 9, Workers: 3,
+		Progress: func(done, total int64) { calls = append(calls, [2]int64{done, total}) }})
+	if err != nil || !r.OK() {
+		t.Fatalf("audit: %v, ok %v", err, r.OK())
+	}
+	chunks := (700_000 + auditChunk - 1) / auditChunk
+	if len(calls) != 2*chunks {
+		t.Fatalf("%d calls, want %d (a chunk of %d units each)", len(calls), 2*chunks, auditChunk)
+	}
+	var last int64
+	for i, c := range calls {
+		if c[1] != 1_400_000 || c[0] <= last || c[0] > c[1] {
+			t.Fatalf("call %d: %d of %d after %d", i, c[0], c[1], last)
+		}
+		last = c[0]
+	}
+	if last != r.Units {
+		t.Errorf("the last call says %d units, the audit checked %d", last, r.Units)
+	}
+}

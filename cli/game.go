@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/game/vegas"
+	"tapis/ui"
+)
+
+// gameFlags are the interactive game's flags, as they are parsed.
+type gameFlags struct {
+	balance, seed, lang, stake, idle, playlist string
+	journal                                    string
+	qa, demo                                   bool
+}
+
+// newGameFlags returns the game's flag set, writing into f.
+func newGameFlags(f *gameFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("tapis", flag.ContinueOnError)
+	fs.StringVar(&f.balance, "balance", "100", "starting balance in euros")
+	fs.StringVar(&f.seed, "seed", "", "master seed: the same seed and keys replay the same session")
+	fs.StringVar(&f.lang, "lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	fs.StringVar(&f.stake, "stake", "", "the Yam's stake at start: 0.5, 1 or 2 (also 0,5)")
+	fs.StringVar(&f.journal, "journal", "", "journal FILE: every purchase recorded on disk; an existing journal is taken up again")
+	fs.BoolVar(&f.qa, "qa", false, "QA mode: status line, and f to force the next unit")
+	fs.BoolVar(&f.demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
+	fs.StringVar(&f.idle, "idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
+	fs.StringVar(&f.playlist, "playlist", "", "with --demo: JSON lines of lots or layouts to play instead of the built-in playlist")
+	return fs
+}
+
+// GameArgs reads the interactive game's arguments: an optional game name
+// (yams or vegas) and its flags, in any order. getenv gives the locale when
+// --lang is absent; --playlist's file is read, and without --seed a seed is
+// drawn from the system's secure source. -h and --help write the program's
+// usage on stdout and return flag.ErrHelp; any other error is a usage error
+// (exit status 2), in one line.
+func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.Options, error) {
+	o := ui.Options{Balance: decimal.NewFromInt(100), Start: ui.MenuScreen, Lang: LangFromEnv(getenv)}
+	if err := flagAfterDashes(args); err != nil {
+		return o, err
+	}
+	var f gameFlags
+	fs := newGameFlags(&f)
+	pos, err := SplitArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeUsage(stdout)
+		}
+		return o, err
+	}
+	o.Journal, o.QA, o.Demo = f.journal, f.qa, f.demo
+	if len(pos) > 1 {
+		return o, fmt.Errorf("unexpected argument %q", pos[1])
+	}
+	if len(pos) == 1 {
+		switch pos[0] {
+		case "yams":
+			o.Start = ui.YamsScreen
+		case "vegas":
+			o.Start = ui.VegasScreen
+		default:
+			return o, fmt.Errorf("unknown command %q (see tapis help)", pos[0])
+		}
+	}
+	b, err := game.ParseAmount(f.balance)
+	if err != nil {
+		return o, fmt.Errorf("--balance: %w", err)
+	}
+	if b.GreaterThan(decimal.NewFromInt(1_000_000_000)) {
+		return o, fmt.Errorf("--balance %s: at most 1000000000", f.balance)
+	}
+	o.Balance = b
+	if f.lang != "" {
+		if o.Lang, err = ui.ParseLang(f.lang); err != nil {
+			return o, fmt.Errorf("--lang: %w", err)
+		}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o.BalanceSet = set["balance"]
+	if set["idle"] && !o.Demo {
+		return o, errors.New("--idle needs --demo")
+	}
+	if f.stake != "" && o.Start == ui.VegasScreen {
+		// A ticket has one price: --stake chooses the Yam's stake.
+		if _, err := lottery.Vegas().Stake(f.stake); err != nil {
+			return o, fmt.Errorf("--stake %s: a Vegas ticket costs %s; --stake chooses the Yam's stake (0.5, 1 or 2)", f.stake, vegas.Price())
+		}
+	} else if f.stake != "" {
+		if o.Stake, err = lottery.Yams().Stake(f.stake); err != nil {
+			return o, fmt.Errorf("--stake: %w", err)
+		}
+	}
+	if o.Demo && o.Journal != "" {
+		return o, errors.New("--demo and --journal: a kiosk's play money is not journaled")
+	}
+	if o.Idle, err = parseIdle(f.idle); err != nil {
+		return o, err
+	}
+	if f.playlist != "" {
+		if !o.Demo {
+			return o, errors.New("--playlist needs --demo")
+		}
+		if o.Playlist, err = readPlaylist(f.playlist); err != nil {
+			return o, err
+		}
+	}
+	if f.seed == "" {
+		if o.Seed, err = game.RandomSeed(); err != nil {
+			return o, err
+		}
+	} else {
+		if o.Seed, err = game.ParseSeed(f.seed); err != nil {
+			return o, fmt.Errorf("--seed: %w", err)
+		}
+		o.SeedSet = true
+	}
+	return o, nil
+}
+
+// readPlaylist reads the demo's playlist from the file named name.
+func readPlaylist(name string) ([]lottery.PlaylistItem, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("--playlist: %w", err)
+	}
+	defer f.Close()
+	items, err := lottery.ReadPlaylist(f)
+	if err != nil {
+		return nil, fmt.Errorf("--playlist %s: %w", name, err)
+	}
+	return items, nil
+}
+
+// LangFromEnv picks the language from LC_ALL, then LANG: French for fr*,
+// English otherwise.
+func LangFromEnv(getenv func(string) string) ui.Lang {
+	for _, v := range []string{"LC_ALL", "LANG"} {
+		if s := getenv(v); s != "" {
+			if strings.HasPrefix(strings.ToLower(s), "fr") {
+				return ui.French
+			}
+			return ui.English
+		}
+	}
+	return ui.English
+}
+
+// parseIdle reads --idle: a Go duration (90s, 2m) or whole seconds, from 1 s
+// to a day.
+func parseIdle(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, nerr := strconv.Atoi(s)
+		if nerr != nil {
+			return 0, fmt.Errorf("--idle: %q is not a duration (90s, 2m)", s)
+		}
+		d = time.Duration(n) * time.Second
+	}
+	if d < time.Second || d > 24*time.Hour {
+		return 0, fmt.Errorf("--idle %s: want 1s to 24h", s)
+	}
+	return d, nil
+}
+
+// flagAfterDashes refuses a flag written after "--", which ends the flags:
+// the game would take it for the name of a game, or for an argument too many.
+func flagAfterDashes(args []string) error {
+	i := slices.Index(args, "--")
+	if i < 0 {
+		return nil
+	}
+	for _, a := range args[i+1:] {
+		if len(a) > 1 && a[0] == '-' {
+			return fmt.Errorf("%s comes after \"--\", which ends the flags: put it before \"--\", or leave \"--\" out", a)
+		}
+	}
+	return nil
+}

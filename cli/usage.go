@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+)
+
+// form is one way to call a command: its arguments after "tapis " and
+// what it does (lines after the first are indented under it).
+type form struct {
+	synopsis string
+	does     string
+}
+
+// forms returns the ways to call the command named name, in the order the
+// program's usage lists them; the game is named "".
+func forms(name string) []form {
+	switch name {
+	case "":
+		return []form{{"[yams|vegas] [flags]", "play: the menu, or straight to a game (flags below)"}}
+	case "score":
+		return []form{{"score [FILE|-]... [--json]", "score layouts (JSON or JSON lines; stdin by default)"}}
+	case "deal":
+		return []form{
+			{"deal --game G [--stake S] [--prize EUR] [--count K] [--seed N]", "deal layouts as JSON lines"},
+			{"deal --unit ID --seed N [--count K]", "deal a unit of a seeded session again"},
+		}
+	case "audit":
+		return []form{{"audit --game G [--stake S] [--blocks K] [--seed N] [--json]",
+			"sell whole blocks and count them against the lot table\n(a progress bar on stderr when it is a terminal)"}}
+	case "verify":
+		return []form{{"verify --journal FILE [--json]",
+			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"}}
+	case "replay":
+		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}
+	case "help":
+		return []form{{"help [COMMAND]", "this text, or a command's (as tapis COMMAND -h)"}}
+	case "--version":
+		return []form{{"--version", "the version, from the build information"}}
+	}
+	return nil
+}
+
+// Commands returns the names of the commands that take -h and --help
+// besides the game itself ("tapis -h"): the tools and replay.
+func Commands() []string { return []string{"score", "deal", "audit", "verify", "replay"} }
+
+// column is where the usage's descriptions start.
+const column = 39
+
+// writeForms writes the usage lines of the command named name.
+func writeForms(w io.Writer, name string) {
+	pad := strings.Repeat(" ", column)
+	for _, f := range forms(name) {
+		line := "  tapis " + f.synopsis
+		if len(line) < column {
+			line += strings.Repeat(" ", column-len(line))
+		} else {
+			line += "\n" + pad
+		}
+		fmt.Fprintf(w, "%s%s\n", line, strings.ReplaceAll(f.does, "\n", "\n"+pad))
+	}
+}
+
+// writeUsage writes the program's usage: every command, and the game's
+// flags. It is what "tapis help", "tapis -h" and "tapis --help" print, and
+// "tapis yams -h" too.
+func writeUsage(w io.Writer) {
+	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
+	for _, name := range []string{"", "score", "deal", "audit", "verify", "replay", "help", "--version"} {
+		writeForms(w, name)
+	}
+	fmt.Fprint(w, "\nthe game's flags:\n")
+	var f gameFlags
+	fs := newGameFlags(&f)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
+Exit status: 0 success, 1 an invalid layout or a failed audit, 2 a usage error.
+Run "tapis COMMAND -h" (or --help) for a command's flags.
+`)
+}
+
+// writeCommandUsage writes the usage of one command and its flags, which
+// fs holds. It is what "tapis COMMAND -h", "tapis COMMAND --help" and
+// "tapis help COMMAND" print.
+func writeCommandUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, "usage:\n")
+	writeForms(w, fs.Name())
+	fmt.Fprint(w, "\nflags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// Version returns the version line of "tapis --version", from the build
+// information: the main module's version, or "devel" when it has none (a
+// build from a work tree), followed by the commit it was built from and
+// "+dirty" when the build information records them.
+func Version(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return "tapis devel"
+	}
+	v := info.Main.Version
+	if v != "" && v != "(devel)" {
+		return "tapis " + v
+	}
+	var rev string
+	var dirty bool
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	line := "tapis devel"
+	if rev != "" {
+		line += " " + rev[:min(12, len(rev))]
+		if dirty {
+			line += "+dirty"
+		}
+	}
+	return line
+}
