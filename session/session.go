@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -31,8 +33,12 @@ type Options struct {
 }
 
 // Session is a player's session: what sells, what pays, and what records.
-// It is not safe for concurrent use.
+// Its methods may be called from several goroutines (a purchase runs off
+// the screen's update loop while the screen reads the balance), except
+// Wallet and Shop, whose values are for a caller that has the session to
+// itself.
 type Session struct {
+	mu        sync.Mutex
 	shop      *lottery.Shop
 	wallet    *wallet.Wallet
 	file      *os.File // the journal, open for appending; nil without one
@@ -225,15 +231,24 @@ func (s *Session) Restored() *State { return s.restored }
 // Recent returns the last units bought in the session, journal included,
 // oldest first: at most Options.Limit of them, in a slice of the caller's.
 // The kiosk's Restart empties it.
-func (s *Session) Recent() []Played { return s.recent.list() }
+func (s *Session) Recent() []Played {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recent.list()
+}
 
-// Wallet returns the session's wallet.
+// Wallet returns the session's wallet, for a caller that has the session to
+// itself; Balance and Totals read it from anywhere.
 func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
 
 // Origin returns the balance the session started from, over its whole
 // journal: the balance less Origin is the net result of every purchase the
 // journal holds.
-func (s *Session) Origin() decimal.Decimal { return s.origin }
+func (s *Session) Origin() decimal.Decimal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.origin
+}
 
 // Shop returns the session's shop.
 func (s *Session) Shop() *lottery.Shop { return s.shop }
@@ -249,6 +264,8 @@ func (s *Session) Seed() game.Seed { return s.seed }
 // purchase does not happen. A forced layout is played at its own stake
 // (Force.Stake). The unit joins Recent.
 func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (lottery.Sold, wallet.Operation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if f != nil {
 		stake = f.Stake(stake)
 	}
@@ -352,6 +369,8 @@ func (s *Session) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.
 // and its commitment, the SHA-256 of its seed in hex, published before its
 // first sale.
 func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	b, err := s.shop.Peek(g, stake)
 	if err != nil {
 		return 0, "", err
@@ -361,12 +380,18 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 
 // Revealed returns the seeds of the blocks exhausted so far, by block
 // (game.BlockID, as its String writes it: ParseBlockID reads it).
-func (s *Session) Revealed() map[string]string { return s.revealed }
+func (s *Session) Revealed() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.revealed)
+}
 
 // Shown records that a unit was fully revealed. It was: a record the
 // journal cannot take now is written before its next one, or when the
 // session closes.
 func (s *Session) Shown(unit string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	r := Record{Kind: KindShown, Unit: unit}
 	err := s.append(r)
 	if err != nil && s.file != nil {
@@ -379,6 +404,8 @@ func (s *Session) Shown(unit string) error {
 // units, the shop going on where it was: the kiosk's next visitor. A
 // session on a journal keeps its wallet.
 func (s *Session) Restart(balance decimal.Decimal) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.file != nil {
 		return errors.New("a session on a journal keeps its wallet")
 	}
@@ -464,6 +491,8 @@ func (e *JournalError) Unwrap() error { return e.Err }
 // Close writes what waits to be written, if the journal takes it now, and
 // closes the journal.
 func (s *Session) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.file == nil {
 		return nil
 	}

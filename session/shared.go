@@ -9,10 +9,18 @@ import (
 
 // Balance returns the wallet's balance, prizes of units not shown yet
 // included.
-func (s *Session) Balance() decimal.Decimal { return s.wallet.Balance() }
+func (s *Session) Balance() decimal.Decimal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.wallet.Balance()
+}
 
 // Totals returns what the wallet in play has played.
-func (s *Session) Totals() wallet.Totals { return s.wallet.Totals() }
+func (s *Session) Totals() wallet.Totals {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.wallet.Totals()
+}
 
 // BlockStatus is where the block a game and stake sell next stands: a copy,
 // that the sales after it do not change.
@@ -27,6 +35,8 @@ type BlockStatus struct {
 
 // Block returns where the block a game and stake sell next stands.
 func (s *Session) Block(g lottery.Game, stake decimal.Decimal) (BlockStatus, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	b, err := s.shop.Peek(g, stake)
 	if err != nil {
 		return BlockStatus{}, err

@@ -75,6 +75,12 @@ func New(o Options) (*Session, error) {
 	return &Session{tables: o.Tables, seqs: map[string]*sequence{}, bal: balance{limit: o.Points}}, nil
 }
 
+// Fresh returns the figures of a session that has played nothing yet, with
+// the regulations' tables and DefaultPoints.
+func Fresh() *Session {
+	return &Session{tables: lottery.Game.Table, seqs: map[string]*sequence{}, bal: balance{limit: DefaultPoints}}
+}
+
 // Add counts a unit played. A unit of an unknown game or stake, a stake
 // that is not positive, a negative prize, or (for a unit not forced) a
 // prize that is no lot of its table is refused, and nothing is counted.

@@ -32,6 +32,11 @@ type replayKeys struct {
 	Next, Prev, First, Last, Page key.Binding
 }
 
+// statsKeys move through the games and stakes of the stats screen.
+type statsKeys struct {
+	Next, Prev key.Binding
+}
+
 // keys is every key map, with help written in the screen's language.
 type keys struct {
 	global globalKeys
@@ -40,6 +45,7 @@ type keys struct {
 	vegas  vegasKeys
 	list   listKeys
 	replay replayKeys
+	stats  statsKeys
 }
 
 func newKeys(t text) keys {
@@ -88,6 +94,10 @@ func newKeys(t text) keys {
 			Show:   b(enter, "k.show", "enter"),
 			Switch: b("tab", "k.switch", "tab"),
 			Page:   b("←/→", "k.page", "left", "right"),
+		},
+		stats: statsKeys{
+			Next: b("tab/→", "k.nextseq", "tab", "right"),
+			Prev: b("←", "k.prevseq", "shift+tab", "left"),
 		},
 		replay: replayKeys{
 			Next:  b("→/↓/n/"+space, "k.next", "right", "down", "n", "space", "enter", "pgdown"),

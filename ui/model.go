@@ -112,7 +112,8 @@ func New(o Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake()}
+	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now}
+	c.till.startFigures()
 	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
 	m.games = []gameScreen{y, v}
 	c.till.games = m.games

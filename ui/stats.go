@@ -1,23 +1,215 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"tapis/chart"
+	"tapis/game/lottery"
+	"tapis/stats"
+	"tapis/wallet"
 )
 
-// statsScreen shows the session's figures as charts.
+// statsScreen shows the session's figures as charts: the balance over
+// time, then for one game and stake at a time the units by lot against the
+// lot table's shares (art. 3) and the return so far against the table's
+// payout rate. The figures are the till's, counted as units are shown, so
+// that they never tell a prize the screen has not.
 type statsScreen struct {
 	*common
+	seq int // the game and stake shown, among those played
 }
 
 func newStatsScreen(c *common) *statsScreen { return &statsScreen{common: c} }
 
-func (s *statsScreen) update(tea.Msg) tea.Cmd { return nil }
-
-func (s *statsScreen) keyMap() keyMap {
-	return s.withGlobal(StatsScreen, nil, nil)
+func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	n := len(s.till.figures.Sequences())
+	if !ok || n == 0 {
+		return nil
+	}
+	k := s.keys.stats
+	switch {
+	case key.Matches(press, k.Next):
+		s.seq = (s.seq + 1) % n
+	case key.Matches(press, k.Prev):
+		s.seq = (s.seq + n - 1) % n
+	}
+	return nil
 }
 
+func (s *statsScreen) keyMap() keyMap {
+	k := s.keys.stats
+	many := len(s.till.figures.Sequences()) > 1
+	own := []key.Binding{k.Next, k.Prev, s.keys.global.Back}
+	short := []key.Binding{only(k.Next, many), s.keys.global.Back}
+	return s.withGlobal(StatsScreen, own, short)
+}
+
+// statsWidth is the widest the charts are drawn.
+const statsWidth = 96
+
 func (s *statsScreen) layers(body area) []*lipgloss.Layer {
-	return nil
+	f := s.till.figures
+	seqs := f.Sequences()
+	if len(seqs) == 0 {
+		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("stats.empty"))))}
+	}
+	w := min(body.w-4, statsWidth)
+	x := body.x + (body.w-w)/2
+	tot := f.Total()
+	head := s.t.count("stats.head", int(tot.Units), tot.Units, s.t.money(tot.Staked), s.t.money(tot.Won))
+	if r, err := tot.Return(3); err == nil {
+		head += " · " + s.t.f("stats.return", s.percent(r))
+	}
+	fig := seqs[min(s.seq, len(seqs)-1)]
+	barsH := min(len(fig.Lots), max(3, (body.h-6)/2))
+	lots := s.lotBars(fig, barsH)
+	lineH := max(3, body.h-barsH-6) // title, blank, line, blank, sequence, bars, gauge
+	y := body.y
+	layers := []*lipgloss.Layer{place(area{x, y, w, 1}, s.st.boxTitle.Render(ansi.Truncate(head, w, "…")))}
+	y += 2
+	layers = append(layers, place(area{x, y, w, lineH}, s.balanceChart(w, lineH)))
+	y += lineH + 1
+	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, min(s.seq, len(seqs)-1)+1, len(seqs))
+	if fig.Forced > 0 {
+		title += " · " + s.t.f("stats.forced", fig.Forced)
+	}
+	if n := s.till.figuresLost; n > 0 {
+		title += " · " + s.t.f("stats.lost", n)
+	}
+	layers = append(layers, place(area{x, y, w, 1}, s.st.boxTitle.Render(ansi.Truncate(title, w, "…"))))
+	y++
+	bars := chart.Bars(lots, chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()})
+	layers = append(layers, place(area{x, y, w, barsH}, bars))
+	y += barsH
+	layers = append(layers, place(area{x, y, w, 1}, s.returnGauge(fig, w)))
+	return layers
+}
+
+// balanceChart draws the balance after each unit shown, the starting
+// balance as a rule.
+func (s *statsScreen) balanceChart(w, h int) string {
+	f := s.till.figures
+	start := f.Balance()[0].InexactFloat64()
+	n := f.Total().Units
+	right := s.t.count("stats.units", int(n), n)
+	return chart.Line(f.BalanceFloat64(), chart.LineOptions{
+		Width: w, Height: h, Ref: &start, XLeft: s.t.get("stats.balance"), XRight: right,
+		Label: func(v float64) string {
+			return s.t.money(decimal.NewFromFloat(v).Round(2))
+		},
+		Styles: chart.LineStyles{Axis: s.st.dim, Line: s.st.win, Below: s.st.note, Ref: s.st.dim},
+	})
+}
+
+// lotBars are a sequence's lots, the top lot first: the share of the units
+// drawn that fell in each, against the table's share, on a log scale so
+// that the rare lots show. When they are more than room rows, the lots no
+// unit fell in are left out, the rarest first, and a last row counts them.
+func (s *statsScreen) lotBars(f stats.Figures, room int) []chart.Bar {
+	keep := make([]bool, len(f.Lots))
+	left := room
+	if len(f.Lots) > room {
+		left-- // the row that counts what is left out
+	}
+	for i, l := range f.Lots {
+		if l.Share.Num > 0 && left > 0 {
+			keep[i], left = true, left-1
+		}
+	}
+	for left > 0 { // then the lots the table gives most
+		best := -1
+		for i, l := range f.Lots {
+			if !keep[i] && (best < 0 || l.Expected.Float64() > f.Lots[best].Expected.Float64()) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		keep[best], left = true, left-1
+	}
+	var rows []chart.Bar
+	out := 0
+	for i, l := range f.Lots {
+		if !keep[i] {
+			out++
+			continue
+		}
+		label := s.t.money(l.Prize)
+		if l.Prize.IsZero() {
+			label = s.t.get("qa.losing")
+		}
+		rows = append(rows, chart.Bar{
+			Label: label, Value: l.Share.Float64(), Expected: l.Expected.Float64(),
+			Text: s.t.f("stats.lot", s.number(l.Share.Num), s.percent(l.Share.Decimal(8)), s.percent(l.Expected.Decimal(8))),
+		})
+	}
+	if out > 0 {
+		rows = append(rows, chart.Bar{Label: "…", Expected: -1, Text: s.t.count("stats.out", out, out)})
+	}
+	return rows
+}
+
+// returnGauge draws the return so far against the table's payout rate.
+func (s *statsScreen) returnGauge(f stats.Figures, w int) string {
+	payout := f.Payout(4)
+	r, err := f.Return(4)
+	if err != nil {
+		r = decimal.Zero
+	}
+	return chart.Gauge(r.InexactFloat64(), payout.InexactFloat64(), chart.GaugeOptions{
+		Width: w, Label: s.t.get("stats.returnlabel"),
+		Text:   s.t.f("stats.versus", s.percent(r), s.percent(payout)),
+		Styles: s.barStyles(),
+	})
+}
+
+func (s *statsScreen) barStyles() chart.BarStyles {
+	return chart.BarStyles{Label: s.st.row, Bar: s.st.dim, Above: s.st.win, Marker: s.st.note, Track: s.st.dim, Text: s.st.row}
+}
+
+// percent writes a ratio as a percentage the way the screen's language
+// does: "12.5%", "12,5 %": two decimals at most, or two significant
+// digits for a share under 1 % (a top lot's 0.00014%), trailing zeros
+// dropped.
+func (c *common) percent(r decimal.Decimal) string {
+	p := r.Shift(2)
+	most := int32(2)
+	for small := decimal.NewFromInt(1); p.IsPositive() && p.LessThan(small) && most < 8; most++ {
+		small = small.Shift(-1)
+	}
+	p = p.Round(most)
+	places := most
+	for places > 0 && p.Equal(p.Round(places-1)) {
+		places--
+	}
+	n := wallet.Number(p, places, string(c.t.lang))
+	if c.t.lang == French {
+		return n + " %"
+	}
+	return n + "%"
+}
+
+// addFigures counts a unit shown in the session's figures, with the
+// balance the player sees once it is shown. A unit the figures refuse (none
+// the shop sells is) leaves them as they were, and the stats screen says
+// so.
+func (t *till) addFigures(sold *lottery.Sold) {
+	err := t.figures.Add(stats.Unit{
+		Game: sold.Layout.Game(), Stake: sold.Layout.Stake(), Prize: sold.Unit.Prize,
+		Balance: t.shownBalance(), Forced: sold.Forced != nil, At: t.now(),
+	})
+	if err != nil {
+		t.figuresLost++
+	}
+}
+
+// startFigures starts the session's figures again: a new player.
+func (t *till) startFigures() {
+	t.figures, t.figuresLost = stats.Fresh(), 0
 }

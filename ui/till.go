@@ -6,12 +6,14 @@ import (
 	"io/fs"
 	"iter"
 	"slices"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/session"
+	"tapis/stats"
 	safe "tapis/text"
 	"tapis/wallet"
 )
@@ -36,6 +38,10 @@ type till struct {
 	buying  bool             // a purchase is under way: no other starts
 	epoch   int              // the wallet's generation: a purchase of a wallet retired is dropped
 	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
+	figures *stats.Session   // the player's figures, counted as units are shown
+	// figuresLost counts the units the figures refused (none should be).
+	figuresLost int
+	now         func() time.Time
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -101,6 +107,7 @@ func (t *till) bought(msg boughtMsg) bool {
 // shown returns the command recording that a unit was fully revealed.
 func (t *till) shown(sold *lottery.Sold) tea.Cmd {
 	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
+	t.addFigures(sold)
 	s, name := t.session, sold.Name()
 	return func() tea.Msg { return shownMsg{s.Shown(name)} }
 }
@@ -120,6 +127,7 @@ func (t *till) freshWallet(balance decimal.Decimal) note {
 	}
 	t.carried = t.carried.Add(done)
 	t.waiting = nil
+	t.startFigures()
 	t.epoch++
 	for _, g := range t.games {
 		g.reset()
