@@ -23,6 +23,14 @@ func BenchmarkView(b *testing.B) {
 		{"replay", func(m *Model) { press(m, "1", "a"); settle(m); press(m, "h", "enter") }},
 		{"rules", func(m *Model) { press(m, "4") }},
 		{"help", func(m *Model) { press(m, "1", "?") }},
+		{"stats", func(m *Model) {
+			press(m, "1")
+			for range 30 {
+				press(m, "a")
+				settle(m)
+			}
+			press(m, "s")
+		}},
 	}
 	for _, s := range setups {
 		// warm: a frame like most frames, where the pieces that did not

@@ -142,7 +142,9 @@ func tour(t *testing.T, bg color.Color) []frame {
 		settle(m)
 	}
 	shot("yams after seven units", m)
-	press(m, "h")
+	press(m, "s")
+	shot("stats", m)
+	press(m, "esc", "h")
 	shot("history", m)
 	press(m, "down", "enter")
 	shot("history, a unit again", m)
