@@ -25,8 +25,16 @@ func TestReplayScreen(t *testing.T) {
 			t.Error("the record's unit is not shown")
 		}
 		press(m, "right", "left")
-		if m.replay.at != 0 {
-			t.Errorf("at %d after right, right, left", m.replay.at)
+		if !strings.HasSuffix(strings.SplitN(plain(m), "\n", 2)[0], " 1/2") {
+			t.Errorf("not at the first layout after right, right, left:\n%s", plain(m))
+		}
+		press(m, "end")
+		if !strings.HasSuffix(strings.SplitN(plain(m), "\n", 2)[0], " 2/2") {
+			t.Errorf("end is not the last layout:\n%s", plain(m))
+		}
+		press(m, "home")
+		if !strings.HasSuffix(strings.SplitN(plain(m), "\n", 2)[0], " 1/2") {
+			t.Errorf("home is not the first layout:\n%s", plain(m))
 		}
 		if m.Totals().Played != 0 {
 			t.Error("a replay played a unit")
