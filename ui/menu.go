@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -36,23 +37,36 @@ const logo = `╺┳╸┏━┓┏━┓╻┏━┓
  ╹ ╹ ╹╹  ╹┗━┛`
 
 func (s *menuScreen) layers(body area) []*lipgloss.Layer {
-	head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
-	var entries []string
-	for i, e := range s.entries() {
-		label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
-		style := s.st.menuItem
-		if i == s.cursor {
-			style = s.st.menuOn
+	// The caption and the entries depend only on the cursor and the
+	// entries: drawn once, then cut into lines.
+	entries := s.entries()
+	drawn := strings.Split(s.memoize(fmt.Sprint("menu:", s.cursor, len(entries)), func() string {
+		head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
+		rows := []string{head}
+		for i, e := range entries {
+			label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
+			style := s.st.menuItem
+			if i == s.cursor {
+				style = s.st.menuOn
+			}
+			rows = append(rows, style.Width(24).Render(label))
 		}
-		entries = append(entries, style.Width(24).Render(label))
-	}
-	w := max(lipgloss.Width(head), lipgloss.Width(entries[0]))
-	top := lipgloss.Height(head) // the entries' first row, counted in lines drawn
-	a := body.centered(w, top+len(entries))
-	layers := []*lipgloss.Layer{place(area{a.x, a.y, w, top}, lipgloss.PlaceHorizontal(w, lipgloss.Center, head))}
-	for i, e := range entries {
+		w := 0
+		for _, r := range rows {
+			w = max(w, lipgloss.Width(r))
+		}
+		for i, r := range rows {
+			rows[i] = lipgloss.PlaceHorizontal(w, lipgloss.Center, r)
+		}
+		return strings.Join(rows, "\n")
+	}), "\n")
+	top := len(drawn) - len(entries) // the entries' first row, counted in lines drawn
+	w := lipgloss.Width(drawn[0])
+	a := body.centered(w, len(drawn))
+	layers := []*lipgloss.Layer{place(area{a.x, a.y, w, top}, strings.Join(drawn[:top], "\n"))}
+	for i := range entries {
 		// Each entry is its own named layer: where it is drawn is where it is hit.
-		layers = append(layers, layer(target{menuTarget, i}, area{a.x, a.y + top + i, w, 1}, lipgloss.PlaceHorizontal(w, lipgloss.Center, e)))
+		layers = append(layers, layer(target{menuTarget, i}, area{a.x, a.y + top + i, w, 1}, drawn[top+i]))
 	}
 	return layers
 }
