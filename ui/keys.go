@@ -1,6 +1,9 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+)
 
 // globalKeys work on every screen.
 type globalKeys struct {
@@ -10,16 +13,19 @@ type globalKeys struct {
 // menuKeys move through the menu.
 type menuKeys struct {
 	Up, Down, Choose, Number key.Binding
+	Entries                  [6]key.Binding // 1 to 6: Number is them all
 }
 
 // yamsKeys play « Yam's ! ».
 type yamsKeys struct {
 	Stake, Left, Right, Play, Auto, Roll key.Binding
+	Cups                                 [3]key.Binding // 1, 2, 3: Roll is them all
 }
 
 // vegasKeys play « Vegas ».
 type vegasKeys struct {
 	Buy, Choose, Surface, Next, Scratch, All key.Binding
+	Surfaces                                 [4]key.Binding // 1 to 4: Surface is them all
 }
 
 // listKeys move through the history and the rules.
@@ -37,6 +43,17 @@ type statsKeys struct {
 	Next, Prev key.Binding
 }
 
+// qaKeys work in the QA forcing panel. Each pair shares its keys' help:
+// the first of the two says it for both.
+type qaKeys struct {
+	PrevLot, NextLot     key.Binding // ↑↓: the lot, in Lot and Surfaces
+	PrevSplit, NextSplit key.Binding // ←→: the split of the lot, in Surfaces
+	PrevCup, NextCup     key.Binding // ←→: the cup, in Combinations
+	NextCombo, PrevCombo key.Binding // ↑↓: the cup's combination
+	Force, Load          key.Binding // enter: set the force, or read the file
+	Mode, Close, Stop    key.Binding // tab, esc (Stop while a file is read)
+}
+
 // keys is every key map, with help written in the screen's language.
 type keys struct {
 	global globalKeys
@@ -46,6 +63,8 @@ type keys struct {
 	list   listKeys
 	replay replayKeys
 	stats  statsKeys
+	qa     qaKeys
+	field  textinput.KeyMap // the QA panel's fields
 }
 
 func newKeys(t text) keys {
@@ -54,6 +73,12 @@ func newKeys(t text) keys {
 	}
 	// The names of keys the help writes in the screen's language.
 	enter, space, esc := t.get("key.enter"), t.get("key.space"), t.get("key.esc")
+	entries := [6]key.Binding{b("1", "k.open", "1"), b("2", "k.open", "2"), b("3", "k.open", "3"),
+		b("4", "k.open", "4"), b("5", "k.open", "5"), b("6", "k.open", "6")}
+	cups := [3]key.Binding{b("1", "k.roll", "1"), b("2", "k.roll", "2"), b("3", "k.roll", "3")}
+	surfaces := [4]key.Binding{b("1", "k.surface", "1"), b("2", "k.surface", "2"),
+		b("3", "k.surface", "3"), b("4", "k.surface", "4")}
+	next := b("tab", "k.surface", "tab")
 	return keys{
 		global: globalKeys{
 			Quit:      b("q", "k.quit", "q"),
@@ -67,10 +92,11 @@ func newKeys(t text) keys {
 			Force:     b("f", "k.force", "f"),
 		},
 		menu: menuKeys{
-			Up:     b("↑/↓", "k.move", "up", "k"),
-			Down:   b("↓", "k.move", "down", "j"),
-			Choose: b(enter, "k.choose", "enter"),
-			Number: b("1-6", "k.open", "1", "2", "3", "4", "5", "6"),
+			Up:      b("↑/↓", "k.move", "up", "k"),
+			Down:    b("↓", "k.move", "down", "j"),
+			Choose:  b(enter, "k.choose", "enter"),
+			Number:  group("1-6", t.get("k.open"), entries[:]...),
+			Entries: entries,
 		},
 		yams: yamsKeys{
 			Stake: b("←→", "k.stake", "left", "right"),
@@ -78,15 +104,17 @@ func newKeys(t text) keys {
 			Right: b("→", "k.stake", "right"),
 			Play:  b(enter, "k.play", "enter"),
 			Auto:  b("a", "k.auto", "a"),
-			Roll:  b("1 2 3", "k.roll", "1", "2", "3"),
+			Roll:  group("1 2 3", t.get("k.roll"), cups[:]...),
+			Cups:  cups,
 		},
 		vegas: vegasKeys{
-			Buy:     b(enter, "k.buy", "enter"),
-			Choose:  b("1-4/tab", "k.surface", "1", "2", "3", "4", "tab"),
-			Surface: b("1-4", "k.surface", "1", "2", "3", "4"),
-			Next:    b("tab", "k.surface", "tab"),
-			Scratch: b(space, "k.scratch", "space"),
-			All:     b("a", "k.scratchall", "a"),
+			Buy:      b(enter, "k.buy", "enter"),
+			Choose:   group("1-4/tab", t.get("k.surface"), append(surfaces[:], next)...),
+			Surface:  group("1-4", t.get("k.surface"), surfaces[:]...),
+			Surfaces: surfaces,
+			Next:     next,
+			Scratch:  b(space, "k.scratch", "space"),
+			All:      b("a", "k.scratchall", "a"),
 		},
 		list: listKeys{
 			Up:     b("↑/↓", "k.scroll", "up", "k"),
@@ -106,7 +134,50 @@ func newKeys(t text) keys {
 			Last:  b("end", "k.last", "end"),
 			Page:  b("←/→", "k.page", "left", "right"),
 		},
+		qa: qaKeys{
+			PrevLot:   b("↑/↓", "k.qa.lot", "up"),
+			NextLot:   b("↓", "k.qa.lot", "down"),
+			PrevSplit: b("←/→", "k.qa.split", "left"),
+			NextSplit: b("→", "k.qa.split", "right"),
+			PrevCup:   b("←/→", "k.qa.cup", "left"),
+			NextCup:   b("→", "k.qa.cup", "right"),
+			NextCombo: b("↑/↓", "k.qa.combo", "up"),
+			PrevCombo: b("↓", "k.qa.combo", "down"),
+			Force:     b(enter, "k.qa.force", "enter"),
+			Load:      b(enter, "k.qa.load", "enter"),
+			Mode:      b("tab", "k.qa.mode", "tab"),
+			Close:     b(esc, "k.qa.close", "esc"),
+			Stop:      b(esc, "k.qa.stop", "esc"),
+		},
+		field: fieldKeys(b),
 	}
+}
+
+// fieldKeys are the editing keys of a text field, as bubbles/textinput has
+// them, with help for those the QA panel shows. ctrl+v, which would read
+// the clipboard of the machine the game runs on, is off: the terminal's
+// own paste (bracketed) reaches the field as a paste.
+func fieldKeys(b func(label, desc string, ks ...string) key.Binding) textinput.KeyMap {
+	k := textinput.DefaultKeyMap()
+	k.CharacterBackward = b("←/→", "k.field.move", k.CharacterBackward.Keys()...)
+	k.CharacterForward = b("→", "k.field.move", k.CharacterForward.Keys()...)
+	k.LineStart = b("home/end", "k.field.ends", k.LineStart.Keys()...)
+	k.LineEnd = b("end", "k.field.ends", k.LineEnd.Keys()...)
+	k.DeleteWordBackward = b("ctrl+w", "k.field.word", k.DeleteWordBackward.Keys()...)
+	k.DeleteBeforeCursor = b("ctrl+u", "k.field.clear", k.DeleteBeforeCursor.Keys()...)
+	k.DeleteAfterCursor = b("ctrl+k", "k.field.cut", k.DeleteAfterCursor.Keys()...)
+	k.Paste.SetEnabled(false)
+	return k
+}
+
+// group returns one binding for the keys of several, for the help: the
+// screen matches each of them on its own, and the help says them at once.
+func group(label, desc string, bs ...key.Binding) key.Binding {
+	var ks []string
+	for _, b := range bs {
+		ks = append(ks, b.Keys()...)
+	}
+	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(label, desc))
 }
 
 // keyMap is a screen's bindings, read by the help bubble.

@@ -92,8 +92,9 @@ func (s *menuScreen) update(msg tea.Msg) tea.Cmd {
 			s.cursor = (s.cursor + 1) % n
 		case key.Matches(msg, k.Choose):
 			return s.choose(s.cursor)
-		case key.Matches(msg, k.Number):
-			if i := int(msg.Code - '1'); i >= 0 && i < n {
+		}
+		for i, entry := range k.Entries[:n] {
+			if key.Matches(msg, entry) {
 				s.cursor = i
 				return s.choose(i)
 			}
@@ -127,13 +128,8 @@ func (s *menuScreen) choose(i int) tea.Cmd {
 
 func (s *menuScreen) keyMap() keyMap {
 	k := s.keys.menu
-	number := k.Number
 	n := len(s.entries())
-	number.SetHelp(fmt.Sprintf("1-%d", n), number.Help().Desc)
-	number.SetKeys(numberKeys[:n]...)
+	number := group(fmt.Sprintf("1-%d", n), k.Number.Help().Desc, k.Entries[:n]...)
 	own := []key.Binding{k.Up, k.Choose, number}
 	return s.withGlobal(MenuScreen, own, own)
 }
-
-// numberKeys are the keys of the menu's entries.
-var numberKeys = [...]string{"1", "2", "3", "4", "5", "6"}

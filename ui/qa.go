@@ -2,9 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -39,13 +42,13 @@ const (
 	qaFile
 )
 
-// qaModeKeys are the text keys of each tab: its name and its hint.
-var qaModeKeys = [...]struct{ name, hint string }{
-	qaLot:    {"qa.mode.lot", "qa.hint.lot"},
-	qaPoints: {"qa.mode.points", "qa.hint.points"},
-	qaCombos: {"qa.mode.combos", "qa.hint.combos"},
-	qaSplit:  {"qa.mode.surfaces", "qa.hint.surfaces"},
-	qaFile:   {"qa.mode.file", "qa.hint.file"},
+// qaModeKeys are the text keys of each tab's name.
+var qaModeKeys = [...]string{
+	qaLot:    "qa.mode.lot",
+	qaPoints: "qa.mode.points",
+	qaCombos: "qa.mode.combos",
+	qaSplit:  "qa.mode.surfaces",
+	qaFile:   "qa.mode.file",
 }
 
 // gameKeys are the text keys of the games' names.
@@ -60,7 +63,7 @@ type qaPanel struct {
 	mode   qaMode
 	cursor int                 // the lot chosen, in qaLot and qaSplit
 	split  int                 // the split chosen, in qaSplit
-	input  string              // the points or the file name typed
+	input  textinput.Model     // the points or the file name, in qaPoints and qaFile
 	cup    int                 // the cup being set, in qaCombos
 	combos [3]yams.Combination // the combinations chosen, in qaCombos
 	err    string              // why the last try failed
@@ -149,6 +152,10 @@ func (p *qaPanel) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
+	case tea.PasteMsg:
+		if p.typing() {
+			return p.edit(msg)
+		}
 	case layoutsMsg:
 		p.onLayouts(msg)
 	}
@@ -159,88 +166,86 @@ func (p *qaPanel) update(msg tea.Msg) tea.Cmd {
 func (p *qaPanel) key(msg tea.KeyPressMsg) tea.Cmd {
 	g, stake := p.g.game(), p.g.stake()
 	table, _ := g.Table(stake)
-	modes := p.modes()
-	k := msg.String()
-	switch k {
-	case "esc":
+	k := p.keys.qa
+	switch {
+	case key.Matches(msg, k.Close, k.Stop):
 		p.cancelLoad()
 		p.closed = true
 		return nil
-	case "tab":
-		p.cancelLoad()
-		at := 0
-		for i, md := range modes {
-			if md == p.mode {
-				at = i
-			}
-		}
-		*p = qaPanel{common: p.common, g: p.g, mode: modes[(at+1)%len(modes)], cursor: p.cursor}
+	case key.Matches(msg, k.Mode):
+		p.nextMode()
 		return nil
 	}
 	switch p.mode {
 	case qaLot, qaSplit:
 		n := table.Tiers()
-		switch k {
-		case "up":
+		switch {
+		case key.Matches(msg, k.PrevLot):
 			p.cursor, p.split = (p.cursor+n-1)%n, 0
-		case "down":
+		case key.Matches(msg, k.NextLot):
 			p.cursor, p.split = (p.cursor+1)%n, 0
-		case "left":
+		case p.mode == qaSplit && key.Matches(msg, k.PrevSplit):
 			p.split = max(0, p.split-1)
-		case "right":
+		case p.mode == qaSplit && key.Matches(msg, k.NextSplit):
 			p.split = min(len(vegas.Splits(table.Prize(p.cursor).IntPart()))-1, p.split+1)
-		case "enter":
-			if p.mode == qaLot {
-				tier := p.cursor
-				p.setForce(g.Name, lottery.Force{Tier: &tier}, p.t.money(table.Prize(tier)))
-			} else {
-				s := vegas.Splits(table.Prize(p.cursor).IntPart())[p.split]
-				p.setForce(g.Name, lottery.Force{Split: &s}, splitText(s))
-			}
+		case key.Matches(msg, k.Force) && p.mode == qaLot:
+			tier := p.cursor
+			p.setForce(g.Name, lottery.Force{Tier: &tier}, p.t.money(table.Prize(tier)))
+		case key.Matches(msg, k.Force):
+			s := vegas.Splits(table.Prize(p.cursor).IntPart())[p.split]
+			p.setForce(g.Name, lottery.Force{Split: &s}, splitText(s))
 		}
 	case qaCombos:
 		all := yams.Combinations()
-		switch k {
-		case "left":
+		switch {
+		case key.Matches(msg, k.PrevCup):
 			p.cup = (p.cup + 2) % 3
-		case "right":
+		case key.Matches(msg, k.NextCup):
 			p.cup = (p.cup + 1) % 3
-		case "up":
+		case key.Matches(msg, k.NextCombo):
 			p.combos[p.cup] = all[(int(p.combos[p.cup])+1)%len(all)]
-		case "down":
+		case key.Matches(msg, k.PrevCombo):
 			p.combos[p.cup] = all[(int(p.combos[p.cup])+len(all)-1)%len(all)]
-		case "enter":
+		case key.Matches(msg, k.Force):
 			cs := p.combos
 			names := []string{p.comboName(cs[0]), p.comboName(cs[1]), p.comboName(cs[2])}
 			p.setForce(g.Name, lottery.Force{Combos: &cs}, strings.Join(names, " / "))
 		}
-	case qaPoints, qaFile:
-		switch {
-		case k == "enter" && p.mode == qaPoints:
-			n, err := strconv.Atoi(strings.TrimSpace(p.input))
-			u := yams.Unit{Stake: stake}
-			switch {
-			case err != nil:
-				p.err = p.t.f("qa.notanumber", safe.Printable(p.input))
-				return nil
-			case n < 0 || n > 150 || !yams.DealTotal(p.rng, n, &u):
-				p.err = p.t.f("qa.nototal", p.input)
-				return nil
-			}
-			p.setForce(g.Name, lottery.Force{Total: &n}, p.t.f("pts", n))
-		case k == "enter":
-			p.cancelLoad()
-			p.load, p.err, p.errs, p.more = &fileLoad{}, "", nil, 0
-			return loadLayouts(p.load, p.t, g, strings.TrimSpace(p.input))
-		case k == "backspace":
-			if r := []rune(p.input); len(r) > 0 {
-				p.input = string(r[:len(r)-1])
-			}
-		case msg.Text != "":
-			p.input += msg.Text
+	case qaPoints:
+		if !key.Matches(msg, k.Force) {
+			return p.edit(msg)
 		}
+		typed := p.input.Value()
+		n, err := strconv.Atoi(strings.TrimSpace(typed))
+		u := yams.Unit{Stake: stake}
+		switch {
+		case err != nil:
+			p.err = p.t.f("qa.notanumber", typed)
+		case n < 0 || n > 150 || !yams.DealTotal(p.rng, n, &u):
+			p.err = p.t.f("qa.nototal", typed)
+		default:
+			p.setForce(g.Name, lottery.Force{Total: &n}, p.t.f("pts", n))
+		}
+	case qaFile:
+		if !key.Matches(msg, k.Load) {
+			return p.edit(msg)
+		}
+		p.cancelLoad()
+		p.load, p.err, p.errs, p.more = &fileLoad{}, "", nil, 0
+		return loadLayouts(p.load, p.t, g, strings.TrimSpace(p.input.Value()))
 	}
 	return nil
+}
+
+// nextMode goes to the panel's next tab, afresh.
+func (p *qaPanel) nextMode() {
+	p.cancelLoad()
+	modes := p.modes()
+	next := modes[(slices.Index(modes, p.mode)+1)%len(modes)]
+	*p = qaPanel{common: p.common, g: p.g, mode: next, cursor: p.cursor}
+	if p.typing() {
+		p.input = p.newField()
+	}
 }
 
 // setForce makes the next purchase of a game play the force, and closes the
@@ -268,7 +273,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 	block, _ := p.till.session.Block(g, stake)
 	var tabs []string
 	for _, md := range p.modes() {
-		label := p.t.get(qaModeKeys[md].name)
+		label := p.t.get(qaModeKeys[md])
 		if md == p.mode {
 			tabs = append(tabs, p.st.chipOn.Render("["+label+"]"))
 		} else {
@@ -298,7 +303,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 			rows = append(rows, style.Render(line))
 		}
 	case qaPoints:
-		rows = append(rows, p.t.get("qa.points.ask"), "", p.st.chipOn.Render(" "+p.input+"_ "))
+		rows = append(rows, p.t.get("qa.points.ask"), "", p.fieldView(min(body.w-2, 76)))
 	case qaCombos:
 		for i, c := range p.combos {
 			line := p.t.f("mat", i+1) + "  ▲▼ " + p.comboName(c)
@@ -308,7 +313,7 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 			rows = append(rows, line)
 		}
 	case qaFile:
-		rows = append(rows, p.t.get("qa.file.ask"), "", p.st.chipOn.Render(" "+safe.Printable(p.input)+"_ "))
+		rows = append(rows, p.t.get("qa.file.ask"), "", p.fieldView(min(body.w-2, 76)))
 		if p.load != nil {
 			rows = append(rows, "", p.st.dim.Render(p.t.get("qa.loading")))
 		}
@@ -319,11 +324,10 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 	if p.err != "" {
 		rows = append(rows, "", p.st.note.Render(p.err))
 	}
-	hint := []string{"", p.st.dim.Render(p.t.get(qaModeKeys[p.mode].hint))}
 	if len(p.errs) > 0 {
 		// As many of the file's errors as the screen holds, and a count of
 		// the others.
-		room := max(1, body.h-len(rows)-len(hint)-2)
+		room := max(1, body.h-len(rows)-2)
 		errs, more := p.errs, p.more
 		if len(errs) > room {
 			errs, more = errs[:room-1], more+len(errs)-(room-1)
@@ -336,7 +340,6 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 			rows = append(rows, p.st.note.Render(p.t.count("qa.more", more, more)))
 		}
 	}
-	rows = append(rows, hint...)
 	// One width for every tab, so that the panel does not move between them.
 	block2 := strings.Join(rows, "\n")
 	w := max(lipgloss.Width(block2), min(body.w-2, 76))
@@ -346,5 +349,34 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 // forcedLabel marks forced units in their names and on screen.
 const forcedLabel = "QA"
 
-// keyMap is the panel's keys: its hint line says them, tab by tab.
-func (p *qaPanel) keyMap() keyMap { return keyMap{} }
+// keyMap is the panel's keys, tab by tab: the bottom line says what they
+// do there. Help and quit are not among them: while the panel is open, ?
+// and q are typed into its fields.
+func (p *qaPanel) keyMap() keyMap {
+	k, f := p.keys.qa, p.keys.field
+	var short []key.Binding
+	switch p.mode {
+	case qaLot:
+		short = []key.Binding{k.PrevLot, k.Force}
+	case qaSplit:
+		short = []key.Binding{k.PrevLot, k.PrevSplit, k.Force}
+	case qaCombos:
+		short = []key.Binding{k.PrevCup, k.NextCombo, k.Force}
+	case qaPoints:
+		short = []key.Binding{k.Force}
+	case qaFile:
+		short = []key.Binding{k.Load}
+	}
+	leave := k.Close
+	if p.load != nil {
+		leave = k.Stop
+	}
+	short = append(short, k.Mode, leave)
+	full := [][]key.Binding{short}
+	if p.typing() {
+		// Last, so that a narrow line leaves them out before the others.
+		short = append(short, f.DeleteBeforeCursor, f.DeleteWordBackward)
+		full = append(full, []key.Binding{f.CharacterBackward, f.LineStart, f.DeleteWordBackward, f.DeleteBeforeCursor, f.DeleteAfterCursor})
+	}
+	return keyMap{short: short, full: full}
+}

@@ -228,7 +228,7 @@ func TestQAFileBounded(t *testing.T) {
 	press(m, "f", "tab", "tab", "tab")
 	typeText(m, path)
 	_, cmd := m.Update(keyMsg("enter"))
-	if !strings.Contains(plain(m), "reading the file… (esc stops)") {
+	if !strings.Contains(plain(m), "reading the file…") || !strings.Contains(lastLine(m), "esc stop reading") {
 		t.Errorf("the panel does not say it is reading:\n%s", plain(m))
 	}
 	msg := cmd().(layoutsMsg)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -177,9 +176,6 @@ func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Buy):
 		return s.play(false)
-	case key.Matches(msg, k.Surface):
-		n, _ := strconv.Atoi(msg.String())
-		s.focus = n - 1
 	case key.Matches(msg, k.Next):
 		s.focus = (s.focus + 1) % int(vegas.Surfaces)
 	case key.Matches(msg, k.Scratch):
@@ -189,6 +185,11 @@ func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.All):
 		return s.play(true)
+	}
+	for i, f := range k.Surfaces {
+		if key.Matches(msg, f) {
+			s.focus = i
+		}
 	}
 	return nil
 }

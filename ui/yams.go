@@ -185,9 +185,11 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		return s.play(false)
 	case key.Matches(msg, k.Auto):
 		return s.play(true)
-	case key.Matches(msg, k.Roll):
-		i, _ := strconv.Atoi(msg.String())
-		return s.rollCup(i - 1)
+	}
+	for i, cup := range k.Cups {
+		if key.Matches(msg, cup) {
+			return s.rollCup(i)
+		}
 	}
 	return nil
 }
