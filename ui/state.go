@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/session"
+	"tapis/wallet"
+)
+
+// What the program, a server or a test reads of a player's model: public
+// state, never a screen's fields.
+
+// Revealing reports whether a unit is bought and not fully shown yet.
+func (m *Model) Revealing() bool {
+	for _, g := range m.games {
+		if g.revealing() {
+			return true
+		}
+	}
+	return false
+}
+
+// Balance returns the wallet's balance, prizes of units still being revealed
+// included.
+func (m *Model) Balance() decimal.Decimal { return m.till.session.Balance() }
+
+// Screen returns the screen on show.
+func (m *Model) Screen() Screen { return m.nav.screen }
+
+// Close closes the session's journal.
+func (m *Model) Close() error { return m.till.session.Close() }
+
+// Note returns what opening the journal had to say, if anything.
+func (m *Model) Note() string { return m.till.session.Note }
+
+// Recent returns the session's last units, newest first (historyLimit at
+// most).
+func (m *Model) Recent() []wallet.Operation {
+	h := m.till.session.Recent()
+	out := make([]wallet.Operation, len(h))
+	for i, p := range h {
+		out[len(out)-1-i] = p.Op
+	}
+	return out
+}
+
+// Attracting reports whether the kiosk's attract loop is playing.
+func (m *Model) Attracting() bool { return m.demo.on }
+
+// Showing returns the unit on a game's screen, revealed or not; nil before
+// its first.
+func (m *Model) Showing(gameName string) *lottery.Sold { return m.gameNamed(gameName).unit() }
+
+// Session returns the player's session: the shop, the wallet and the
+// journal.
+func (m *Model) Session() *session.Session { return m.till.session }
