@@ -77,27 +77,41 @@ func (s *rulesScreen) content(w int) string {
 	return rules + "\n\n" + s.commitments(w)
 }
 
-// yamsRules is the Yam's rules in short, with the stakes of the table.
+// yamsRules is the Yam's rules in short, with the stakes of the table and
+// the points of its brackets: the top lot's total, the lowest and the
+// highest totals that pay.
 func (c *common) yamsRules() string {
 	var stakes []string
 	for _, s := range lottery.Yams().Stakes {
-		stakes = append(stakes, c.euros(s))
+		stakes = append(stakes, c.amount(s))
 	}
 	n := len(stakes)
-	return c.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+c.t.get("or")+" "+stakes[n-1])
+	brackets := yams.Brackets(yams.Stakes()[0])
+	low, high := brackets[0].Low, brackets[0].High
+	for _, b := range brackets {
+		low, high = min(low, b.Low), max(high, b.High)
+	}
+	return c.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+c.t.get("or")+" "+stakes[n-1],
+		brackets[0].High, low, high)
 }
 
 // vegasRules is the Vegas rules in short, with the ticket's price and the
 // prizes of the poker combinations and the jackpot cases.
 func (c *common) vegasRules() string {
-	args := []any{c.euros(vegas.Price())}
+	args := []any{c.amount(vegas.Price())}
 	for combo := vegas.PokerPair; combo <= vegas.PokerFourOfAKind; combo++ {
-		args = append(args, c.euros(combo.Prize()))
+		args = append(args, c.amount(combo.Prize()))
 	}
 	for cs := vegas.SevenCase; cs >= vegas.CherryCase; cs-- {
-		args = append(args, c.euros(cs.Prize()))
+		args = append(args, c.amount(cs.Prize()))
 	}
 	return c.t.f("rules.vegas", args...)
+}
+
+// amount writes an amount of the rules' running text: whole euros without
+// cents, and never cut at the end of a line ("10 000 €" keeps its spaces).
+func (c *common) amount(d decimal.Decimal) string {
+	return strings.ReplaceAll(c.euros(d), " ", "\u00a0")
 }
 
 // commitments lists, for the game shown, the block each stake sells next
