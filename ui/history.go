@@ -21,11 +21,14 @@ type historyScreen struct {
 	*common
 	cursor int
 	first  int
+	listed int // the units listed when last laid out
 	replay *session.Played
 }
 
 // opened starts the list again from the newest unit.
-func (s *historyScreen) opened() { s.cursor, s.first, s.replay = 0, 0, nil }
+func (s *historyScreen) opened() {
+	s.cursor, s.first, s.listed, s.replay = 0, 0, len(s.newest()), nil
+}
 
 // escape closes the unit shown again, and reports whether there was one.
 func (s *historyScreen) escape() bool {
@@ -183,6 +186,7 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 		return s.replayLayers(body, p)
 	}
 	units := s.newest()
+	s.listed = len(units)
 	if len(units) == 0 {
 		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty"))))}
 	}
@@ -247,7 +251,8 @@ func (c *common) replayLayers(body area, p *session.Played) []*lipgloss.Layer {
 }
 
 func (s *historyScreen) keyMap() keyMap {
-	k, pages := s.keys.list, s.replay == nil && len(s.newest()) > s.rows(s.body())
+	// The list was laid out just before: the units do not change here.
+	k, pages := s.keys.list, s.replay == nil && s.listed > s.rows(s.body())
 	move := k.Up
 	if pages {
 		move = k.Scroll
