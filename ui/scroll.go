@@ -52,9 +52,8 @@ func (s *scroller) fit(k listKeys, w, h int, content string) bool {
 	return changed
 }
 
-// update scrolls on the list keys and the wheel; it reports whether msg
-// was one of them.
-func (s *scroller) update(k listKeys, msg tea.Msg) bool {
+// update scrolls on the list keys and the wheel.
+func (s *scroller) update(k listKeys, msg tea.Msg) {
 	s.setUp(k)
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -65,15 +64,10 @@ func (s *scroller) update(k listKeys, msg tea.Msg) bool {
 			s.vp.GotoBottom()
 		case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 			s.vp, _ = s.vp.Update(msg)
-		default:
-			return false
 		}
 	case tea.MouseWheelMsg:
 		s.vp, _ = s.vp.Update(msg)
-	default:
-		return false
 	}
-	return true
 }
 
 // sized reports whether the viewport was given a text at this size.
