@@ -15,16 +15,20 @@ import (
 )
 
 // historyScreen lists the session's units, newest first: the row chosen,
-// and the unit shown again, if any (art. 4.1: a player who could not see
-// the end checks it).
+// the first row in view, and the unit shown again, if any (art. 4.1: a
+// player who could not see the end checks it).
 type historyScreen struct {
 	*common
 	cursor int
+	first  int
+	listed int // the units listed when last laid out
 	replay *session.Played
 }
 
 // opened starts the list again from the newest unit.
-func (s *historyScreen) opened() { s.cursor, s.replay = 0, nil }
+func (s *historyScreen) opened() {
+	s.cursor, s.first, s.listed, s.replay = 0, 0, len(s.newest()), nil
+}
 
 // escape closes the unit shown again, and reports whether there was one.
 func (s *historyScreen) escape() bool {
@@ -39,6 +43,8 @@ func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
+	case tea.MouseWheelMsg:
+		s.wheel(msg)
 	case clickMsg:
 		if !msg.drag && msg.target.kind == historyTarget {
 			s.click(msg.target.n)
@@ -61,22 +67,74 @@ func (s *historyScreen) newest() []session.Played {
 	return out
 }
 
+// key moves the cursor: a row with ↑↓, the list following as little as
+// it can; a page with PgUp/PgDn, the list with it; to the newest or the
+// oldest unit with Home/End. enter shows the unit again.
 func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.list
-	n := len(s.newest())
+	n, rows := len(s.newest()), s.rows(s.body())
 	switch {
 	case s.replay != nil:
 		return nil
 	case key.Matches(msg, k.Up):
-		s.cursor = max(0, s.cursor-1)
+		s.cursor--
 	case key.Matches(msg, k.Down):
-		s.cursor = min(max(0, n-1), s.cursor+1)
+		s.cursor++
+	case key.Matches(msg, k.PageUp):
+		s.scroll(-rows)
+	case key.Matches(msg, k.PageDown):
+		s.scroll(rows)
+	case key.Matches(msg, k.Home):
+		s.cursor = 0
+	case key.Matches(msg, k.End):
+		s.cursor = n - 1
 	case key.Matches(msg, k.Show):
 		if n > 0 {
-			s.showAgain(s.cursor)
+			s.showAgain(min(s.cursor, n-1))
 		}
+		return nil
 	}
+	s.keepInView()
 	return nil
+}
+
+// wheel scrolls the list a few rows, the cursor with it.
+func (s *historyScreen) wheel(msg tea.MouseWheelMsg) {
+	switch {
+	case s.replay != nil:
+		return
+	case msg.Button == tea.MouseWheelUp:
+		s.scroll(-wheelStep)
+	case msg.Button == tea.MouseWheelDown:
+		s.scroll(wheelStep)
+	}
+	s.keepInView()
+}
+
+// scroll moves the cursor and the list by d rows, down when d > 0, the
+// list as far as it goes: the cursor keeps its place on screen until the
+// list ends, then goes on towards its end.
+func (s *historyScreen) scroll(d int) {
+	s.first = max(0, min(s.first+d, len(s.newest())-s.rows(s.body())))
+	s.cursor += d
+}
+
+// keepInView keeps the cursor on a row and the list where it shows.
+func (s *historyScreen) keepInView() {
+	n := len(s.newest())
+	s.cursor = max(0, min(s.cursor, n-1))
+	s.first = inView(s.first, s.cursor, s.rows(s.body()), n)
+}
+
+// rows is how many rows of the list the body shows, under the titles and
+// above the hint.
+func (s *historyScreen) rows(body area) int { return max(1, body.h-4) }
+
+// inView returns the first row in view of n rows, rows at a time, so that
+// the cursor shows: first, moved as little as it takes.
+func inView(first, cursor, rows, n int) int {
+	first = max(min(first, cursor), cursor-rows+1)
+	return max(0, min(first, n-rows))
 }
 
 // showAgain shows the unit of a history row again, once it is revealed: a
@@ -128,6 +186,7 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 		return s.replayLayers(body, p)
 	}
 	units := s.newest()
+	s.listed = len(units)
 	if len(units) == 0 {
 		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty"))))}
 	}
@@ -138,8 +197,8 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 	layers := []*lipgloss.Layer{
 		place(area{x, body.y + 1, w, 1}, s.st.boxTitle.Render(head)),
 	}
-	rows := body.h - 4
-	first := max(0, min(s.cursor-rows/2, len(units)-rows))
+	rows := s.rows(body)
+	first := inView(s.first, s.cursor, rows, len(units))
 	// Balances as the player has seen them: without the prizes not shown yet.
 	hidden := s.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
@@ -192,7 +251,12 @@ func (c *common) replayLayers(body area, p *session.Played) []*lipgloss.Layer {
 }
 
 func (s *historyScreen) keyMap() keyMap {
-	k := s.keys.list
-	own := []key.Binding{k.Up, k.Show, s.keys.global.Back}
-	return s.withGlobal(HistoryScreen, own, own)
+	// The list was laid out just before: the units do not change here.
+	k, pages := s.keys.list, s.replay == nil && s.listed > s.rows(s.body())
+	move := k.Up
+	if pages {
+		move = k.Scroll
+	}
+	own := []key.Binding{k.Up, only(k.PageUp, pages), only(k.Home, pages), k.Show, s.keys.global.Back}
+	return s.withGlobal(HistoryScreen, own, []key.Binding{move, k.Show, s.keys.global.Back})
 }

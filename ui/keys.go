@@ -28,9 +28,12 @@ type vegasKeys struct {
 	Surfaces                                 [4]key.Binding // 1 to 4: Surface is them all
 }
 
-// listKeys move through the history and the rules.
+// listKeys move through the history, and scroll the rules and the help.
 type listKeys struct {
-	Up, Down, Show, Switch, Page key.Binding
+	Up, Down, PageUp, PageDown, Home, End, Show, Switch key.Binding
+
+	// Scroll is ↑↓ and the pages at once, for the bottom line.
+	Scroll key.Binding
 }
 
 // replayKeys move through the layouts of tapis replay.
@@ -117,11 +120,15 @@ func newKeys(t text) keys {
 			All:      b("a", "k.scratchall", "a"),
 		},
 		list: listKeys{
-			Up:     b("↑/↓", "k.scroll", "up", "k"),
-			Down:   b("↓", "k.scroll", "down", "j"),
-			Show:   b(enter, "k.show", "enter"),
-			Switch: b("tab", "k.switch", "tab"),
-			Page:   b("←/→", "k.page", "left", "right"),
+			Up:       b("↑/↓", "k.scroll", "up", "k"),
+			Down:     b("↓", "k.scroll", "down", "j"),
+			PageUp:   b("pgup/pgdn", "k.pages", "pgup"),
+			PageDown: b("pgdn", "k.pages", "pgdown"),
+			Home:     b("home/end", "k.ends", "home"),
+			End:      b("end", "k.ends", "end"),
+			Show:     b(enter, "k.show", "enter"),
+			Switch:   b("tab", "k.switch", "tab"),
+			Scroll:   b("↑/↓/pgup/pgdn", "k.scroll", "up", "k", "down", "j", "pgup", "pgdown"),
 		},
 		stats: statsKeys{
 			Next: b("tab/→", "k.nextseq", "tab", "right"),

@@ -98,7 +98,8 @@ func english() map[string]string {
 		"k.suspend":          "suspend",
 		"k.open":             "open",
 		"k.switch":           "other game",
-		"help.mouse.history": "Mouse: click a row to see its unit again.",
+		"help.mouse.history": "Mouse: click a row to see its unit again; the wheel scrolls the list.",
+		"help.mouse.rules":   "Mouse: the wheel scrolls the rules.",
 		"help.mouse.vegas":   "Mouse: click the button to buy; click or drag over a surface to scratch it.",
 		"help.mouse.yams":    "Mouse: click a stake, Play, Auto, or a mat to roll its cup.",
 		"help.mouse.menu":    "Mouse: click an entry to open it.",
@@ -174,6 +175,8 @@ func english() map[string]string {
 		"k.move":             "move",
 		"k.choose":           "choose",
 		"k.scroll":           "scroll",
+		"k.pages":            "page",
+		"k.ends":             "start/end",
 		"k.back":             "back",
 		"k.show":             "show",
 		"k.surface":          "surface",
@@ -323,7 +326,8 @@ func french() map[string]string {
 		"k.suspend":          "suspendre",
 		"k.open":             "ouvrir",
 		"k.switch":           "autre jeu",
-		"help.mouse.history": "Souris : cliquez une ligne pour revoir son unité.",
+		"help.mouse.history": "Souris : cliquez une ligne pour revoir son unité ; la molette fait défiler la liste.",
+		"help.mouse.rules":   "Souris : la molette fait défiler les règles.",
 		"help.mouse.vegas":   "Souris : cliquez le bouton pour acheter ; cliquez ou glissez sur une surface pour la gratter.",
 		"help.mouse.yams":    "Souris : cliquez une mise, Jouer, Auto, ou un tapis pour lancer son gobelet.",
 		"help.mouse.menu":    "Souris : cliquez une entrée pour l'ouvrir.",
@@ -399,6 +403,8 @@ func french() map[string]string {
 		"k.move":             "choisir",
 		"k.choose":           "valider",
 		"k.scroll":           "défiler",
+		"k.pages":            "page",
+		"k.ends":             "début/fin",
 		"k.back":             "retour",
 		"k.show":             "revoir",
 		"k.surface":          "surface",
@@ -525,15 +531,16 @@ func french() map[string]string {
 	}
 }
 
-// The rules in short: the stakes and prizes are filled in from the lot
-// tables, written as each language writes amounts.
-const yamsRulesEN = `Choose your stake (%s), then Play or Auto. The stake is debited and the prize is fixed at once; rolling only shows it.
+// The rules in short: the stakes, prices, prizes and points are filled in
+// from the lot tables, written as each language writes amounts; no amount
+// is written here (TestRulesAmountsFromTables).
+const yamsRulesEN = `Choose your stake (%[1]s), then Play or Auto. The stake is debited and the prize is fixed at once; rolling only shows it.
 Three mats, each with a cup of five dice. With Play, roll each cup in the order you like; with Auto, they roll by themselves.
-Each cup scores only its highest combination (the table below). The three cups' points are added, and the total pays a multiple of the stake: exactly 100 pays the top lot, below 5 or above 100 nothing.`
+Each cup scores only its highest combination (the table below). The three cups' points are added, and the total pays a multiple of the stake: exactly %[2]d pays the top lot, below %[3]d or above %[4]d nothing.`
 
-const yamsRulesFR = `Choisissez votre mise (%s), puis Jouer ou Auto. La mise est débitée et le gain fixé aussitôt ; les lancers ne font que le montrer.
+const yamsRulesFR = `Choisissez votre mise (%[1]s), puis Jouer ou Auto. La mise est débitée et le gain fixé aussitôt ; les lancers ne font que le montrer.
 Trois tapis de jeu, chacun avec un gobelet de cinq dés. Avec Jouer, lancez chaque gobelet dans l'ordre de votre choix ; avec Auto, ils se lancent seuls.
-Par tapis, seule la combinaison la plus élevée compte (le tableau ci-dessous). Les points des trois tapis s'additionnent, et le total fait gagner un multiple de la mise : 100 tout juste le gros lot, moins de 5 ou plus de 100 rien.`
+Par tapis, seule la combinaison la plus élevée compte (le tableau ci-dessous). Les points des trois tapis s'additionnent, et le total fait gagner un multiple de la mise : %[2]d tout juste le gros lot, moins de %[3]d ou plus de %[4]d rien.`
 
 const vegasRulesEN = `A %[1]s ticket with four surfaces to scratch; the ticket's lot is the sum of its winning surfaces.
 Roulette: a chip equal to the wheel's result of its kind (even/odd, red/black, low/high, number) wins that result's amount.

@@ -78,3 +78,14 @@ func paint(w, h int, layers []*lipgloss.Layer) string {
 }
 
 func spaces(n int) string { return strings.Repeat(" ", max(0, n)) }
+
+// body is the area a screen lays itself out in, as Model.layers gives it:
+// between the header and the keys' help, above the QA status line when it
+// shows. Screens that page by keys read their size from it in update.
+func (c *common) body() area {
+	b := area{0, 1, c.width, c.height - 2}
+	if c.qa && c.nav.screen != ReplayScreen {
+		b.h--
+	}
+	return b
+}

@@ -18,44 +18,52 @@ import (
 )
 
 // rulesScreen is the rules of a game in short, its lot table and the
-// blocks' commitments: which game, and how far it is scrolled.
+// blocks' commitments: which game, scrolled in a viewport.
 type rulesScreen struct {
 	*common
-	vegas  bool
-	offset int
+	vegas bool
+	text  scroller
 }
 
 func (s *rulesScreen) update(msg tea.Msg) tea.Cmd {
-	press, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+	s.fit(s.body())
+	if press, ok := msg.(tea.KeyPressMsg); ok && key.Matches(press, s.keys.list.Switch) {
+		s.vegas = !s.vegas
+		s.fit(s.body())
+		s.text.top()
 		return nil
 	}
-	k := s.keys.list
-	switch {
-	case key.Matches(press, k.Up):
-		s.offset = max(0, s.offset-1)
-	case key.Matches(press, k.Down):
-		s.offset = min(s.offset+1, max(0, len(s.lines())-s.rows()))
-	case key.Matches(press, k.Switch):
-		s.vegas, s.offset = !s.vegas, 0
-	}
+	s.text.update(s.keys.list, msg)
 	return nil
 }
 
 func (s *rulesScreen) keyMap() keyMap {
-	k := s.keys.list
-	own := []key.Binding{k.Up, k.Switch, s.keys.global.Back}
-	return s.withGlobal(RulesScreen, own, own)
+	if b := s.box(s.body()); !s.text.sized(b.w, b.h) { // whether it scrolls, before it is drawn too
+		s.fit(s.body())
+	}
+	k, scrolls := s.keys.list, s.text.scrolls()
+	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), k.Switch, s.keys.global.Back}
+	return s.withGlobal(RulesScreen, own, []key.Binding{only(k.Scroll, scrolls), k.Switch, s.keys.global.Back})
 }
 
-// rulesWidth and rulesRows are the size of the rules' text on screen.
-func (s *rulesScreen) textWidth() int { return min(s.width-4, 96) }
-func (s *rulesScreen) rows() int      { return s.height - 3 }
+// box is where the rules' text goes in the body: centered, under a blank
+// line.
+func (s *rulesScreen) box(body area) area {
+	w := min(body.w-4, 96)
+	return area{body.x + (body.w-w)/2, body.y + 1, w, body.h - 1}
+}
 
-// rulesLines are the lines of a game's rules in short, its lot table with
-// each lot's chance, and the return to player.
-func (s *rulesScreen) lines() []string {
-	w := s.textWidth()
+// fit sizes the viewport to the body and gives it the game's text; it
+// returns where the text goes.
+func (s *rulesScreen) fit(body area) area {
+	b := s.box(body)
+	s.text.fit(s.keys.list, b.w, b.h, s.content(b.w))
+	return b
+}
+
+// content is a game's rules in short, its lot table with each lot's
+// chance, the return to player and the blocks' commitments, w wide.
+func (s *rulesScreen) content(w int) string {
 	// The rules and tables depend only on the game and the width; the
 	// commitments follow the blocks.
 	rules := s.memoize(fmt.Sprint("rules:", s.vegas, w), func() string {
@@ -66,30 +74,44 @@ func (s *rulesScreen) lines() []string {
 		return strings.Join([]string{s.st.boxTitle.Render("« " + s.t.get("yams") + " »"), "",
 			lipgloss.NewStyle().Width(w).Render(s.yamsRules()), "", s.combosTable(&yamsBoard{}), "", s.yamsLots()}, "\n")
 	})
-	return strings.Split(rules+"\n\n"+s.commitments(w), "\n")
+	return rules + "\n\n" + s.commitments(w)
 }
 
-// yamsRules is the Yam's rules in short, with the stakes of the table.
+// yamsRules is the Yam's rules in short, with the stakes of the table and
+// the points of its brackets: the top lot's total, the lowest and the
+// highest totals that pay.
 func (c *common) yamsRules() string {
 	var stakes []string
 	for _, s := range lottery.Yams().Stakes {
-		stakes = append(stakes, c.euros(s))
+		stakes = append(stakes, c.amount(s))
 	}
 	n := len(stakes)
-	return c.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+c.t.get("or")+" "+stakes[n-1])
+	brackets := yams.Brackets(yams.Stakes()[0])
+	low, high := brackets[0].Low, brackets[0].High
+	for _, b := range brackets {
+		low, high = min(low, b.Low), max(high, b.High)
+	}
+	return c.t.f("rules.yams", strings.Join(stakes[:n-1], ", ")+" "+c.t.get("or")+" "+stakes[n-1],
+		brackets[0].High, low, high)
 }
 
 // vegasRules is the Vegas rules in short, with the ticket's price and the
 // prizes of the poker combinations and the jackpot cases.
 func (c *common) vegasRules() string {
-	args := []any{c.euros(vegas.Price())}
+	args := []any{c.amount(vegas.Price())}
 	for combo := vegas.PokerPair; combo <= vegas.PokerFourOfAKind; combo++ {
-		args = append(args, c.euros(combo.Prize()))
+		args = append(args, c.amount(combo.Prize()))
 	}
 	for cs := vegas.SevenCase; cs >= vegas.CherryCase; cs-- {
-		args = append(args, c.euros(cs.Prize()))
+		args = append(args, c.amount(cs.Prize()))
 	}
 	return c.t.f("rules.vegas", args...)
+}
+
+// amount writes an amount of the rules' running text: whole euros without
+// cents, and never cut at the end of a line ("10 000 €" keeps its spaces).
+func (c *common) amount(d decimal.Decimal) string {
+	return strings.ReplaceAll(c.euros(d), " ", "\u00a0")
 }
 
 // commitments lists, for the game shown, the block each stake sells next
@@ -121,12 +143,9 @@ func (s *rulesScreen) commitments(w int) string {
 	return strings.Join(rows, "\n")
 }
 
-// rulesLayers shows the rules of the chosen game from the scrolled line.
+// layers shows the rules of the chosen game from the line scrolled to.
 func (s *rulesScreen) layers(body area) []*lipgloss.Layer {
-	all, rows, w := s.lines(), s.rows(), s.textWidth()
-	from := min(s.offset, max(0, len(all)-rows))
-	shown := all[from:min(len(all), from+rows)]
-	return []*lipgloss.Layer{place(area{body.x + (body.w-w)/2, body.y + 1, w, rows}, strings.Join(shown, "\n"))}
+	return []*lipgloss.Layer{place(s.fit(body), s.text.draw())}
 }
 
 // yamsLots is the Yam's table: points, the prize at each stake, lots per
@@ -188,26 +207,49 @@ func (c *common) chance(units, count int64) string {
 var mouseHelp = map[Screen]string{
 	MenuScreen: "help.mouse.menu", YamsScreen: "help.mouse.yams",
 	VegasScreen: "help.mouse.vegas", HistoryScreen: "help.mouse.history",
+	RulesScreen: "help.mouse.rules",
 }
 
-// helpScreen shows every key of the screen it was opened from.
+// helpScreen shows every key of the screen it was opened from, and what
+// the mouse does there; it scrolls when it is taller than the window.
 type helpScreen struct {
 	*common
 	keysOf func(Screen) keyMap // a screen's keys
+	text   scroller
 }
 
-func (s *helpScreen) update(tea.Msg) tea.Cmd { return nil }
+func (s *helpScreen) update(msg tea.Msg) tea.Cmd {
+	s.fit(s.body())
+	s.text.update(s.keys.list, msg)
+	return nil
+}
 
 func (s *helpScreen) keyMap() keyMap {
-	own := []key.Binding{s.keys.global.Back}
-	return s.withGlobal(HelpScreen, own, own)
+	if !s.text.ready { // whether it scrolls, before it is first drawn too
+		s.fit(s.body())
+	}
+	k, scrolls := s.keys.list, s.text.scrolls()
+	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), s.keys.global.Back}
+	return s.withGlobal(HelpScreen, own, []key.Binding{only(k.Scroll, scrolls), s.keys.global.Back})
 }
 
-func (s *helpScreen) layers(body area) []*lipgloss.Layer {
+// fit sizes the viewport to the help, or to the body when the help is
+// taller, and gives it the help; it returns where the help goes: centered,
+// a line at least below the header. Another screen's help starts at its
+// top.
+func (s *helpScreen) fit(body area) area {
 	full := s.help.FullHelpView(s.keysOf(s.nav.from()).FullHelp())
 	block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
 	if mouse, ok := mouseHelp[s.nav.from()]; ok {
 		block += "\n\n" + s.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(s.t.get(mouse))
 	}
-	return []*lipgloss.Layer{place(body.centered(lipgloss.Width(block), lipgloss.Height(block)), block)}
+	w, h := lipgloss.Width(block), min(lipgloss.Height(block), body.h-1)
+	if s.text.fit(s.keys.list, w, h, block) {
+		s.text.top()
+	}
+	return area{body.x + max(0, (body.w-w)/2), body.y + max(1, (body.h-h)/2), w, h}
+}
+
+func (s *helpScreen) layers(body area) []*lipgloss.Layer {
+	return []*lipgloss.Layer{place(s.fit(body), s.text.draw())}
 }
