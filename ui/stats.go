@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -59,35 +62,39 @@ func (s *statsScreen) layers(body area) []*lipgloss.Layer {
 		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("stats.empty"))))}
 	}
 	w := min(body.w-4, statsWidth)
-	x := body.x + (body.w-w)/2
-	tot := f.Total()
+	at := min(s.seq, len(seqs)-1)
+	// The figures change only when a unit is shown: the drawing is kept
+	// until then.
+	key := fmt.Sprint("stats:", s.till.epoch, f.Total().Units, s.till.figuresLost, at, w, body.h)
+	drawn := s.memoize(key, func() string { return s.draw(seqs, at, w, body.h) })
+	return []*lipgloss.Layer{place(area{body.x + (body.w-w)/2, body.y, w, body.h}, drawn)}
+}
+
+// draw draws the figures w cells wide and h high: the totals, the balance
+// chart, then the lots and the return of the sequence at.
+func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
+	tot := s.till.figures.Total()
 	head := s.t.count("stats.head", int(tot.Units), tot.Units, s.t.money(tot.Staked), s.t.money(tot.Won))
 	if r, err := tot.Return(3); err == nil {
 		head += " · " + s.t.f("stats.return", s.percent(r))
 	}
-	fig := seqs[min(s.seq, len(seqs)-1)]
-	barsH := min(len(fig.Lots), max(3, (body.h-6)/2))
-	lots := s.lotBars(fig, barsH)
-	lineH := max(3, body.h-barsH-6) // title, blank, line, blank, sequence, bars, gauge
-	y := body.y
-	layers := []*lipgloss.Layer{place(area{x, y, w, 1}, s.st.boxTitle.Render(ansi.Truncate(head, w, "…")))}
-	y += 2
-	layers = append(layers, place(area{x, y, w, lineH}, s.balanceChart(w, lineH)))
-	y += lineH + 1
-	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, min(s.seq, len(seqs)-1)+1, len(seqs))
+	fig := seqs[at]
+	barsH := min(len(fig.Lots), max(3, (h-6)/2))
+	lineH := max(3, h-barsH-6) // title, blank, line, blank, sequence, bars, gauge
+	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, at+1, len(seqs))
 	if fig.Forced > 0 {
 		title += " · " + s.t.f("stats.forced", fig.Forced)
 	}
 	if n := s.till.figuresLost; n > 0 {
 		title += " · " + s.t.f("stats.lost", n)
 	}
-	layers = append(layers, place(area{x, y, w, 1}, s.st.boxTitle.Render(ansi.Truncate(title, w, "…"))))
-	y++
-	bars := chart.Bars(lots, chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()})
-	layers = append(layers, place(area{x, y, w, barsH}, bars))
-	y += barsH
-	layers = append(layers, place(area{x, y, w, 1}, s.returnGauge(fig, w)))
-	return layers
+	return strings.Join([]string{
+		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), "",
+		s.balanceChart(w, lineH), "",
+		s.st.boxTitle.Render(ansi.Truncate(title, w, "…")),
+		chart.Bars(s.lotBars(fig, barsH), chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()}),
+		s.returnGauge(fig, w),
+	}, "\n")
 }
 
 // balanceChart draws the balance after each unit shown, the starting
