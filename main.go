@@ -92,7 +92,12 @@ func replay(env cli.Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "tapis replay: showing layouts needs a terminal; tapis score reads them in pipes")
 		return cli.ExitUsage
 	}
-	if _, err := tea.NewProgram(ui.NewReplay(rep.Entries, o.Lang, rep.Invalid, rep.LeftOut), opts...).Run(); err != nil {
+	m, err := ui.NewReplay(rep.Entries, o.Lang, rep.Invalid, rep.LeftOut)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "tapis replay: %v\n", err)
+		return 1
+	}
+	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
 		fmt.Fprintf(env.Stderr, "tapis replay: %v\n", err)
 		return 1
 	}

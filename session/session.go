@@ -237,7 +237,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	if f != nil {
 		stake = f.Stake(stake)
 	}
-	// Read before the wallet's lock is taken: the session is not shared.
+	// Read before the wallet's lock is taken: the session's own is held.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
 	undo := func() {}
 	if s.file != nil { // only a journal can refuse a sale once it is drawn

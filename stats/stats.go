@@ -28,15 +28,9 @@ type Unit struct {
 	At      time.Time       // when it was played
 }
 
-// Key names a sequence of units: a game and a stake. It is written
-// GAME:STAKE, as the journal and the shop write it ("yams:0.5", "vegas:3").
-type Key struct {
-	Game  string
-	Stake decimal.Decimal
-}
-
-// String writes the key as GAME:STAKE.
-func (k Key) String() string { return k.Game + ":" + k.Stake.String() }
+// Key names a sequence of units: a game and a stake, GAME:STAKE as the
+// journal and the shop write it ("yams:0.5", "vegas:3").
+type Key = game.SeqKey
 
 // Tables gives the lot table of a game at a stake.
 type Tables func(g lottery.Game, stake decimal.Decimal) (*game.Table, error)
@@ -72,13 +66,19 @@ func New(o Options) (*Session, error) {
 	if o.Points < 4 {
 		return nil, fmt.Errorf("stats: %d balance points: want at least 4", o.Points)
 	}
-	return &Session{tables: o.Tables, seqs: map[string]*sequence{}, bal: balance{limit: o.Points}}, nil
+	return fresh(o), nil
+}
+
+// fresh returns the figures of a session that has played nothing yet, with
+// options already checked.
+func fresh(o Options) *Session {
+	return &Session{tables: o.Tables, seqs: map[string]*sequence{}, bal: balance{limit: o.Points}}
 }
 
 // Fresh returns the figures of a session that has played nothing yet, with
 // the regulations' tables and DefaultPoints.
 func Fresh() *Session {
-	return &Session{tables: lottery.Game.Table, seqs: map[string]*sequence{}, bal: balance{limit: DefaultPoints}}
+	return fresh(Options{Tables: lottery.Game.Table, Points: DefaultPoints})
 }
 
 // Add counts a unit played. A unit of an unknown game or stake, a stake

@@ -94,7 +94,7 @@ func (c *common) yamsResult(b *yamsBoard) string {
 	case b.unit == nil:
 		return c.st.dim.Render(c.t.get("buy.hint"))
 	case !b.done():
-		return c.st.dim.Render(c.t.get("roll.hint"))
+		return c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
 	}
 	s := b.unit.Score()
 	total := c.t.f("total", s.Points)

@@ -195,7 +195,7 @@ func tour(t *testing.T, bg color.Color) []frame {
 	var entries []lottery.Entry
 	lottery.Read(strings.NewReader(`{"game":"yams","stake":"2","cups":[[1,1,1,1,1],[4,4,4,2,2],[6,6,1,2,3]]}`+"\n"),
 		func(e lottery.Entry) { entries = append(entries, e) })
-	m = NewReplay(entries, English, 0, false)
+	m = mustReplay(t, entries, English, 0, false)
 	send(m, tea.BackgroundColorMsg{Color: bg})
 	send(m, sizeMsg(100, 30))
 	shot("replay", m)
@@ -228,7 +228,7 @@ func cellsOf(frame string, term terminal) ([]cell, error) {
 		switch {
 		case width > 0:
 			if strings.TrimSpace(seq) != "" {
-				f, b := cmp(fg, term.fg), cmp(bg, term.bg)
+				f, b := orDefault(fg, term.fg), orDefault(bg, term.bg)
 				if reverse {
 					f, b = b, f
 				}
@@ -300,7 +300,8 @@ func basic(k int) color.Color {
 	return ansi.BasicColor(k)
 }
 
-func cmp(c, def color.Color) color.Color {
+// orDefault is a cell's colour, or the terminal's when it has none.
+func orDefault(c, def color.Color) color.Color {
 	if c == nil {
 		return def
 	}

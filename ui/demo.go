@@ -138,7 +138,7 @@ func (m *Model) demoStep(t demoTickMsg) tea.Cmd {
 		d.step = 1
 		return next(demoPause)
 	case 1:
-		if g.buying() { // the purchase is under way: its turn comes
+		if m.till.buying { // a purchase is under way: this one's turn comes
 			return next(demoPause)
 		}
 		d.step = 2

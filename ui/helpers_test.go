@@ -14,6 +14,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
 )
 
 // update is -update, which rewrites the golden files. teatest's golden
@@ -312,4 +314,14 @@ func newOn(o Options) (*Model, error) {
 		o.Clock = newTestClock()
 	}
 	return New(o)
+}
+
+// mustReplay returns NewReplay's model.
+func mustReplay(t testing.TB, entries []lottery.Entry, lang Lang, invalid int, leftOut bool) *Model {
+	t.Helper()
+	m, err := NewReplay(entries, lang, invalid, leftOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

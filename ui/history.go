@@ -217,7 +217,7 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 		}
 		layers = append(layers, layer(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, style.Render(line)))
 	}
-	layers = append(layers, place(area{x, body.y + body.h - 1, w, 1}, s.st.dim.Render(s.t.get("hist.hint"))))
+	layers = append(layers, place(area{x, body.y + body.h - 1, w, 1}, s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key))))
 	return layers
 }
 

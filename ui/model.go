@@ -85,8 +85,6 @@ type Model struct {
 	screens map[Screen]screen
 	games   []gameScreen // Yam's, then Vegas
 	panel   *qaPanel     // the forcing panel, when open
-	replay  *replayScreen
-	history *historyScreen
 	hooks   Hooks
 	start   time.Time       // when the player started
 	shownAt time.Time       // the time the header shows, refreshed each second
@@ -111,14 +109,14 @@ func New(o Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now}
+	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now,
+		start: sess.Origin(), balance: sess.Balance()}
 	c.till.startFigures()
 	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
 	m.games = []gameScreen{y, v}
 	c.till.games = m.games
-	m.history = &historyScreen{common: c}
 	m.screens = map[Screen]screen{
-		MenuScreen: &menuScreen{common: c}, YamsScreen: y, VegasScreen: v, HistoryScreen: m.history,
+		MenuScreen: &menuScreen{common: c}, YamsScreen: y, VegasScreen: v, HistoryScreen: &historyScreen{common: c},
 		RulesScreen: &rulesScreen{common: c}, HelpScreen: &helpScreen{common: c, keysOf: m.keyMapFor},
 		StatsScreen: newStatsScreen(c),
 	}
@@ -144,8 +142,8 @@ func New(o Options) (*Model, error) {
 
 // opened is told when a screen is opened or gone to.
 func (m *Model) opened(s Screen) {
-	if s == HistoryScreen {
-		m.history.opened()
+	if o, ok := m.screens[s].(opener); ok {
+		o.opened()
 	}
 }
 
@@ -253,6 +251,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case boughtMsg:
 		if m.till.bought(msg) {
 			return m.gameNamed(msg.game).update(msg)
+		}
+		if b := m.till.restart; b != nil { // the fresh wallet waited for the purchase
+			m.till.restart = nil
+			m.freshWallet(*b)
 		}
 	case shownMsg:
 		if cause, ok := journalCause(msg.err); ok {
@@ -400,11 +402,15 @@ func (m *Model) footer() string {
 // both leave out the prizes of units not shown yet, so they always agree
 // with each other and with what the player has seen.
 func (m *Model) header() *lipgloss.Layer {
-	if m.nav.screen == ReplayScreen || (m.nav.screen == HelpScreen && m.nav.from() == ReplayScreen) {
-		return m.headerWith(m.replay.header())
+	s := m.nav.screen
+	if s == HelpScreen {
+		s = m.nav.from()
+	}
+	if h, ok := m.screens[s].(headed); ok {
+		return m.headerWith(h.header())
 	}
 	balance := m.till.shownBalance()
-	net := balance.Sub(m.till.session.Origin())
+	net := balance.Sub(m.till.origin())
 	netStyle := m.st.value
 	switch {
 	case net.IsPositive():

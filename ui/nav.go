@@ -47,7 +47,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.panel.update(msg)
 	}
 	s := m.nav.screen
-	if on := m.onGame(); m.qa && key.Matches(msg, g.Force) && s != HelpScreen && on != nil && !m.Revealing() {
+	if on := m.onGame(); m.qa && key.Matches(msg, g.Force) && s != HelpScreen && on != nil && !m.Revealing() && !m.till.buying {
 		m.panel = &qaPanel{common: m.common, g: on}
 		return nil
 	}
@@ -88,7 +88,7 @@ func (m *Model) quit(asked bool) tea.Cmd {
 	if m.demo.enabled {
 		return nil
 	}
-	if m.Revealing() && !asked {
+	if (m.Revealing() || m.till.buying) && !asked { // a unit paid, or being paid
 		m.quitAsk = true
 		m.tell(note{kind: noteQuitAsk})
 		return nil
@@ -139,8 +139,9 @@ func (m *Model) resumed() tea.Cmd {
 // escape is esc: out of a unit shown again, back from History, Rules, Help
 // and Stats to where they were opened, and from a game to the menu.
 func (m *Model) escape() {
+	e, ok := m.current().(escaper)
 	switch s := m.nav.screen; {
-	case s == HistoryScreen && m.history.escape():
+	case ok && e.escape():
 	case overlay(s):
 		m.nav.back()
 	default:

@@ -264,7 +264,7 @@ func TestControlCharactersEscaped(t *testing.T) {
 	lottery.Read(strings.NewReader(`{"unit":"yams:1:1:1\u001b]0;pwned\u0007","game":"yams","stake":"1","cups":[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]}`+"\n"), func(e lottery.Entry) {
 		entries = append(entries, e)
 	})
-	m := NewReplay(entries, English, 1, false)
+	m := mustReplay(t, entries, English, 1, false)
 	send(m, sizeMsg(100, 30))
 	v := m.View().Content
 	if strings.Contains(v, "\x1b]0;") || strings.Contains(v, "\a") || !strings.Contains(ansi.Strip(v), `yams:1:1:1\x1b]0;pwned\a`) || !strings.Contains(ansi.Strip(v), "1 invalid: listed when you quit") {

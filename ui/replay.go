@@ -31,11 +31,13 @@ type replayScreen struct {
 // invalid layouts (the program lists them on standard error once the
 // terminal is given back) and says when the file held more layouts than
 // are shown.
-func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) *Model {
-	m, _ := New(Options{Lang: lang, Start: ReplayScreen})
-	m.replay = &replayScreen{common: m.common, entries: entries, invalid: invalid, leftOut: leftOut}
-	m.screens[ReplayScreen] = m.replay
-	return m
+func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) (*Model, error) {
+	m, err := New(Options{Lang: lang, Start: ReplayScreen})
+	if err != nil {
+		return nil, err
+	}
+	m.screens[ReplayScreen] = &replayScreen{common: m.common, entries: entries, invalid: invalid, leftOut: leftOut}
+	return m, nil
 }
 
 func (s *replayScreen) update(msg tea.Msg) tea.Cmd {

@@ -16,7 +16,7 @@ func TestReplayScreen(t *testing.T) {
 	var entries []lottery.Entry
 	lottery.Read(strings.NewReader(input), func(e lottery.Entry) { entries = append(entries, e) })
 	for _, lang := range []Lang{French, English} {
-		m := NewReplay(entries, lang, 0, false)
+		m := mustReplay(t, entries, lang, 0, false)
 		send(m, sizeMsg(80, 24))
 		golden(t, "replay_"+string(lang)+"_1", plain(m))
 		press(m, "right")

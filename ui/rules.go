@@ -1,8 +1,9 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -129,16 +130,19 @@ func (s *rulesScreen) commitments(w int) string {
 			rows = append(rows, s.t.f("commit.block", s.t.money(stake), n), "  "+commit)
 		}
 	}
-	var names []string
+	// The blocks of the game exhausted so far, by stake then number.
+	var blocks []game.BlockID
 	revealed := s.till.session.Revealed()
-	for b := range revealed {
-		if strings.HasPrefix(b, g.Name+":") {
-			names = append(names, b)
+	for name := range revealed {
+		if b, err := game.ParseBlockID(name); err == nil && b.Game == g.Name {
+			blocks = append(blocks, b)
 		}
 	}
-	sort.Strings(names)
-	for _, b := range names {
-		rows = append(rows, s.t.f("commit.revealed", b), "  "+revealed[b])
+	slices.SortFunc(blocks, func(a, b game.BlockID) int {
+		return cmp.Or(a.Stake.Cmp(b.Stake), cmp.Compare(a.Block, b.Block))
+	})
+	for _, b := range blocks {
+		rows = append(rows, s.t.f("commit.revealed", b), "  "+revealed[b.String()])
 	}
 	return strings.Join(rows, "\n")
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,6 +19,18 @@ type screen interface {
 	layers(body area) []*lipgloss.Layer
 	keyMap() keyMap
 }
+
+// What some screens do beyond a screen's three methods, that the root
+// asks of whichever screen is on show.
+type (
+	// opener starts again each time it is opened.
+	opener interface{ opened() }
+	// escaper closes something of its own on esc, and reports whether it
+	// did: the root then stays.
+	escaper interface{ escape() bool }
+	// headed writes the header's right side itself.
+	headed interface{ header() string }
+)
 
 // gameScreen is a game's screen as the root, the till and the demo see
 // it: what it holds, and how to buy and reveal there.
@@ -48,9 +61,12 @@ type nav struct {
 	opened func(Screen) // called when a screen is opened or gone to
 }
 
-// open shows History, Rules, Help or Stats over the current screen.
+// open shows History, Rules, Help or Stats over the current screen. A
+// screen already open under it is gone back to: esc never walks a loop.
 func (n *nav) open(s Screen) {
-	if n.screen != s {
+	if i := slices.Index(n.backs, s); i >= 0 {
+		n.backs = n.backs[:i]
+	} else if n.screen != s {
 		n.backs = append(n.backs, n.screen)
 	}
 	n.screen = s

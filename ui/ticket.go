@@ -148,7 +148,8 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	case !t.done() && !t.replay && t.recovered:
 		line = c.st.note.Render(c.t.get("recovered"))
 	case !t.done():
-		line = c.st.dim.Render(c.t.get("v.hint"))
+		v := c.keys.vegas
+		line = c.st.dim.Render(c.t.f("v.hint", v.Choose.Help().Key, v.Scratch.Help().Key, v.All.Help().Key))
 	case score.Prize.IsZero():
 		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
 	default:

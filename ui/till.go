@@ -36,9 +36,14 @@ type till struct {
 	forced  map[string]int   // forced units played, by label (QA, DEMO)
 	least   decimal.Decimal  // the smallest stake of all the games
 	buying  bool             // a purchase is under way: no other starts
-	epoch   int              // the wallet's generation: a purchase of a wallet retired is dropped
+	paying  decimal.Decimal  // while buying: the wallet's balance before it, less the stake
 	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
-	figures *stats.Session   // the player's figures, counted as units are shown
+	epoch   int              // the wallet's generation, for the drawings of its figures
+	start   decimal.Decimal  // the balance the wallet started from (its journal's first, when resumed)
+	// balance is the wallet's balance, as the last purchase left it: kept
+	// here, so that drawing a frame never waits for the journal.
+	balance decimal.Decimal
+	figures *stats.Session // the player's figures, counted as units are shown
 	// figuresLost counts the units the figures refused (none should be).
 	figuresLost int
 	now         func() time.Time
@@ -49,11 +54,11 @@ type till struct {
 type boughtMsg struct {
 	game   string
 	sold   lottery.Sold
-	op     wallet.Operation
-	label  string // the force's label, when a force was played
+	after  decimal.Decimal // the wallet's balance after it
+	label  string          // the force's label, when a force was played
+	from   *pendingForce   // the force pending when it was bought: used up only if still so
 	forced bool
 	auto   bool // reveal it all at once (Auto, « a »)
-	epoch  int
 	err    error
 }
 
@@ -70,6 +75,7 @@ func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, n
 	}
 	var force *lottery.Force
 	label := ""
+	from := t.force
 	if p := t.force; p != nil && p.game == g.Name {
 		f := p.force
 		force, label, stake = &f, p.label, f.Stake(stake)
@@ -77,31 +83,28 @@ func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, n
 	if !t.canPay(stake) {
 		return nil, t.refusal(fmt.Errorf("balance %s, stake %s: %w", t.shownBalance(), stake, wallet.ErrShort))
 	}
-	t.buying = true
-	s, epoch := t.session, t.epoch
+	t.buying, t.paying = true, t.balance.Sub(stake)
+	s := t.session
 	return func() tea.Msg {
 		sold, op, err := s.Buy(g, stake, force, label)
-		return boughtMsg{game: g.Name, sold: sold, op: op, label: label, forced: force != nil, auto: auto, epoch: epoch, err: err}
+		return boughtMsg{game: g.Name, sold: sold, after: op.After, label: label, from: from, forced: force != nil, auto: auto, err: err}
 	}, note{}
 }
 
 // bought books a purchase's answer, and reports whether its screen is to
-// show it: not when the wallet it was bought from was retired meanwhile.
+// show it: not when a fresh wallet waits for it (the root starts it).
 func (t *till) bought(msg boughtMsg) bool {
 	t.buying = false
 	if msg.err == nil {
+		t.balance = msg.after
 		if msg.forced {
-			t.useForce()
+			if t.force == msg.from {
+				t.useForce()
+			}
 			t.forced[msg.label]++
 		}
 	}
-	if t.restart != nil {
-		b := *t.restart
-		t.restart = nil
-		t.freshWallet(b)
-		return false
-	}
-	return msg.epoch == t.epoch
+	return t.restart == nil
 }
 
 // shown returns the command recording that a unit was fully revealed.
@@ -126,9 +129,9 @@ func (t *till) freshWallet(balance decimal.Decimal) note {
 		return t.refusal(err)
 	}
 	t.carried = t.carried.Add(done)
-	t.waiting = nil
+	t.waiting, t.start, t.balance = nil, balance, balance
 	t.startFigures()
-	t.epoch++
+	t.epoch++ // the drawings of the last wallet's figures are stale
 	for _, g := range t.games {
 		g.reset()
 	}
@@ -246,8 +249,16 @@ func (t *till) hidden() decimal.Decimal {
 // shownBalance is the balance as the player has seen it: without the prizes
 // still hidden. Purchases are paid from it, never from a prize not shown.
 func (t *till) shownBalance() decimal.Decimal {
-	return t.session.Balance().Sub(t.hidden())
+	if t.buying { // the unit is paid, its prize not on a screen yet
+		return t.paying.Sub(t.hidden())
+	}
+	return t.balance.Sub(t.hidden())
 }
+
+// origin returns the balance the wallet started from: the header's net is
+// the balance less it. It is kept here, so that drawing a frame never
+// waits for a purchase writing the journal.
+func (t *till) origin() decimal.Decimal { return t.start }
 
 // canPay reports whether the balance the player has seen covers a stake.
 func (t *till) canPay(stake decimal.Decimal) bool {

@@ -174,11 +174,11 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.yams
 	switch {
 	case key.Matches(msg, k.Left):
-		if !s.revealing() {
+		if !s.revealing() && !s.busy {
 			s.stakeAt = max(0, s.stakeAt-1)
 		}
 	case key.Matches(msg, k.Right):
-		if !s.revealing() {
+		if !s.revealing() && !s.busy {
 			s.stakeAt = min(len(lottery.Yams().Stakes)-1, s.stakeAt+1)
 		}
 	case key.Matches(msg, k.Play):
@@ -197,7 +197,7 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 func (s *yamsScreen) click(t target) tea.Cmd {
 	switch t.kind {
 	case stakeTarget:
-		if !s.revealing() && t.n < len(lottery.Yams().Stakes) {
+		if !s.revealing() && !s.busy && t.n < len(lottery.Yams().Stakes) {
 			s.stakeAt = t.n
 		}
 	case playTarget:
