@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 )
@@ -185,6 +187,21 @@ func group(label, desc string, bs ...key.Binding) key.Binding {
 		ks = append(ks, b.Keys()...)
 	}
 	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(label, desc))
+}
+
+// bindingsKey names what the help bubble draws of bindings: the keys and
+// descriptions of those enabled, for the memo of drawings.
+func bindingsKey(groups ...[]key.Binding) string {
+	var sb strings.Builder
+	for _, g := range groups {
+		for _, b := range g {
+			if b.Enabled() {
+				sb.WriteString(b.Help().Key + "\x00" + b.Help().Desc + "\x00")
+			}
+		}
+		sb.WriteByte('\x01')
+	}
+	return sb.String()
 }
 
 // keyMap is a screen's bindings, read by the help bubble.

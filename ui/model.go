@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -385,15 +386,8 @@ func (m *Model) footer() string {
 		return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
 	}
 	short := m.current().keyMap().ShortHelp()
-	var key strings.Builder
-	key.WriteString("help:")
-	for _, b := range short {
-		if b.Enabled() {
-			key.WriteString(b.Help().Key + "\x00" + b.Help().Desc + "\x00")
-		}
-	}
-	fmt.Fprint(&key, m.width, m.plain, m.dark)
-	return m.memoize(key.String(), func() string {
+	key := "footer:" + strconv.Itoa(m.width) + bindingsKey(short)
+	return m.memoize(key, func() string {
 		return m.st.help.Render(m.help.ShortHelpView(short))
 	})
 }

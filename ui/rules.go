@@ -242,11 +242,16 @@ func (s *helpScreen) keyMap() keyMap {
 // a line at least below the header. Another screen's help starts at its
 // top.
 func (s *helpScreen) fit(body area) area {
-	full := s.help.FullHelpView(s.keysOf(s.nav.from()).FullHelp())
-	block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
-	if mouse, ok := mouseHelp[s.nav.from()]; ok {
-		block += "\n\n" + s.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(s.t.get(mouse))
-	}
+	groups := s.keysOf(s.nav.from()).FullHelp()
+	key := fmt.Sprint("help:", s.nav.from(), body.w, bindingsKey(groups...))
+	block := s.memoize(key, func() string {
+		full := s.help.FullHelpView(groups)
+		block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
+		if mouse, ok := mouseHelp[s.nav.from()]; ok {
+			block += "\n\n" + s.st.help.Width(max(lipgloss.Width(full), min(body.w-4, 60))).Render(s.t.get(mouse))
+		}
+		return block
+	})
 	w, h := lipgloss.Width(block), min(lipgloss.Height(block), body.h-1)
 	if s.text.fit(s.keys.list, w, h, block) {
 		s.text.top()
