@@ -123,7 +123,10 @@ func (s *rulesScreen) commitments(w int) string {
 	if s.vegas {
 		g = lottery.Vegas()
 	}
-	rows := []string{s.st.boxTitle.Render(s.t.get("commit.title")), lipgloss.NewStyle().Width(w).Render(s.st.dim.Render(s.t.get("commit.about")))}
+	about := s.memoize(fmt.Sprint("commit.about:", w), func() string {
+		return s.st.boxTitle.Render(s.t.get("commit.title")) + "\n" + lipgloss.NewStyle().Width(w).Render(s.st.dim.Render(s.t.get("commit.about")))
+	})
+	rows := []string{about}
 	for _, stake := range g.Stakes {
 		n, commit, err := s.till.session.Commitment(g, stake)
 		if err == nil {
