@@ -53,6 +53,7 @@ type Session struct {
 	bal    balance
 	first  time.Time
 	last   time.Time
+	start  *decimal.Decimal // the balance before the first unit, when set
 }
 
 // New returns the figures of a session that has played nothing yet.
@@ -79,6 +80,16 @@ func fresh(o Options) *Session {
 // the regulations' tables and DefaultPoints.
 func Fresh() *Session {
 	return fresh(Options{Tables: lottery.Game.Table, Points: DefaultPoints})
+}
+
+// StartAt sets the balance the series starts from, before the first unit,
+// when it is not that unit's balance less its prize plus its stake: a
+// player's balance that already paid for units to be shown later. Once a
+// unit is counted, the series has its start and StartAt changes nothing.
+func (s *Session) StartAt(b decimal.Decimal) {
+	if s.total.Units == 0 {
+		s.start = &b
+	}
 }
 
 // Add counts a unit played. A unit of an unknown game or stake, a stake
@@ -110,7 +121,11 @@ func (s *Session) Add(u Unit) error {
 	seq.add(u, tier)
 	s.total.add(u)
 	if s.total.Units == 1 {
-		s.bal.add(u.Balance.Add(u.Stake).Sub(u.Prize))
+		start := u.Balance.Add(u.Stake).Sub(u.Prize)
+		if s.start != nil {
+			start = *s.start
+		}
+		s.bal.add(start)
 		s.first = u.At
 	}
 	s.bal.add(u.Balance)

@@ -330,3 +330,18 @@ func TestBalanceBoundedKeepsSpikes(t *testing.T) {
 		}
 	}
 }
+
+// TestStartAt: a series can start from a balance that already paid for
+// units shown later, not from the first unit's balance less its result;
+// once a unit is counted the start stays.
+func TestStartAt(t *testing.T) {
+	s := Fresh()
+	s.StartAt(dec("96"))
+	if err := s.Add(Unit{Game: "yams", Stake: dec("1"), Prize: dec("5"), Balance: dec("101")}); err != nil {
+		t.Fatal(err)
+	}
+	s.StartAt(dec("50"))
+	if b := s.Balance(); len(b) != 2 || !b[0].Equal(dec("96")) || !b[1].Equal(dec("101")) {
+		t.Errorf("balance %v, want [96 101]", b)
+	}
+}

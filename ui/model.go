@@ -112,7 +112,6 @@ func New(o Options) (*Model, error) {
 	}
 	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now,
 		start: sess.Origin(), balance: sess.Balance()}
-	c.till.startFigures()
 	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
 	m.games = []gameScreen{y, v}
 	c.till.games = m.games
@@ -132,6 +131,7 @@ func New(o Options) (*Model, error) {
 		}
 		c.nav.goTo(m.screenOf(m.gameNamed(first)))
 	}
+	c.till.startFigures() // once the units of an earlier run wait on their screens
 	if sess.Torn > 0 {
 		c.notices = append(c.notices, note{kind: noteTorn, n: sess.Torn})
 	}

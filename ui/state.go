@@ -5,6 +5,7 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/session"
+	"tapis/stats"
 	"tapis/wallet"
 )
 
@@ -55,3 +56,7 @@ func (m *Model) Showing(gameName string) *lottery.Sold { return m.gameNamed(game
 // Session returns the player's session: the shop, the wallet and the
 // journal.
 func (m *Model) Session() *session.Session { return m.till.session }
+
+// Figures returns the player's figures, as the stats screen shows them:
+// the units shown so far.
+func (m *Model) Figures() *stats.Session { return m.till.figures }

@@ -216,7 +216,10 @@ func (t *till) addFigures(sold *lottery.Sold) {
 	}
 }
 
-// startFigures starts the session's figures again: a new player.
+// startFigures starts the session's figures again (a new player), from
+// the balance the player sees: units paid before and still to show are
+// counted as they are shown.
 func (t *till) startFigures() {
 	t.figures, t.figuresLost = stats.Fresh(), 0
+	t.figures.StartAt(t.shownBalance())
 }

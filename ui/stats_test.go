@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -80,4 +81,30 @@ func TestStatsFrame(t *testing.T) {
 	}
 	press(m, "s")
 	golden(t, "stats_fr_80x24", plain(m))
+}
+
+// TestStatsAfterTakeUp: units of an earlier run, paid and never shown,
+// are counted once shown, and the balance series starts from the balance
+// the header showed when the game opened (their stakes paid, their prizes
+// not shown): it agrees with the header at every point.
+func TestStatsAfterTakeUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m := journaled(t, path)
+	press(m, "enter", "esc", "2", "enter") // a unit of each game, covered
+	m.Close()
+	m = journaled(t, path)
+	opened, _ := headerMoney(t, m)
+	press(m, "a")
+	settle(m)
+	afterYams, _ := headerMoney(t, m)
+	press(m, "esc", "2", "a")
+	settle(m)
+	afterTicket, _ := headerMoney(t, m)
+	got := m.Figures().Balance()
+	if len(got) != 3 || !got[0].Equal(opened) || !got[1].Equal(afterYams) || !got[2].Equal(afterTicket) {
+		t.Errorf("the stats' balances %v, the header's %s, %s, %s", got, opened, afterYams, afterTicket)
+	}
+	if n := m.Figures().Total().Units; n != 2 {
+		t.Errorf("%d units counted, want 2", n)
+	}
 }
