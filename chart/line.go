@@ -195,6 +195,16 @@ func (sc scale) labels(format func(float64) string) []string {
 		return labels
 	}
 	k0, k1 := math.Ceil(sc.lo/step-1e-9), math.Floor(sc.hi/step+1e-9)
+	// At least two labels when the rows allow, so that the range reads:
+	// finer round steps until two fall in it.
+	for k1-k0 < 1 && sc.rows >= 3 && finite(step) && step > 0 {
+		finer := finerStep(step)
+		j0, j1 := math.Ceil(sc.lo/finer-1e-9), math.Floor(sc.hi/finer+1e-9)
+		if j1-j0 >= float64(sc.rows) { // more labels than rows: keep the coarser
+			break
+		}
+		step, k0, k1 = finer, j0, j1
+	}
 	prev := ""
 	for k := k0; k <= k1 && k-k0 <= float64(sc.rows); k++ {
 		v := k * step
@@ -208,6 +218,24 @@ func (sc scale) labels(format func(float64) string) []string {
 		labels[0] = format(sc.hi)
 	}
 	return labels
+}
+
+// finerStep returns the round step just below step (a round step itself):
+// 20 → 10 → 5 → 2.5 → 2 → 1.
+func finerStep(step float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
+	m := step / p
+	switch {
+	case m > 5+1e-9:
+		return 5 * p
+	case m > 2.5+1e-9:
+		return 2.5 * p
+	case m > 2+1e-9:
+		return 2 * p
+	case m > 1+1e-9:
+		return p
+	}
+	return p / 2
 }
 
 // niceStep returns the round step (1, 2, 2.5 or 5 times a power of ten) at

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -239,5 +240,16 @@ func TestNiceStep(t *testing.T) {
 		if got := niceStep(raw); math.Abs(got-want) > 1e-12 {
 			t.Errorf("niceStep(%v) = %v, want %v", raw, got, want)
 		}
+	}
+}
+
+// TestLineTwoLabels: a range where the round step gives one label gets a
+// finer one, so that the highest and the lowest balance can be read.
+func TestLineTwoLabels(t *testing.T) {
+	out := Line([]float64{100, 93.5, 98, 106, 101}, LineOptions{Width: 40, Height: 7,
+		Label: func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }})
+	n := strings.Count(out, "┤")
+	if n < 2 {
+		t.Errorf("%d labels on the y axis:\n%s", n, out)
 	}
 }
