@@ -81,6 +81,11 @@ func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 	fig := seqs[at]
 	barsH := min(len(fig.Lots), max(3, (h-6)/2))
 	lineH := max(3, h-barsH-6) // title, blank, line, blank, sequence, bars, gauge
+	lots := s.lotBars(fig, barsH)
+	labelW := 0 // the gauge's label as wide as the lots', so that the bars line up
+	for _, l := range lots {
+		labelW = max(labelW, lipgloss.Width(l.Label))
+	}
 	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, at+1, len(seqs))
 	if fig.Forced > 0 {
 		title += " · " + s.t.f("stats.forced", fig.Forced)
@@ -92,8 +97,8 @@ func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), "",
 		s.balanceChart(w, lineH), "",
 		s.st.boxTitle.Render(ansi.Truncate(title, w, "…")),
-		chart.Bars(s.lotBars(fig, barsH), chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()}),
-		s.returnGauge(fig, w),
+		chart.Bars(lots, chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()}),
+		s.returnGauge(fig, w, labelW),
 	}, "\n")
 }
 
@@ -163,14 +168,14 @@ func (s *statsScreen) lotBars(f stats.Figures, room int) []chart.Bar {
 }
 
 // returnGauge draws the return so far against the table's payout rate.
-func (s *statsScreen) returnGauge(f stats.Figures, w int) string {
+func (s *statsScreen) returnGauge(f stats.Figures, w, labelW int) string {
 	payout := f.Payout(4)
 	r, err := f.Return(4)
 	if err != nil {
 		r = decimal.Zero
 	}
 	return chart.Gauge(r.InexactFloat64(), payout.InexactFloat64(), chart.GaugeOptions{
-		Width: w, Label: s.t.get("stats.returnlabel"),
+		Width: w, Label: padRight(s.t.get("stats.returnlabel"), labelW),
 		Text:   s.t.f("stats.versus", s.percent(r), s.percent(payout)),
 		Styles: s.barStyles(),
 	})
@@ -181,12 +186,11 @@ func (s *statsScreen) barStyles() chart.BarStyles {
 }
 
 // percent writes a ratio as a percentage the way the screen's language
-// does: "12.5%", "12,5 %": two decimals at most, or two significant
-// digits for a share under 1 % (a top lot's 0.00014%), trailing zeros
-// dropped.
+// does: "12.5%", "12,5 %": one decimal at most, or two significant digits
+// for a share under 1 % (a top lot's 0.00014%), trailing zeros dropped.
 func (c *common) percent(r decimal.Decimal) string {
 	p := r.Shift(2)
-	most := int32(2)
+	most := int32(1)
 	for small := decimal.NewFromInt(1); p.IsPositive() && p.LessThan(small) && most < 8; most++ {
 		small = small.Shift(-1)
 	}
