@@ -29,6 +29,22 @@ type pendingForce struct {
 	force  lottery.Force
 	queue  []lottery.Layout // loaded layouts still to play, after force
 	detail string           // what it deals, for the status line
+	file   string           // the file the layouts come from (printable), if they do
+	cut    bool             // the file held more layouts than were loaded
+}
+
+// describe says what the force deals, for the status line: for a file's
+// layouts, how many are left.
+func (c *common) describe(p *pendingForce) string {
+	if p.file == "" {
+		return p.detail
+	}
+	n := len(p.queue) + 1
+	s := c.t.count("qa.fileleft", n, p.file, n)
+	if p.cut {
+		s += " · " + c.t.f("qa.cut", lottery.MaxRecords)
+	}
+	return s
 }
 
 // qaMode is a tab of the forcing panel.
@@ -101,7 +117,7 @@ func (c *common) qaStatus(on gameScreen, width int) string {
 	}
 	var parts []part
 	if p := c.till.force; p != nil {
-		parts = append(parts, part{0, c.t.f("qa.next", p.game, p.detail)})
+		parts = append(parts, part{0, c.t.f("qa.next", p.game, c.describe(p))})
 	}
 	parts = append(parts,
 		part{1, c.t.f("qa.seed", uint64(c.till.session.Seed()))},

@@ -154,6 +154,13 @@ func TestQAForceFile(t *testing.T) {
 	var want []lottery.Layout
 	lottery.Read(strings.NewReader(layouts), func(e lottery.Entry) { want = append(want, e.Layout) })
 	for i, w := range want {
+		left := fmt.Sprintf(", %d layouts left", len(want)-i)
+		if len(want)-i == 1 {
+			left = ", 1 layout left"
+		}
+		if !strings.Contains(plain(m), "next yams: "+good+left) {
+			t.Fatalf("layout %d: the status line does not say %q:\n%s", i, left, plain(m))
+		}
 		press(m, "a")
 		settle(m)
 		got := m.Showing("yams").Layout.Yams
@@ -164,7 +171,7 @@ func TestQAForceFile(t *testing.T) {
 			t.Errorf("layout %d: staked %s, the layout's stake is %s", i, op.Stake, w.Yams.Stake)
 		}
 	}
-	if strings.Contains(plain(m), "next:") {
+	if strings.Contains(plain(m), "next yams") {
 		t.Error("the queue of loaded layouts did not end")
 	}
 }
@@ -252,7 +259,7 @@ func TestQAFileBounded(t *testing.T) {
 		t.Errorf("the cancelled reading went on: %d errors", len(msg.problems)+msg.more)
 	}
 	send(m, msg)
-	if forcing(m) || strings.Contains(plain(m), "next:") {
+	if forcing(m) || strings.Contains(plain(m), "next yams") {
 		t.Error("a cancelled load changed the game")
 	}
 }

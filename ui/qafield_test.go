@@ -45,7 +45,7 @@ func TestQAPasteFile(t *testing.T) {
 		}
 		_, cmd := m.Update(keyMsg("enter"))
 		send(m, cmd())
-		if forcing(m) || !strings.Contains(plain(m), "next yams: "+path+" (1 layout)") {
+		if forcing(m) || !strings.Contains(plain(m), "next yams: "+path+", 1 layout left") {
 			t.Fatalf("the pasted path did not load:\n%s", plain(m))
 		}
 		press(m, "a")

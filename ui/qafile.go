@@ -119,12 +119,9 @@ func (p *qaPanel) onLayouts(msg layoutsMsg) {
 	case len(msg.layouts) == 0:
 		p.err = p.t.f("qa.nolayout", name)
 	default:
-		detail := p.t.count("qa.file", len(msg.layouts), name, len(msg.layouts))
-		if msg.dropped {
-			detail = p.t.f("qa.dropped", name, lottery.MaxRecords)
-		}
 		first := msg.layouts[0]
-		p.setForce(msg.game, lottery.Force{Layout: &first}, detail)
-		p.till.force.queue = msg.layouts[1:]
+		p.setForce(msg.game, lottery.Force{Layout: &first}, "")
+		f := p.till.force
+		f.queue, f.file, f.cut = msg.layouts[1:], name, msg.dropped
 	}
 }
