@@ -257,6 +257,9 @@ func (s *historyScreen) keyMap() keyMap {
 	if pages {
 		move = k.Scroll
 	}
-	own := []key.Binding{k.Up, only(k.PageUp, pages), only(k.Home, pages), k.Show, s.keys.global.Back}
-	return s.withGlobal(HistoryScreen, own, []key.Binding{move, k.Show, s.keys.global.Back})
+	// Nothing to move through or show: no unit yet, or one shown again.
+	listing := s.replay == nil && s.listed > 0
+	move = only(move, listing)
+	own := []key.Binding{only(k.Up, listing), only(k.PageUp, pages), only(k.Home, pages), only(k.Show, listing), s.keys.global.Back}
+	return s.withGlobal(HistoryScreen, own, []key.Binding{move, only(k.Show, listing), s.keys.global.Back})
 }
