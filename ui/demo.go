@@ -63,6 +63,7 @@ func (m *Model) startDemo() tea.Cmd {
 	d.on, d.step = true, 0
 	d.gen++
 	m.panel = nil
+	m.start, m.shownAt = m.clock.Now(), m.clock.Now() // the loop's time, not the last visitor's
 	return m.clock.After(demoPause, demoTickMsg{d.gen})
 }
 

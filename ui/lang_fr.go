@@ -238,7 +238,7 @@ Each cup scores only its highest combination (the table below). The three cups' 
 
 const yamsRulesFR = `Choisissez votre mise (%[1]s), puis Jouer ou Auto. La mise est débitée et le gain fixé aussitôt ; les lancers ne font que le montrer.
 Trois tapis de jeu, chacun avec un gobelet de cinq dés. Avec Jouer, lancez chaque gobelet dans l'ordre de votre choix ; avec Auto, ils se lancent seuls.
-Par tapis, seule la combinaison la plus élevée compte (le tableau ci-dessous). Les points des trois tapis s'additionnent, et le total fait gagner un multiple de la mise : %[2]d tout juste le gros lot, moins de %[3]d ou plus de %[4]d rien.`
+Par tapis, seule la combinaison la plus élevée compte (le tableau ci‑dessous). Les points des trois tapis s'additionnent, et le total fait gagner un multiple de la mise : %[2]d tout juste le gros lot, moins de %[3]d ou plus de %[4]d rien.`
 
 const vegasRulesEN = `A %[1]s ticket with four surfaces to scratch; the ticket's lot is the sum of its winning surfaces.
 Roulette: a chip equal to the wheel's result of its kind (even/odd, red/black, low/high, number) wins that result's amount.

@@ -187,9 +187,9 @@ func (c *common) yamsLots() string {
 // vegasLots is the Vegas table (art. 3).
 func (c *common) vegasLots() string {
 	t := vegas.Table()
-	rows := []string{c.st.boxTitle.Render(padRight(c.t.get("lot"), 14) + padLeft(c.t.get("count"), 12) + padLeft(c.t.get("chance"), 16))}
-	for _, l := range t.Lots {
-		rows = append(rows, padRight(c.t.money(l.Prize), 14)+padLeft(c.number(l.Count), 12)+padLeft(c.chance(t.Units, l.Count), 16))
+	rows := []string{c.st.boxTitle.Render(padLeft(c.t.get("lot"), 12) + padLeft(c.t.get("count"), 14) + padLeft(c.t.get("chance"), 16))}
+	for _, l := range t.Lots { // amounts right-aligned, as in the Yam's table
+		rows = append(rows, padLeft(c.t.money(l.Prize), 12)+padLeft(c.number(l.Count), 14)+padLeft(c.chance(t.Units, l.Count), 16))
 	}
 	return strings.Join(append(rows, "", c.rtpLine(t, vegas.Price())), "\n")
 }
