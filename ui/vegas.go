@@ -94,17 +94,14 @@ func abs(x int) int {
 // vegasScreen is « Vegas »: the ticket being scratched, surface by surface.
 type vegasScreen struct {
 	*common
-	sold   *lottery.Sold
+	slot
 	coats  [vegas.Surfaces]coating
 	focus  int
 	drag   int // the surface being scratched by a drag, or -1
 	lastX  int
 	lastY  int
-	gen    int  // generation of the scratch-everything animation
-	note   note // why the last purchase was refused, or a ticket recovered
+	gen    int // generation of the scratch-everything animation
 	autoOn bool
-	shown  bool // the ticket was seen fully revealed
-	busy   bool // a purchase is under way
 }
 
 func newVegasScreen(c *common) *vegasScreen { return &vegasScreen{common: c, drag: -1} }
@@ -112,13 +109,11 @@ func newVegasScreen(c *common) *vegasScreen { return &vegasScreen{common: c, dra
 func (s *vegasScreen) game() lottery.Game       { return lottery.Vegas() }
 func (s *vegasScreen) stake() decimal.Decimal   { return vegas.Price() }
 func (s *vegasScreen) setStake(decimal.Decimal) {}
-func (s *vegasScreen) unit() *lottery.Sold      { return s.sold }
-func (s *vegasScreen) buying() bool             { return s.busy }
 
 // take puts a ticket on the screen under its four coatings; the ticks of
 // the last ticket's animation are dropped.
 func (s *vegasScreen) take(sold *lottery.Sold, n note) {
-	*s = vegasScreen{common: s.common, sold: sold, drag: -1, gen: s.gen + 1, note: n}
+	*s = vegasScreen{common: s.common, slot: slot{sold: sold, note: n}, drag: -1, gen: s.gen + 1}
 	for i := range s.coats {
 		s.coats[i] = newCoating()
 	}
@@ -139,13 +134,7 @@ func (s *vegasScreen) revealing() bool {
 	return false
 }
 
-func (s *vegasScreen) shownNow() *lottery.Sold {
-	if s.sold == nil || s.shown || s.revealing() {
-		return nil
-	}
-	s.shown = true
-	return s.sold
-}
+func (s *vegasScreen) shownNow() *lottery.Sold { return s.seen(s.revealing()) }
 
 func (s *vegasScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
@@ -158,15 +147,7 @@ func (s *vegasScreen) update(msg tea.Msg) tea.Cmd {
 	case scratchTickMsg:
 		return s.tick(msg)
 	case boughtMsg:
-		s.busy = false
-		if msg.err != nil {
-			s.note = s.till.refusal(msg.err)
-			return nil
-		}
-		s.take(&msg.sold, note{})
-		if msg.auto {
-			return s.scratchAll()
-		}
+		return takeBought(s, &s.slot, s.till, msg)
 	}
 	return nil
 }
@@ -195,31 +176,11 @@ func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // play buys a ticket (3 €) when none is being scratched; auto scratches
-// it all (« a »), or the ticket on screen. A ticket of an earlier run left
-// unrevealed comes first.
-func (s *vegasScreen) play(auto bool) tea.Cmd {
-	switch {
-	case s.busy:
-		return nil
-	case s.revealing():
-		if auto {
-			return s.scratchAll()
-		}
-		return nil
-	}
-	if sold := s.till.offer(vegas.Name); sold != nil {
-		s.take(sold, note{kind: noteRecovered})
-	} else {
-		cmd, n := s.till.buy(lottery.Vegas(), vegas.Price(), auto)
-		s.note = n
-		s.busy = cmd != nil
-		return cmd
-	}
-	if auto {
-		return s.scratchAll()
-	}
-	return nil
-}
+// it all (« a »), or the ticket on screen.
+func (s *vegasScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till, auto) }
+
+// revealAll scratches every surface still covered.
+func (s *vegasScreen) revealAll() tea.Cmd { return s.scratchAll() }
 
 // scratchAll starts scratching every surface of the ticket being revealed
 // (« a »), if it is not under way.

@@ -36,16 +36,13 @@ const (
 // being played, its cups rolled one by one or all at once.
 type yamsScreen struct {
 	*common
+	slot
 	stakeAt int // index into the stakes, 1 € at start
 	first   int // the stake chosen at start: a fresh wallet goes back to it
-	sold    *lottery.Sold
 	phase   [3]cupPhase
 	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames  [3]int
 	gen     [3]int
-	note    note // why the last purchase was refused, or a unit recovered
-	shown   bool // the unit was seen fully revealed
-	busy    bool // a purchase is under way
 }
 
 func newYamsScreen(c *common, stake decimal.Decimal) *yamsScreen {
@@ -108,9 +105,6 @@ func (s *yamsScreen) revealing() bool {
 	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
 }
 
-func (s *yamsScreen) buying() bool        { return s.busy }
-func (s *yamsScreen) unit() *lottery.Sold { return s.sold }
-
 func (s *yamsScreen) stake() decimal.Decimal { return lottery.Yams().Stakes[s.stakeAt] }
 
 func (s *yamsScreen) setStake(d decimal.Decimal) {
@@ -138,13 +132,7 @@ func (s *yamsScreen) reset() {
 	}
 }
 
-func (s *yamsScreen) shownNow() *lottery.Sold {
-	if s.sold == nil || s.shown || s.revealing() {
-		return nil
-	}
-	s.shown = true
-	return s.sold
-}
+func (s *yamsScreen) shownNow() *lottery.Sold { return s.seen(s.revealing()) }
 
 func (s *yamsScreen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
@@ -157,15 +145,7 @@ func (s *yamsScreen) update(msg tea.Msg) tea.Cmd {
 	case cupTickMsg:
 		return s.tick(msg)
 	case boughtMsg:
-		s.busy = false
-		if msg.err != nil {
-			s.note = s.till.refusal(msg.err)
-			return nil
-		}
-		s.take(&msg.sold, note{})
-		if msg.auto {
-			return s.rollAll()
-		}
+		return takeBought(s, &s.slot, s.till, msg)
 	}
 	return nil
 }
@@ -211,32 +191,11 @@ func (s *yamsScreen) click(t target) tea.Cmd {
 }
 
 // play buys a unit with Jouer (auto false: the player rolls each cup) or
-// Auto (every cup rolls by itself), art. 4.1. While a unit is being
-// revealed nothing is bought: Auto then rolls the cups left. A unit of an
-// earlier run left unrevealed comes first.
-func (s *yamsScreen) play(auto bool) tea.Cmd {
-	switch {
-	case s.busy:
-		return nil
-	case s.revealing():
-		if auto {
-			return s.rollAll()
-		}
-		return nil
-	}
-	if sold := s.till.offer(yams.Name); sold != nil {
-		s.take(sold, note{kind: noteRecovered})
-	} else {
-		cmd, n := s.till.buy(lottery.Yams(), s.stake(), auto)
-		s.note = n
-		s.busy = cmd != nil
-		return cmd
-	}
-	if auto {
-		return s.rollAll()
-	}
-	return nil
-}
+// Auto (every cup rolls by itself), art. 4.1.
+func (s *yamsScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till, auto) }
+
+// revealAll rolls every cup still covered.
+func (s *yamsScreen) revealAll() tea.Cmd { return s.rollAll() }
 
 func (s *yamsScreen) rollAll() tea.Cmd {
 	var cmds []tea.Cmd
