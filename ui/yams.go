@@ -295,7 +295,7 @@ func (s *yamsScreen) layers(body area) []*lipgloss.Layer {
 	return append(layers, s.boardLayers(&b, a)...)
 }
 
-// yamsNote is the line under the stakes: why the last purchase was
+// noteLine is the line under the stakes: why the last purchase was
 // refused, why the wallet cannot pay the stake chosen, or where another
 // unit left unrevealed waits.
 func (s *yamsScreen) noteLine() string {
