@@ -1,6 +1,7 @@
 // Package cli is tapis's shell: it reads every command line, the game's
 // and replay's included (GameArgs, ReplayArgs), and runs the command-line
-// tools, `score`, `deal`, `audit` and `verify`, on top of the game library.
+// tools, `score`, `deal`, `audit`, `verify` and `simulate`, on top of the
+// game library.
 // Run is the whole program minus the terminal, so that tests drive it with
 // arguments and buffers.
 package cli
@@ -58,6 +59,8 @@ func command(name string) func(Env, []string) int {
 		return audit
 	case "verify":
 		return verify
+	case "simulate":
+		return simulate
 	}
 	return nil
 }

@@ -34,6 +34,9 @@ func forms(name string) []form {
 	case "verify":
 		return []form{{"verify --journal FILE [--json]",
 			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"}}
+	case "simulate":
+		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE] [--lang fr|en] [--json]",
+			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
 	case "replay":
 		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}
 	case "help":
@@ -46,7 +49,9 @@ func forms(name string) []form {
 
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
-func Commands() []string { return []string{"score", "deal", "audit", "verify", "replay"} }
+func Commands() []string {
+	return []string{"score", "deal", "audit", "verify", "simulate", "replay"}
+}
 
 // column is where the usage's descriptions start.
 const column = 39
@@ -70,7 +75,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "verify", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")
