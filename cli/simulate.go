@@ -67,7 +67,7 @@ func simulate(env Env, args []string) int {
 			text.Printable(o.journal), wallet.Format(st.Balance, "en"))
 	}
 	bar := progressOnTerminal(env)
-	r, playErr := play(sess, &o, bar.callback())
+	r, playErr := playUnits(sess, &o, bar.callback())
 	bar.clear()
 	if err := sess.Close(); err != nil && playErr == nil {
 		playErr = fmt.Errorf("closing the journal: %w", err)
@@ -159,12 +159,12 @@ type simulation struct {
 // first, and of the units bought.
 func (r *simulation) won() decimal.Decimal { return r.earlierWon.Add(r.totals.Won) }
 
-// play plays o.count units of the session, or as many as its wallet pays,
+// playUnits plays o.count units of the session, or as many as its wallet pays,
 // telling progress how many are done. The units a journal holds unrevealed
 // from an earlier run are revealed first, as the game offers them first.
 // The simulation is returned with the error that stopped it, if any; its
 // figures are nil when nothing could be counted.
-func play(sess *session.Session, o *simOptions, progress func(done, total int64)) (simulation, error) {
+func playUnits(sess *session.Session, o *simOptions, progress func(done, total int64)) (simulation, error) {
 	r := simulation{seed: sess.Seed()}
 	if st := sess.Restored(); st != nil {
 		for _, p := range st.Pending {

@@ -85,7 +85,8 @@ func writeUsage(w io.Writer) {
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
 G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
-Exit status: 0 success, 1 an invalid layout or a failed audit, 2 a usage error.
+Exit status: 0 success, 1 an invalid layout, a failed audit or simulation,
+2 a usage error.
 Run "tapis COMMAND -h" (or --help) for a command's flags.
 `)
 }
