@@ -20,7 +20,6 @@ import (
 
 // simWords are the words of simulate's report in one language.
 type simWords struct {
-	summary     string // the game's summary line (interface.md)
 	unit, units string // one unit, and more
 	head        string // game, stake, seed, units
 	journal     string
@@ -36,7 +35,6 @@ type simWords struct {
 // simText holds the report's words in each language.
 var simText = map[ui.Lang]simWords{
 	ui.English: {
-		summary:    "played %d · staked %s · won %s · balance %s",
 		unit:       "unit",
 		units:      "units",
 		head:       "%s at %s · seed %d · %s",
@@ -51,7 +49,6 @@ var simText = map[ui.Lang]simWords{
 		speed:      "%s in %s s: %s units per second",
 	},
 	ui.French: {
-		summary:    "parties %d · misé %s · gagné %s · solde %s",
 		unit:       "partie",
 		units:      "parties",
 		head:       "%s à %s · graine %d · %s",
@@ -72,15 +69,6 @@ var simText = map[ui.Lang]simWords{
 // chart gives its texts a third of its width.
 const simChartWidth = 96
 
-// summaryLine is the line the game prints on quit (interface.md): units
-// played, what they staked, what the player saw won, and the balance. A
-// simulation reveals every unit it buys: none is left unrevealed, and none
-// is forced.
-func summaryLine(lang ui.Lang, t wallet.Totals, won, balance decimal.Decimal) string {
-	l := string(lang)
-	return fmt.Sprintf(simText[lang].summary, t.Played, wallet.Format(t.Staked, l), wallet.Format(won, l), wallet.Format(balance, l))
-}
-
 // shortLine says why a simulation stopped before its count.
 func (r *simulation) shortLine(o *simOptions, lang ui.Lang) string {
 	l := string(lang)
@@ -92,7 +80,7 @@ func (r *simulation) shortLine(o *simOptions, lang ui.Lang) string {
 // table's payout rate, and the speed.
 func writeSimulation(w io.Writer, o *simOptions, r *simulation) error {
 	words, l := simText[o.lang], string(o.lang)
-	fmt.Fprintln(w, summaryLine(o.lang, r.totals, r.won(), r.balance))
+	fmt.Fprintln(w, ui.SummaryLine(o.lang, r.totals, r.won(), r.balance))
 	if r.short {
 		fmt.Fprintln(w, r.shortLine(o, o.lang))
 	}

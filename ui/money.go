@@ -63,8 +63,7 @@ func (m *Model) Totals() wallet.Totals { return m.till.totals() }
 // unrevealed, if any. The balance is the one the run started with, less
 // the stakes, plus the prizes revealed.
 func (m *Model) Summary() string {
-	tot := m.Totals()
-	s := m.t.f("summary", tot.Played, m.t.money(tot.Staked), m.t.money(m.till.seenWon), m.t.money(m.summaryBalance()))
+	s := SummaryLine(m.t.lang, m.Totals(), m.till.seenWon, m.summaryBalance())
 	for _, label := range []string{forcedLabel, demoLabel} {
 		if n := m.till.forced[label]; n > 0 {
 			s += " · " + label + " " + strconv.Itoa(n)
@@ -74,6 +73,15 @@ func (m *Model) Summary() string {
 		s += " · " + m.t.f("summary.unrevealed", n)
 	}
 	return s
+}
+
+// SummaryLine is the summary line's beginning, in a language: the units
+// played and what they staked, what the player saw won, and the balance
+// (interface.md). The game adds its forced and unrevealed units' counts;
+// tapis simulate prints it as it is.
+func SummaryLine(lang Lang, t wallet.Totals, won, balance decimal.Decimal) string {
+	tx := newText(lang)
+	return tx.f("summary", t.Played, tx.money(t.Staked), tx.money(won), tx.money(balance))
 }
 
 // summaryBalance is the player's balance: in the kiosk, the last visitor's
