@@ -47,7 +47,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.panel.update(msg)
 	}
 	s := m.nav.screen
-	if on := m.onGame(); m.qa && key.Matches(msg, g.Force) && s != HelpScreen && on != nil && !m.Revealing() && !m.till.buying {
+	if on := m.onGame(); m.qa && key.Matches(msg, g.Force) && s != HelpScreen && on != nil && !m.Revealing() {
 		m.panel = &qaPanel{common: m.common, g: on}
 		return nil
 	}
@@ -88,7 +88,7 @@ func (m *Model) quit(asked bool) tea.Cmd {
 	if m.demo.enabled {
 		return nil
 	}
-	if (m.Revealing() || m.till.buying) && !asked { // a unit paid, or being paid
+	if m.Revealing() && !asked {
 		m.quitAsk = true
 		m.tell(note{kind: noteQuitAsk})
 		return nil

@@ -12,8 +12,12 @@ import (
 // What the program, a server or a test reads of a player's model: public
 // state, never a screen's fields.
 
-// Revealing reports whether a unit is bought and not fully shown yet.
+// Revealing reports whether a unit is bought and not fully shown yet: being
+// paid (its purchase under way) or on a screen, not all revealed.
 func (m *Model) Revealing() bool {
+	if m.till.buying {
+		return true
+	}
 	for _, g := range m.games {
 		if g.revealing() {
 			return true
