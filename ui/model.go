@@ -1,12 +1,11 @@
 // Package ui is the terminal game: one Bubble Tea model owning the screens
-// (menu, Yam's, Vegas, history, rules, help), drawn as named lipgloss layers
+// (menu, Yam's, Vegas, history, rules, help), drawn as named layers
 // that serve both the picture and the mouse. It reads and changes the game
 // only through the game/lottery shop and the wallet.
 package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -312,16 +311,11 @@ const waitEvery = 250 * time.Millisecond
 // with the button held.
 func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	m.notices, m.quitAsk = nil, false
-	hit := lipgloss.NewCompositor(m.layers()...).Hit(p.X, p.Y)
-	if hit.Empty() {
+	l, ok := hit(m.layers(), p.X, p.Y)
+	if !ok {
 		return nil
 	}
-	t := parseTarget(hit.ID())
-	if t.kind == noTarget {
-		return nil
-	}
-	b := hit.Bounds()
-	return m.current().update(clickMsg{target: t, x: p.X - b.Min.X, y: p.Y - b.Min.Y, drag: drag})
+	return m.current().update(clickMsg{target: l.id, x: p.X - l.x, y: p.Y - l.y, drag: drag})
 }
 
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
@@ -354,8 +348,8 @@ func (m *Model) View() tea.View {
 // layers lays the current screen out as named layers: the header, the
 // screen's body, and the key help at the bottom. The view paints them and
 // the mouse finds what it points at among them.
-func (m *Model) layers() []*lipgloss.Layer {
-	layers := []*lipgloss.Layer{m.header()}
+func (m *Model) layers() []layer {
+	layers := append(make([]layer, 0, 32), place(area{0, 0, m.width, 1}, m.header()))
 	body := area{0, 1, m.width, m.height - 2}
 	if m.qa && m.nav.screen != ReplayScreen {
 		body.h--
@@ -363,12 +357,16 @@ func (m *Model) layers() []*lipgloss.Layer {
 		if on == nil {
 			on = m.games[0]
 		}
-		status := m.st.qa.Render(" " + m.qaStatus(on, m.width-2) + " ")
+		text := m.qaStatus(on, m.width-2)
+		status := m.drawn(qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)
-	return append(layers, lipgloss.NewLayer(m.footer()).X(1).Y(m.height-1))
+	return append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
 }
+
+// qaStatusKey is the QA status line, as written.
+type qaStatusKey struct{ text string }
 
 // noticeLine is the notices, joined, as the screen's language says them.
 func (m *Model) noticeLine() string {
@@ -379,51 +377,78 @@ func (m *Model) noticeLine() string {
 	return strings.Join(parts, " · ")
 }
 
+// footerKey is the bottom line: the keys' help of bindings, or a notice.
+type footerKey struct {
+	w        int
+	bindings string // bindingsKey's
+	notice   string
+}
+
 // footer is the bottom line: the screen's keys, or a notice until the next
 // key.
-func (m *Model) footer() string {
+func (m *Model) footer() *drawing {
 	if n := m.noticeLine(); n != "" {
-		return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
+		return m.drawn(footerKey{w: m.width, notice: n}, func() string {
+			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
+		})
 	}
 	short := m.current().keyMap().ShortHelp()
-	key := "footer:" + strconv.Itoa(m.width) + bindingsKey(short)
-	return m.memoize(key, func() string {
+	return m.drawn(footerKey{w: m.width, bindings: bindingsKey(short)}, func() string {
 		return m.st.help.Render(m.help.ShortHelpView(short))
 	})
+}
+
+// headerKey is what the header shows: the screen's title and the right
+// side's figures, as written, in a width.
+type headerKey struct {
+	w                int
+	title            string
+	demo             bool
+	balance, net, at string
+	sign             int
+	right            string // a screen's own right side (replay)
 }
 
 // header shows the balance, the session's net result and the time played:
 // both leave out the prizes of units not shown yet, so they always agree
 // with each other and with what the player has seen.
-func (m *Model) header() *lipgloss.Layer {
+func (m *Model) header() *drawing {
 	s := m.nav.screen
 	if s == HelpScreen {
 		s = m.nav.from()
 	}
+	title := m.screenTitle()
 	if h, ok := m.screens[s].(headed); ok {
-		return m.headerWith(h.header())
+		right := h.header()
+		return m.drawn(headerKey{w: m.width, title: title, demo: m.demo.on, right: right}, func() string {
+			return m.headerWith(title, right)
+		})
 	}
 	balance := m.till.shownBalance()
 	net := balance.Sub(m.till.origin())
-	netStyle := m.st.value
-	switch {
-	case net.IsPositive():
-		netStyle = m.st.good
-	case net.IsNegative():
-		netStyle = m.st.bad
-	}
-	sep := m.st.header.Render("   ")
-	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(balance)) + sep +
-		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
-		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.shownAt.Sub(m.start))) + m.st.header.Render(" ")
-	return m.headerWith(right)
+	k := headerKey{w: m.width, title: title, demo: m.demo.on, balance: m.t.money(balance),
+		net: m.t.signed(net), at: elapsed(m.shownAt.Sub(m.start)), sign: net.Sign()}
+	return m.drawn(k, func() string {
+		netStyle := m.st.value
+		switch {
+		case k.sign > 0:
+			netStyle = m.st.good
+		case k.sign < 0:
+			netStyle = m.st.bad
+		}
+		sep := m.st.header.Render("   ")
+		right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(k.balance) + sep +
+			m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(k.net) + sep +
+			m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(k.at) + m.st.header.Render(" ")
+		return m.headerWith(title, right)
+	})
 }
 
-// headerWith draws the header bar with the given right side.
+// headerWith draws the header bar with a title and the given right side.
 // The money on the right always shows; the title gives way when both do not
 // fit.
-func (m *Model) headerWith(right string) *lipgloss.Layer {
-	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(m.screenTitle())
+func (m *Model) headerWith(title, right string) string {
+	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(title)
 	if lipgloss.Width(left)+lipgloss.Width(right) >= m.width {
 		short := ""
 		if m.demo.on {
@@ -432,7 +457,7 @@ func (m *Model) headerWith(right string) *lipgloss.Layer {
 		left = m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(short)
 	}
 	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
-	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
+	return left + m.st.header.Render(spaces(gap)) + right
 }
 
 // screenTitles are the screens' names in the header, as text keys.

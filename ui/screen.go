@@ -5,7 +5,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
@@ -16,7 +15,7 @@ import (
 // serve both the picture and the mouse, and names its keys for the help.
 type screen interface {
 	update(msg tea.Msg) tea.Cmd
-	layers(body area) []*lipgloss.Layer
+	layers(body area) []layer
 	keyMap() keyMap
 }
 

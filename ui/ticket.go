@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -21,6 +20,7 @@ type ticketView struct {
 	ticket  *vegas.Ticket
 	coats   *[vegas.Surfaces]coating // nil when every surface is uncovered
 	focus   int
+	gen     int // the coatings' generation: a new one with every ticket taken
 	replay  bool
 	caption string // a replay's unit, stake and prize
 
@@ -79,11 +79,11 @@ func stamp(row, text string) string {
 // result line.
 const ticketHeight = 2*(surfaceH+2) + 1
 
-func (s *vegasScreen) layers(body area) []*lipgloss.Layer {
+func (s *vegasScreen) layers(body area) []layer {
 	if s.sold == nil {
 		return s.buyPrompt(body)
 	}
-	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus,
+	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus, gen: s.gen,
 		recovered: s.note.kind == noteRecovered, note: s.noteLine(), elsewhere: s.elsewhere(vegas.Name)}
 	if s.sold.Forced != nil {
 		t.label = s.sold.Forced.Label
@@ -91,17 +91,23 @@ func (s *vegasScreen) layers(body area) []*lipgloss.Layer {
 	return s.ticketLayers(body, &t)
 }
 
+// buyKey is the buy button, on or off.
+type buyKey struct{ off bool }
+
 // buyPrompt is the screen before the first ticket: a button to buy one.
-func (s *vegasScreen) buyPrompt(body area) []*lipgloss.Layer {
-	style := s.st.button
-	if s.busy || !s.till.canPay(vegas.Price()) {
-		style = s.st.buttonOff
-	}
-	btn := style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
-	a := body.centered(lipgloss.Width(btn), 1)
-	layers := []*lipgloss.Layer{layer(target{kind: buyTarget}, a, btn)}
+func (s *vegasScreen) buyPrompt(body area) []layer {
+	off := s.busy || !s.till.canPay(vegas.Price())
+	btn := s.drawn(buyKey{off}, func() string {
+		style := s.st.button
+		if off {
+			style = s.st.buttonOff
+		}
+		return style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
+	})
+	a := body.centered(btn.w, 1)
+	layers := []layer{named(target{kind: buyTarget}, a, btn)}
 	if line := s.noteLine(); line != "" {
-		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
+		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
 	}
 	return layers
 }
@@ -121,24 +127,57 @@ func (s *vegasScreen) noteLine() string {
 	return ""
 }
 
+// Keys of the ticket's drawings.
+type (
+	surfaceKey struct {
+		f, gen int
+		ticket *vegas.Ticket
+		left   int // the cells still covered: fewer with every scratch of one coating
+		lit    bool
+	}
+	ticketLineKey struct {
+		ticket                                *vegas.Ticket
+		w                                     int
+		replay, done, recovered, below, flash bool
+		caption, label, note, elsewhere       string
+	}
+)
+
 // ticketLayers draws the four surfaces in two rows, each named for the mouse,
 // and the ticket's result under them.
-func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
+func (c *common) ticketLayers(body area, t *ticketView) []layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := body.y + max(0, (body.h-ticketHeight)/2)
-	score := t.ticket.Score()
-	var layers []*lipgloss.Layer
+	var layers []layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
 		if !t.uncovered(f) {
 			left = t.coats[f].left
 		}
-		key := fmt.Sprint("surface:", f, t.ticket, left, t.focus == f && !t.done())
-		layers = append(layers, layer(target{surfaceTarget, f}, a, c.memoize(key, func() string { return c.surface(t, f, &score) })))
+		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
+		layers = append(layers, named(target{surfaceTarget, f}, a, c.drawn(key, func() string {
+			score := t.ticket.Score()
+			return c.surface(t, f, &score)
+		})))
 	}
+	done := t.done()
+	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
+	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
+		t.caption, t.label, t.note, t.elsewhere}
+	if below {
+		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
+	}
+	line := c.drawn(k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
+	return append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, line))
+}
+
+// ticketLine is the line under the ticket: how to scratch it, or what it
+// won; below says the note is on the row under it.
+func (c *common) ticketLine(t *ticketView, below bool) string {
+	score := t.ticket.Score()
 	var line string
 	switch {
 	case t.replay && score.Prize.IsZero():
@@ -160,10 +199,8 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		if score.Prize.IsPositive() {
 			lot = c.t.f("v.lot", c.t.money(score.Prize))
 		}
-		note, e := t.note, t.elsewhere
-		switch {
-		case note != "" && body.h > ticketHeight: // on the row below
-			layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, fit(body.w, 1, ansi.Truncate(note, body.w, "…"))))
+		switch note, e := t.note, t.elsewhere; {
+		case below:
 		case note != "":
 			line = lot + "   " + note // what the player must know first
 		case e != "":
@@ -175,8 +212,7 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	if t.label != "" {
 		line = c.st.replay.Render(safe.Printable(t.label)) + "  " + line
 	}
-	layers = append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
-	return layers
+	return line
 }
 
 // surfaceKeys are the text keys of the surfaces' names.

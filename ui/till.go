@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"iter"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -315,3 +316,14 @@ func leastStake() decimal.Decimal {
 
 // isDemo reports whether a unit is one the kiosk's loop played.
 func isDemo(s *lottery.Sold) bool { return s != nil && s.Forced != nil && s.Forced.Label == demoLabel }
+
+// unshownNames names the units bought and not shown yet, for the memo of
+// what shows them apart.
+func (t *till) unshownNames() string {
+	var b strings.Builder
+	for u := range t.notShown() {
+		b.WriteString(u.name)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
