@@ -18,7 +18,6 @@ type common struct {
 	t      text
 	keys   keys
 	st     styles
-	inks   inks
 	art    drawings
 	help   help.Model
 	memo   map[any]any // what depends only on its key: drawings, a screen's layers
@@ -58,8 +57,7 @@ func (c *common) restyle(plain, dark bool) {
 	c.plain, c.dark = plain, dark
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
-	c.inks = newInks(&c.st)
-	c.art = newDrawings(&c.st)
+	c.art = drawings{}
 	clear(c.memo)
 }
 

@@ -63,6 +63,25 @@ func newTicketArt() ticketArt {
 	return a
 }
 
+// ticketArt returns the ticket's drawings, read the first time they show.
+func (c *common) ticketArt() *ticketArt {
+	if c.art.ticket == nil {
+		a := newTicketArt()
+		c.art.ticket = &a
+	}
+	return c.art.ticket
+}
+
+// gridInks returns the inks of the ticket's grids, made the first time
+// they show.
+func (c *common) gridInks() *inks {
+	if c.art.inks == nil {
+		in := newInks(&c.st)
+		c.art.inks = &in
+	}
+	return c.art.inks
+}
+
 // stamp writes text over the run of "#" in a drawing's row, centred.
 func stamp(row, text string) string {
 	i, j := strings.Index(row, "#"), strings.LastIndex(row, "#")
@@ -230,6 +249,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 		coat := &t.coats[f]
 		label := []rune(c.t.get("v.scratchhere"))
 		lx := (surfaceW - len(label)) / 2
+		coating := c.ticketArt().coat
 		cover = func(x, y int) (rune, bool) {
 			if !coat.covered[y*surfaceW+x] {
 				return 0, false
@@ -237,7 +257,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
 				return label[x-lx], true
 			}
-			row := c.art.ticket.coat[y%len(c.art.ticket.coat)]
+			row := coating[y%len(coating)]
 			return row[x%len(row)], true
 		}
 	}
@@ -254,7 +274,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&c.inks, cover))
+	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(c.gridInks(), cover))
 }
 
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
@@ -308,7 +328,7 @@ func (c *common) euros(d decimal.Decimal) string {
 // Mise 1 to 4. A row whose chip matches its result is lit.
 func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := c.betWord(vegas.ColorKind, vegas.Outcome(r.Number, vegas.ColorKind))
-	for i, row := range c.art.ticket.wheel {
+	for i, row := range c.ticketArt().wheel {
 		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
 	g.text(1, 3, c.t.get("v.results"), inkDim)
@@ -406,8 +426,8 @@ func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
 	case card.Suit() < 2:
 		in = inkCardRed
 	}
-	for i, row := range c.art.ticket.card {
-		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.art.ticket.suits[card.Suit()]), 3), 1), in)
+	for i, row := range c.ticketArt().card {
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.ticketArt().suits[card.Suit()]), 3), 1), in)
 	}
 }
 
@@ -438,7 +458,7 @@ func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 
 func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
 	name := c.t.get(symbolKeys[s])
-	for i, row := range c.art.ticket.reel {
+	for i, row := range c.ticketArt().reel {
 		g.art(x, y+i, stamp(row, name), inkReel)
 	}
 }

@@ -89,12 +89,19 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 	return a
 }
 
-// boardArt returns the drawings that fit a board w cells wide.
+// boardArt returns the drawings that fit a board w cells wide, drawn the
+// first time they show.
 func (c *common) boardArt(w int) *yamsArt {
-	if w >= wideBoard {
-		return &c.art.yams[1]
+	wide := w >= wideBoard
+	i := 0
+	if wide {
+		i = 1
 	}
-	return &c.art.yams[0]
+	if c.art.yams[i] == nil {
+		a := newYamsArt(&c.st, wide)
+		c.art.yams[i] = &a
+	}
+	return c.art.yams[i]
 }
 
 func (s *yamsScreen) game() lottery.Game { return lottery.Yams() }
@@ -372,14 +379,12 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 	return append(make([]layer, 0, len(row)+12), row...)
 }
 
-// drawings are the pictures of both games, styled once for the session.
+// drawings are the pictures of both games, styled for the session's look:
+// each is drawn the first time it shows, and again once the look changes.
 type drawings struct {
-	yams   [2]yamsArt // dice of five cells, and of seven for wide windows
-	ticket ticketArt
-}
-
-func newDrawings(st *styles) drawings {
-	return drawings{yams: [2]yamsArt{newYamsArt(st, false), newYamsArt(st, true)}, ticket: newTicketArt()}
+	yams   [2]*yamsArt // dice of five cells, and of seven for wide windows
+	ticket *ticketArt
+	inks   *inks // the grids' inks
 }
 
 func (s *yamsScreen) keyMap() keyMap {
