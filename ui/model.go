@@ -90,7 +90,9 @@ type Model struct {
 	shownAt time.Time       // the time the header shows, refreshed each second
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	quitAsk bool            // q was pressed once while a unit is being revealed
-	demo    demoState       // the trade-show demo
+	// The header's balance and net, as last written.
+	headBalance, headNet written
+	demo                 demoState // the trade-show demo
 }
 
 // New returns a session's model.
@@ -426,8 +428,8 @@ func (m *Model) header() *drawing {
 	}
 	balance := m.till.shownBalance()
 	net := balance.Sub(m.till.origin())
-	k := headerKey{w: m.width, title: title, demo: m.demo.on, balance: m.t.money(balance),
-		net: m.t.signed(net), at: elapsed(m.shownAt.Sub(m.start)), sign: net.Sign()}
+	k := headerKey{w: m.width, title: title, demo: m.demo.on, balance: m.headBalance.of(balance, m.t.money),
+		net: m.headNet.of(net, m.t.signed), at: elapsed(m.shownAt.Sub(m.start)), sign: net.Sign()}
 	return m.drawn(k, func() string {
 		netStyle := m.st.value
 		switch {
@@ -442,6 +444,21 @@ func (m *Model) header() *drawing {
 			m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(k.at) + m.st.header.Render(" ")
 		return m.headerWith(title, right)
 	})
+}
+
+// written is an amount and how it was written, kept from frame to frame:
+// a frame writes an amount again only once it changed.
+type written struct {
+	d decimal.Decimal
+	s string
+}
+
+// of returns d written by write.
+func (w *written) of(d decimal.Decimal, write func(decimal.Decimal) string) string {
+	if w.s == "" || !d.Equal(w.d) {
+		w.d, w.s = d, write(d)
+	}
+	return w.s
 }
 
 // headerWith draws the header bar with a title and the given right side.

@@ -73,7 +73,12 @@ type (
 		w       int
 		commits string
 	}
-	aboutKey struct{ w int }
+	aboutKey   struct{ w int }
+	commitsKey struct {
+		vegas        bool
+		w            int
+		epoch, sales int
+	}
 )
 
 // content is a game's rules in short, its lot table with each lot's
@@ -136,6 +141,12 @@ func (c *common) amount(d decimal.Decimal) string {
 // and its commitment (SHA-256 of the block's seed, published before its
 // first sale), then the seeds of the blocks exhausted so far.
 func (s *rulesScreen) commitments(w int) string {
+	// The blocks move on only with a purchase.
+	return memo(s.common, commitsKey{s.vegas, w, s.till.epoch, s.till.sales}, func() string { return s.drawCommitments(w) })
+}
+
+// drawCommitments writes the commitments, w wide.
+func (s *rulesScreen) drawCommitments(w int) string {
 	g := lottery.Yams()
 	if s.vegas {
 		g = lottery.Vegas()
