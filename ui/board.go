@@ -70,10 +70,8 @@ type replayMarkKey struct{}
 // mat draws mat i: its title, its cup or its five dice, and once shown the
 // combination and its points.
 func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
-	felt := c.st.felt
 	w := art.matW
-	title := c.t.f("mat", i+1)
-	rows := []string{c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(title)}
+	rows := []string{c.feltLine(w, c.t.f("mat", i+1))}
 	switch {
 	case b.unit == nil || b.phase[i] == cupCovered:
 		rows = append(rows, art.cups[i]...)
@@ -82,15 +80,13 @@ func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
 		if b.phase[i] == cupShown {
 			faces = b.unit.Cups[i]
 		}
-		left := felt.Render(spaces((w - 5*art.dieW) / 2))
-		margin := felt.Render(spaces(w - 5*art.dieW - (w-5*art.dieW)/2))
 		for r := range 3 {
 			var sb strings.Builder
-			sb.WriteString(left)
+			sb.WriteString(art.left)
 			for _, d := range faces {
 				sb.WriteString(art.dice[d-1][r])
 			}
-			sb.WriteString(margin)
+			sb.WriteString(art.margin)
 			rows = append(rows, sb.String())
 		}
 	}
@@ -100,8 +96,21 @@ func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
 		combo := b.unit.Cups[i].Combination()
 		last = c.comboName(combo) + " · " + c.t.f("pts", combo.Points())
 	}
-	rows = append(rows, c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(last))
+	rows = append(rows, c.feltLine(w, last))
 	return strings.Join(rows, "\n")
+}
+
+// feltLineKey is a line of a mat's title or combination, w wide.
+type feltLineKey struct {
+	w    int
+	text string
+}
+
+// feltLine writes a line of text on the felt, centered in w cells.
+func (c *common) feltLine(w int, text string) string {
+	return memo(c, feltLineKey{w, text}, func() string {
+		return c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(text)
+	})
 }
 
 func pips(row string) string { return strings.ReplaceAll(row, "o", "●") }

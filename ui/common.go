@@ -18,6 +18,7 @@ type common struct {
 	t      text
 	keys   keys
 	st     styles
+	bar    barSpans // the header's styles, as spans
 	art    drawings
 	help   help.Model
 	memo   map[any]any // what depends only on its key: drawings, a screen's layers
@@ -57,6 +58,7 @@ func (c *common) restyle(plain, dark bool) {
 	c.plain, c.dark = plain, dark
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
+	c.bar = newBarSpans(&c.st)
 	c.art = drawings{}
 	clear(c.memo)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -30,12 +31,69 @@ func measure(s string) *drawing {
 	n := strings.Count(s, "\n") + 1
 	d := &drawing{lines: make([]string, 0, n), widths: make([]int, 0, n)}
 	for line := range strings.SplitSeq(s, "\n") {
-		w := ansi.StringWidth(line)
+		w := cellWidth(line)
 		d.lines = append(d.lines, line)
 		d.widths = append(d.widths, w)
 		d.w = max(d.w, w)
 	}
 	return d
+}
+
+// cellWidth is ansi.StringWidth, quicker on what the game draws: SGR and
+// other CSI sequences take no cell, and the runes of narrowRunes one each
+// (no two of them join into one grapheme); a line holding anything else
+// (another escape, a control, a wide or combining rune) is measured by
+// ansi.StringWidth. TestCellWidth checks both agree.
+func cellWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2 // parameters and intermediates, up to the final byte
+			for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+				j++
+			}
+			if j == len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return ansi.StringWidth(s)
+			}
+			i = j + 1
+		case c < 0x80:
+			return ansi.StringWidth(s)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrow(r) {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size
+		}
+	}
+	return n
+}
+
+// narrowRunes are ranges of runes that take one cell each and join no
+// neighbour into a grapheme: Latin letters, punctuation, currency signs,
+// arrows, box drawing, blocks and shapes, the stars, suits and sparkle the
+// game draws, and braille (the charts). The soft hyphen and the two shapes
+// drawn as emoji are left out.
+var narrowRunes = [...][2]rune{
+	{0xa0, 0xac}, {0xae, 0x24f}, {0x2010, 0x2027}, {0x2030, 0x205e}, {0x20a0, 0x20c0}, {0x2190, 0x21ff},
+	{0x2500, 0x25fc}, {0x25ff, 0x25ff}, {0x2605, 0x2606}, {0x2660, 0x2667}, {0x2726, 0x2726}, {0x2800, 0x28ff},
+}
+
+func narrow(r rune) bool {
+	for _, rg := range narrowRunes {
+		if r < rg[0] {
+			return false
+		}
+		if r <= rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // rows returns the lines from, to of a drawing, measured already.

@@ -5,7 +5,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -367,9 +365,6 @@ func (m *Model) layers() []layer {
 	return append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
 }
 
-// qaStatusKey is the QA status line, as written.
-type qaStatusKey struct{ text string }
-
 // noticeLine is the notices, joined, as the screen's language says them.
 func (m *Model) noticeLine() string {
 	var parts []string
@@ -377,124 +372,4 @@ func (m *Model) noticeLine() string {
 		parts = append(parts, m.say(n))
 	}
 	return strings.Join(parts, " · ")
-}
-
-// footerKey is the bottom line: the keys' help of bindings, or a notice.
-type footerKey struct {
-	w        int
-	bindings string // bindingsKey's
-	notice   string
-}
-
-// footer is the bottom line: the screen's keys, or a notice until the next
-// key.
-func (m *Model) footer() *drawing {
-	if n := m.noticeLine(); n != "" {
-		return m.drawn(footerKey{w: m.width, notice: n}, func() string {
-			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
-		})
-	}
-	short := m.current().keyMap().ShortHelp()
-	return m.drawn(footerKey{w: m.width, bindings: bindingsKey(short)}, func() string {
-		return m.st.help.Render(m.help.ShortHelpView(short))
-	})
-}
-
-// headerKey is what the header shows: the screen's title and the right
-// side's figures, as written, in a width.
-type headerKey struct {
-	w                int
-	title            string
-	demo             bool
-	balance, net, at string
-	sign             int
-	right            string // a screen's own right side (replay)
-}
-
-// header shows the balance, the session's net result and the time played:
-// both leave out the prizes of units not shown yet, so they always agree
-// with each other and with what the player has seen.
-func (m *Model) header() *drawing {
-	s := m.nav.screen
-	if s == HelpScreen {
-		s = m.nav.from()
-	}
-	title := m.screenTitle()
-	if h, ok := m.screens[s].(headed); ok {
-		right := h.header()
-		return m.drawn(headerKey{w: m.width, title: title, demo: m.demo.on, right: right}, func() string {
-			return m.headerWith(title, right)
-		})
-	}
-	balance := m.till.shownBalance()
-	net := balance.Sub(m.till.origin())
-	k := headerKey{w: m.width, title: title, demo: m.demo.on, balance: m.headBalance.of(balance, m.t.money),
-		net: m.headNet.of(net, m.t.signed), at: elapsed(m.shownAt.Sub(m.start)), sign: net.Sign()}
-	return m.drawn(k, func() string {
-		netStyle := m.st.value
-		switch {
-		case k.sign > 0:
-			netStyle = m.st.good
-		case k.sign < 0:
-			netStyle = m.st.bad
-		}
-		sep := m.st.header.Render("   ")
-		right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(k.balance) + sep +
-			m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(k.net) + sep +
-			m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(k.at) + m.st.header.Render(" ")
-		return m.headerWith(title, right)
-	})
-}
-
-// written is an amount and how it was written, kept from frame to frame:
-// a frame writes an amount again only once it changed.
-type written struct {
-	d decimal.Decimal
-	s string
-}
-
-// of returns d written by write.
-func (w *written) of(d decimal.Decimal, write func(decimal.Decimal) string) string {
-	if w.s == "" || !d.Equal(w.d) {
-		w.d, w.s = d, write(d)
-	}
-	return w.s
-}
-
-// headerWith draws the header bar with a title and the given right side.
-// The money on the right always shows; the title gives way when both do not
-// fit.
-func (m *Model) headerWith(title, right string) string {
-	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(title)
-	if lipgloss.Width(left)+lipgloss.Width(right) >= m.width {
-		short := ""
-		if m.demo.on {
-			short = "· " + demoLabel
-		}
-		left = m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(short)
-	}
-	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
-	return left + m.st.header.Render(spaces(gap)) + right
-}
-
-// screenTitles are the screens' names in the header, as text keys.
-var screenTitles = map[Screen]string{YamsScreen: "yams", VegasScreen: "vegas", HistoryScreen: "history",
-	RulesScreen: "rules", HelpScreen: "help", StatsScreen: "stats", ReplayScreen: "replay.title"}
-
-func (m *Model) screenTitle() string {
-	if m.demo.on {
-		return "· " + m.t.get("demo.on")
-	}
-	if k, ok := screenTitles[m.nav.screen]; ok {
-		return "· " + m.t.get(k)
-	}
-	return ""
-}
-
-func elapsed(d time.Duration) string {
-	s := int(d.Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }

@@ -61,6 +61,8 @@ type yamsArt struct {
 	dice     [6][3]string // each face's three rows, with its edges
 	cups     [3][]string  // each cup's rows, its number written on it, mat-wide
 	blankRow string       // an empty row of felt, mat-wide
+	// The felt left and right of five dice in a row.
+	left, margin string
 }
 
 // wideBoard is the width from which the board uses large dice.
@@ -86,6 +88,8 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 		}
 	}
 	a.blankRow = st.felt.Render(spaces(a.matW))
+	a.left = st.felt.Render(spaces((a.matW - 5*a.dieW) / 2))
+	a.margin = st.felt.Render(spaces(a.matW - 5*a.dieW - (a.matW-5*a.dieW)/2))
 	return a
 }
 
