@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,42 +11,67 @@ import (
 	safe "tapis/text"
 )
 
+// Keys of the board's drawings.
+type (
+	matKey struct {
+		cup, w int
+		phase  cupPhase
+		faces  yams.Cup
+		dealt  yams.Cup
+	}
+	resultKey struct {
+		w                              int
+		unit                           *yams.Unit
+		recovered, replay, done, flash bool
+		label                          string
+		stake                          string
+	}
+	combosKey struct{ lit [3]yams.Combination }
+	winsKey   struct {
+		stake   string
+		reached int
+	}
+)
+
 // boardLayers draws the three mats, the result line, and the tables of
 // combinations (art. 4.4) and winnings (art. 4.5), inside a.
-func (c *common) boardLayers(b *yamsBoard, a area) []*lipgloss.Layer {
+func (c *common) boardLayers(b *yamsBoard, a area) []layer {
 	const matH = 6
 	art := c.boardArt(a.w)
 	matW := art.matW
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
-	var layers []*lipgloss.Layer
+	var layers []layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
-		key := fmt.Sprint("mat:", i, matW, b.phase[i], b.faces[i], b.unitCup(i))
-		layers = append(layers, layer(target{cupTarget, i}, mat, c.memoize(key, func() string { return c.mat(b, i, art) })))
+		key := matKey{i, matW, b.phase[i], b.faces[i], b.unitCup(i)}
+		layers = append(layers, named(target{cupTarget, i}, mat, c.drawn(key, func() string { return c.mat(b, i, art) })))
 	}
-	result := c.yamsResult(b)
-	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, c.memoize("line:"+strconv.Itoa(a.w)+result, func() string { return fit(a.w, 1, result) })))
-	combos := c.memoize(fmt.Sprint("combos:", c.lit(b)), func() string { return c.combosTable(b) })
-	wins := c.memoize(fmt.Sprint("wins:", b.stake, ":", c.reached(b)), func() string { return c.winningsTable(b) })
-	tw := lipgloss.Width(combos) + 4 + lipgloss.Width(wins)
+	stake := b.stake.String()
+	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, stake},
+		func() string { return fit(a.w, 1, c.yamsResult(b)) })
+	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
+	combos := c.drawn(combosKey{c.lit(b)}, func() string { return c.combosTable(b) })
+	wins := c.drawn(winsKey{stake, c.reached(b)}, func() string { return c.winningsTable(b) })
+	tw := combos.w + 4 + wins.w
 	tx := a.x + max(0, (a.w-tw)/2)
 	layers = append(layers,
 		place(area{tx, a.y + 10, 0, 0}, combos),
-		place(area{tx + lipgloss.Width(combos) + 4, a.y + 10, 0, 0}, wins))
+		place(area{tx + combos.w + 4, a.y + 10, 0, 0}, wins))
 	if b.replay {
-		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, c.st.replay.Render(c.t.get("replay"))))
+		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, c.drawn(replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
 	}
 	return layers
 }
 
+// replayMarkKey is the mark of a unit shown again.
+type replayMarkKey struct{}
+
 // mat draws mat i: its title, its cup or its five dice, and once shown the
 // combination and its points.
 func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
-	felt := c.st.felt
 	w := art.matW
-	title := c.t.f("mat", i+1)
-	rows := []string{c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(title)}
+	rows := []string{c.feltLine(w, c.t.f("mat", i+1))}
 	switch {
 	case b.unit == nil || b.phase[i] == cupCovered:
 		rows = append(rows, art.cups[i]...)
@@ -56,15 +80,13 @@ func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
 		if b.phase[i] == cupShown {
 			faces = b.unit.Cups[i]
 		}
-		left := felt.Render(spaces((w - 5*art.dieW) / 2))
-		margin := felt.Render(spaces(w - 5*art.dieW - (w-5*art.dieW)/2))
 		for r := range 3 {
 			var sb strings.Builder
-			sb.WriteString(left)
+			sb.WriteString(art.left)
 			for _, d := range faces {
 				sb.WriteString(art.dice[d-1][r])
 			}
-			sb.WriteString(margin)
+			sb.WriteString(art.margin)
 			rows = append(rows, sb.String())
 		}
 	}
@@ -74,8 +96,21 @@ func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
 		combo := b.unit.Cups[i].Combination()
 		last = c.comboName(combo) + " · " + c.t.f("pts", combo.Points())
 	}
-	rows = append(rows, c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(last))
+	rows = append(rows, c.feltLine(w, last))
 	return strings.Join(rows, "\n")
+}
+
+// feltLineKey is a line of a mat's title or combination, w wide.
+type feltLineKey struct {
+	w    int
+	text string
+}
+
+// feltLine writes a line of text on the felt, centered in w cells.
+func (c *common) feltLine(w int, text string) string {
+	return memo(c, feltLineKey{w, text}, func() string {
+		return c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(text)
+	})
 }
 
 func pips(row string) string { return strings.ReplaceAll(row, "o", "●") }
@@ -114,7 +149,7 @@ func (c *common) celebrate(prize, stake decimal.Decimal) string {
 	ratio := prize.Div(stake)
 	banner := c.st.bigWin
 	star := "★"
-	if c.party.frame%2 == 0 && c.party.frame > 0 { // flashing, while the celebration lasts
+	if c.party.flashing() {
 		banner, star = c.st.replay, "✦"
 	}
 	switch {

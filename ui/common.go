@@ -3,11 +3,11 @@ package ui
 import (
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // common is what every screen shares: the text and keys in the player's
@@ -18,10 +18,10 @@ type common struct {
 	t      text
 	keys   keys
 	st     styles
-	inks   inks
+	bar    barSpans // the header's styles, as spans
 	art    drawings
 	help   help.Model
-	memo   map[string]string // drawings that depend only on their key
+	memo   map[any]any // what depends only on its key: drawings, a screen's layers
 	clock  Clock
 	rng    *rand.Rand // animation noise only: outcomes come from the shop
 	width  int
@@ -44,7 +44,7 @@ func (c *common) tell(n note) { c.notices = []note{n} }
 func newCommon(o Options, clock Clock, plain bool) *common {
 	t := newText(o.Lang)
 	c := &common{
-		t: t, keys: newKeys(t), help: help.New(), memo: map[string]string{}, clock: clock,
+		t: t, keys: newKeys(t), help: help.New(), memo: map[any]any{}, clock: clock,
 		rng:   rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
 		kiosk: o.Demo, qa: o.QA, dark: true,
 	}
@@ -58,23 +58,47 @@ func (c *common) restyle(plain, dark bool) {
 	c.plain, c.dark = plain, dark
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
-	c.inks = newInks(&c.st)
-	c.art = newDrawings(&c.st)
+	c.bar = newBarSpans(&c.st)
+	c.art = drawings{}
 	clear(c.memo)
 }
 
-// memoize returns the drawing for key, drawing it once. Only drawings that
-// depend on nothing but their key go through it; it is bounded.
-func (c *common) memoize(key string, draw func() string) string {
-	if s, ok := c.memo[key]; ok {
-		return s
+// memoSize bounds the memo: past it, everything is drawn again once.
+const memoSize = 512
+
+// memo returns what make makes for key, made once: only what depends on
+// nothing but its key (and the look, which empties the memo) goes through
+// it. Each kind of thing memoized has a key type of its own, a comparable
+// struct of what it depends on; a pointer in a key keeps what it points to
+// alive, so no other value takes its address while the memo holds it.
+func memo[T any](c *common, key any, make func() T) T {
+	if v, ok := c.memo[key]; ok {
+		return v.(T)
 	}
-	if len(c.memo) > 256 {
+	if len(c.memo) >= memoSize {
 		clear(c.memo)
 	}
-	s := draw()
-	c.memo[key] = s
-	return s
+	v := make()
+	c.memo[key] = v
+	return v
+}
+
+// drawn returns the drawing of the text draw returns for key, drawn and
+// measured once.
+func (c *common) drawn(key any, draw func() string) *drawing {
+	return memo(c, key, func() *drawing { return measure(draw()) })
+}
+
+// lineKey is a line of text centered in w cells.
+type lineKey struct {
+	w    int
+	line string
+}
+
+// centerLine returns a line of text centered in w cells, cut to them with
+// an ellipsis when it is wider.
+func (c *common) centerLine(w int, s string) *drawing {
+	return c.drawn(lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
 }
 
 // Clock tells the time and schedules the animations. The real one reads
@@ -127,24 +151,6 @@ func (t target) String() string {
 		return targetNames[t.kind]
 	}
 	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)
-}
-
-// parseTarget reads a layer's name back; what it cannot read is no target.
-func parseTarget(id string) target {
-	name, n, ok := strings.Cut(id, ":")
-	i, err := strconv.Atoi(n)
-	if !ok {
-		i, err = 0, nil
-	}
-	if err != nil || i < 0 {
-		return target{}
-	}
-	for k, s := range targetNames {
-		if k > 0 && s == name {
-			return target{kind: targetKind(k), n: i}
-		}
-	}
-	return target{}
 }
 
 // clickMsg is a press of the mouse on a named layer, or a drag over it

@@ -44,7 +44,7 @@ type demoState struct {
 
 func newDemoState(o Options, now time.Time) demoState {
 	d := demoState{enabled: o.Demo, playlist: o.Playlist, idle: o.Idle, last: now, wallet: o.Balance}
-	if len(d.playlist) == 0 {
+	if d.enabled && len(d.playlist) == 0 { // only the demo plays it
 		d.playlist = lottery.DefaultPlaylist()
 	}
 	if d.idle <= 0 {

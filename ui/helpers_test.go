@@ -11,7 +11,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
@@ -280,14 +279,15 @@ func find(t *testing.T, m *Model, id string) (int, int) {
 	return b.Min.X + b.Dx()/2, b.Min.Y + b.Dy()/2
 }
 
-// bounds returns where the layer named id is drawn.
+// bounds returns where the layer named id is drawn, as the mouse finds
+// it on the layers the view paints.
 func bounds(t *testing.T, m *Model, id string) image.Rectangle {
 	t.Helper()
-	f := lipgloss.NewCompositor(m.layers()...)
+	layers := m.layers()
 	for y := range m.height {
 		for x := range m.width {
-			if h := f.Hit(x, y); !h.Empty() && h.ID() == id {
-				return h.Bounds()
+			if l, ok := hit(layers, x, y); ok && l.id.String() == id {
+				return image.Rect(l.x, l.y, l.x+l.d.w, l.y+l.d.height())
 			}
 		}
 	}

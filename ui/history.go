@@ -181,24 +181,49 @@ func (s *historyScreen) click(i int) {
 	s.showAgain(i)
 }
 
-func (s *historyScreen) layers(body area) []*lipgloss.Layer {
+// historyKey is the list as laid out in a body: which units it holds
+// (the wallet's generation, how many, the newest's number), which of them
+// are still to show, and the rows in view.
+type historyKey struct {
+	body                  area
+	epoch, n, newest      int
+	unshown               string
+	first, cursor, listed int
+}
+
+func (s *historyScreen) layers(body area) []layer {
 	if p := s.replay; p != nil {
 		return s.replayLayers(body, p)
 	}
-	units := s.newest()
-	s.listed = len(units)
-	if len(units) == 0 {
-		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty"))))}
+	recent := s.till.session.Recent()
+	s.listed = min(len(recent), historyLimit)
+	if s.listed == 0 {
+		return []layer{place(body, s.drawn(emptyKey{body, "hist.empty"}, func() string {
+			return fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty")))
+		}))}
 	}
+	rows := s.rows(body)
+	first := inView(s.first, s.cursor, rows, s.listed)
+	key := historyKey{body, s.till.epoch, s.listed, recent[len(recent)-1].Op.Seq, s.till.unshownNames(), first, s.cursor, rows}
+	return memo(s.common, key, func() []layer { return s.list(body, first, rows) })
+}
+
+// emptyKey is a screen with nothing to show yet, but a line saying so.
+type emptyKey struct {
+	body area
+	text string
+}
+
+// list draws the rows in view of the history, from first.
+func (s *historyScreen) list(body area, first, rows int) []layer {
+	units := s.newest()
 	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
 		s.t.get("hist.before"), s.t.get("hist.after"))
 	w := lipgloss.Width(head)
 	x := body.x + max(0, (body.w-w)/2)
-	layers := []*lipgloss.Layer{
-		place(area{x, body.y + 1, w, 1}, s.st.boxTitle.Render(head)),
+	layers := []layer{
+		place(area{x, body.y + 1, w, 1}, measure(s.st.boxTitle.Render(head))),
 	}
-	rows := s.rows(body)
-	first := inView(s.first, s.cursor, rows, len(units))
 	// Balances as the player has seen them: without the prizes not shown yet.
 	hidden := s.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
@@ -215,10 +240,9 @@ func (s *historyScreen) layers(body area) []*lipgloss.Layer {
 		} else if op.Prize.IsPositive() {
 			style = s.st.win
 		}
-		layers = append(layers, layer(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, style.Render(line)))
+		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
 	}
-	layers = append(layers, place(area{x, body.y + body.h - 1, w, 1}, s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key))))
-	return layers
+	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key)))))
 }
 
 func (c *common) historyRow(cols ...string) string {
@@ -236,11 +260,11 @@ func (c *common) historyRow(cols ...string) string {
 
 // replayLayers shows a unit of the history again exactly as dealt, fully
 // revealed and marked as a replay.
-func (c *common) replayLayers(body area, p *session.Played) []*lipgloss.Layer {
+func (c *common) replayLayers(body area, p *session.Played) []layer {
 	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
-		title := c.st.dim.Render(caption)
-		layers := []*lipgloss.Layer{place(area{body.x + body.w - lipgloss.Width(title) - 1, body.y + 1, 0, 1}, title)}
+		title := c.drawn(captionKey{caption}, func() string { return c.st.dim.Render(caption) })
+		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
 		b := yamsBoard{stake: p.Sold.Layout.Yams.Stake, unit: p.Sold.Layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		return append(layers, c.boardLayers(&b, boardArea(body))...)
@@ -249,6 +273,9 @@ func (c *common) replayLayers(body area, p *session.Played) []*lipgloss.Layer {
 	t.uncoverAll()
 	return c.ticketLayers(body, &t)
 }
+
+// captionKey is the caption of a unit shown again.
+type captionKey struct{ text string }
 
 func (s *historyScreen) keyMap() keyMap {
 	// The list was laid out just before: the units do not change here.

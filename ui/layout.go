@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,15 +17,125 @@ func (a area) centered(w, h int) area {
 	return area{a.x + max(0, (a.w-w)/2), a.y + max(0, (a.h-h)/2), w, h}
 }
 
-// layer places content at the area's corner under a name that mouse hits
-// report.
-func layer(t target, a area, content string) *lipgloss.Layer {
-	return place(a, content).ID(t.String())
+// drawing is a text measured once: its lines and the width of each in
+// cells. A frame pastes drawings as they are, without measuring them again;
+// the memo keeps those that depend only on their key from frame to frame.
+type drawing struct {
+	lines  []string
+	widths []int
+	w      int // the widest line's width
 }
 
-// place places content at the area's corner: the mouse never hits it.
-func place(a area, content string) *lipgloss.Layer {
-	return lipgloss.NewLayer(content).X(a.x).Y(a.y)
+// measure cuts s into lines and measures each.
+func measure(s string) *drawing {
+	n := strings.Count(s, "\n") + 1
+	d := &drawing{lines: make([]string, 0, n), widths: make([]int, 0, n)}
+	for line := range strings.SplitSeq(s, "\n") {
+		w := cellWidth(line)
+		d.lines = append(d.lines, line)
+		d.widths = append(d.widths, w)
+		d.w = max(d.w, w)
+	}
+	return d
+}
+
+// cellWidth is ansi.StringWidth, quicker on what the game draws: SGR and
+// other CSI sequences take no cell, and the runes of narrowRunes one each
+// (no two of them join into one grapheme); a line holding anything else
+// (another escape, a control, a wide or combining rune) is measured by
+// ansi.StringWidth. TestCellWidth checks both agree.
+func cellWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2 // parameters and intermediates, up to the final byte
+			for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+				j++
+			}
+			if j == len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return ansi.StringWidth(s)
+			}
+			i = j + 1
+		case c < 0x80:
+			return ansi.StringWidth(s)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrow(r) {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size
+		}
+	}
+	return n
+}
+
+// narrowRunes are ranges of runes that take one cell each and join no
+// neighbour into a grapheme: Latin letters, punctuation, currency signs,
+// arrows, box drawing, blocks and shapes, the stars, suits and sparkle the
+// game draws, and braille (the charts). The soft hyphen and the two shapes
+// drawn as emoji are left out.
+var narrowRunes = [...][2]rune{
+	{0xa0, 0xac}, {0xae, 0x24f}, {0x2010, 0x2027}, {0x2030, 0x205e}, {0x20a0, 0x20c0}, {0x2190, 0x21ff},
+	{0x2500, 0x25fc}, {0x25ff, 0x25ff}, {0x2605, 0x2606}, {0x2660, 0x2667}, {0x2726, 0x2726}, {0x2800, 0x28ff},
+}
+
+func narrow(r rune) bool {
+	for _, rg := range narrowRunes {
+		if r < rg[0] {
+			return false
+		}
+		if r <= rg[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// rows returns the lines from, to of a drawing, measured already.
+func (d *drawing) rows(from, to int) *drawing {
+	r := &drawing{lines: d.lines[from:to], widths: d.widths[from:to]}
+	for _, w := range r.widths {
+		r.w = max(r.w, w)
+	}
+	return r
+}
+
+// height is the drawing's count of lines.
+func (d *drawing) height() int { return len(d.lines) }
+
+// String returns the drawing as text.
+func (d *drawing) String() string { return strings.Join(d.lines, "\n") }
+
+// layer is a drawing placed on the screen, with what the mouse hits there:
+// the view paints the layers, and a click goes to the named layer under it.
+type layer struct {
+	x, y int
+	id   target // noTarget: the mouse never hits it
+	d    *drawing
+}
+
+// named places a drawing at the area's corner under a name that mouse hits
+// report.
+func named(t target, a area, d *drawing) layer { return layer{x: a.x, y: a.y, id: t, d: d} }
+
+// place places a drawing at the area's corner: the mouse never hits it.
+func place(a area, d *drawing) layer { return layer{x: a.x, y: a.y, d: d} }
+
+// hit returns the named layer under the cell (x, y), the last one drawn
+// when named layers overlap there.
+func hit(layers []layer, x, y int) (layer, bool) {
+	for i := len(layers) - 1; i >= 0; i-- {
+		l := layers[i]
+		if l.id.kind != noTarget && x >= l.x && x < l.x+l.d.w && y >= l.y && y < l.y+l.d.height() {
+			return l, true
+		}
+	}
+	return layer{}, false
 }
 
 // fit renders content into exactly w×h cells, centered.
@@ -33,51 +143,98 @@ func fit(w, h int, content string) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, content)
 }
 
+// segment is a line of a layer on a row of the frame.
+type segment struct {
+	x, w int
+	s    string
+}
+
 // paint draws flat, non-overlapping layers into w×h cells: each line of a
-// layer is pasted at its place, and the gaps are blank. It is what the
-// compositor would draw, without parsing every cell back out of the
-// layers' escape codes; the compositor still answers mouse hits on the same
-// layers. A layer that overlaps the one before it on a line is cut.
-func paint(w, h int, layers []*lipgloss.Layer) string {
-	type seg struct {
-		x int
-		s string
-	}
-	rows := make([][]seg, h)
+// layer is pasted at its place, as measured once, and the gaps are blank.
+// It is what a compositor would draw, without parsing every cell back out
+// of the layers' escape codes. A line that overlaps the one before it on
+// its row is cut, as is what passes the frame's right edge.
+func paint(w, h int, layers []layer) string {
+	// The lines, bucketed by row in the layers' order.
+	count := make([]int, h+1)
+	size := 0
 	for _, l := range layers {
-		for i, line := range strings.Split(l.GetContent(), "\n") {
-			if y := l.GetY() + i; y >= 0 && y < h {
-				rows[y] = append(rows[y], seg{l.GetX(), line})
+		for i := range l.d.lines {
+			if y := l.y + i; y >= 0 && y < h {
+				count[y+1]++
+				size += len(l.d.lines[i])
+			}
+		}
+	}
+	for y := range h {
+		count[y+1] += count[y]
+	}
+	segs := make([]segment, count[h])
+	next := count[:h:h]
+	for _, l := range layers {
+		for i, line := range l.d.lines {
+			if y := l.y + i; y >= 0 && y < h {
+				segs[next[y]] = segment{l.x, l.d.widths[i], line}
+				next[y]++
 			}
 		}
 	}
 	var b strings.Builder
-	for y, segs := range rows {
+	b.Grow(size + w*h + h)
+	from := 0
+	for y := range h {
 		if y > 0 {
 			b.WriteByte('\n')
 		}
-		slices.SortStableFunc(segs, func(a, b seg) int { return a.x - b.x })
+		row := segs[from:next[y]]
+		from = next[y]
+		for i := 1; i < len(row); i++ { // by x, in the layers' order where equal: rows hold a few
+			for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
+				row[j], row[j-1] = row[j-1], row[j]
+			}
+		}
 		at := 0
-		for _, sg := range segs {
-			s := sg.s
+		for _, sg := range row {
+			s, sw := sg.s, sg.w
 			if sg.x < at {
 				s = ansi.TruncateLeft(s, at-sg.x, "")
+				sw = ansi.StringWidth(s)
 			} else {
-				b.WriteString(spaces(sg.x - at))
+				pad(&b, sg.x-at)
 				at = sg.x
 			}
-			if sw := ansi.StringWidth(s); at+sw > w {
-				s = ansi.Truncate(s, w-at, "")
+			if at+sw > w {
+				s = ansi.Truncate(s, max(0, w-at), "")
+				sw = ansi.StringWidth(s)
 			}
 			b.WriteString(s)
-			at += ansi.StringWidth(s)
+			at += sw
 		}
-		b.WriteString(spaces(w - at))
+		pad(&b, w-at)
 	}
 	return b.String()
 }
 
-func spaces(n int) string { return strings.Repeat(" ", max(0, n)) }
+// blanks are spaces to cut from.
+const blanks = "                                                                " +
+	"                                                                "
+
+// spaces returns n spaces (none when n < 0).
+func spaces(n int) string {
+	if n <= len(blanks) {
+		return blanks[:max(0, n)]
+	}
+	return strings.Repeat(" ", n)
+}
+
+// pad writes n spaces (none when n < 0).
+func pad(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(blanks))
+		b.WriteString(blanks[:k])
+		n -= k
+	}
+}
 
 // body is the area a screen lays itself out in, as Model.layers gives it:
 // between the header and the keys' help, above the QA status line when it

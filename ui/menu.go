@@ -36,39 +36,51 @@ const logo = `╺┳╸┏━┓┏━┓╻┏━┓
  ┃ ┣━┫┣━┛┃┗━┓
  ╹ ╹ ╹╹  ╹┗━┛`
 
-func (s *menuScreen) layers(body area) []*lipgloss.Layer {
-	// The caption and the entries depend only on the cursor and the
-	// entries: drawn once, then cut into lines.
+// menuKey is the menu as laid out in a body.
+type menuKey struct {
+	body    area
+	cursor  int
+	entries int
+}
+
+func (s *menuScreen) layers(body area) []layer {
 	entries := s.entries()
-	drawn := strings.Split(s.memoize(fmt.Sprint("menu:", s.cursor, len(entries)), func() string {
-		head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
-		rows := []string{head}
-		for i, e := range entries {
-			label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
-			style := s.st.menuItem
-			if i == s.cursor {
-				style = s.st.menuOn
-			}
-			rows = append(rows, style.Width(24).Render(label))
+	// The menu depends only on the cursor, the entries and the body.
+	return memo(s.common, menuKey{body, s.cursor, len(entries)}, func() []layer {
+		drawn := measure(s.draw(entries))
+		top := drawn.height() - len(entries) // the entries' first row, counted in lines drawn
+		w := drawn.widths[0]
+		a := body.centered(w, drawn.height())
+		layers := []layer{place(a, drawn.rows(0, top))}
+		for i := range entries {
+			// Each entry is its own named layer: where it is drawn is where it is hit.
+			layers = append(layers, named(target{menuTarget, i}, area{a.x, a.y + top + i, w, 1}, drawn.rows(top+i, top+i+1)))
 		}
-		w := 0
-		for _, r := range rows {
-			w = max(w, lipgloss.Width(r))
+		return layers
+	})
+}
+
+// draw draws the caption and the entries, the cursor's lit, each line as
+// wide as the widest.
+func (s *menuScreen) draw(entries []menuEntry) string {
+	head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
+	rows := []string{head}
+	for i, e := range entries {
+		label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
+		style := s.st.menuItem
+		if i == s.cursor {
+			style = s.st.menuOn
 		}
-		for i, r := range rows {
-			rows[i] = lipgloss.PlaceHorizontal(w, lipgloss.Center, r)
-		}
-		return strings.Join(rows, "\n")
-	}), "\n")
-	top := len(drawn) - len(entries) // the entries' first row, counted in lines drawn
-	w := lipgloss.Width(drawn[0])
-	a := body.centered(w, len(drawn))
-	layers := []*lipgloss.Layer{place(area{a.x, a.y, w, top}, strings.Join(drawn[:top], "\n"))}
-	for i := range entries {
-		// Each entry is its own named layer: where it is drawn is where it is hit.
-		layers = append(layers, layer(target{menuTarget, i}, area{a.x, a.y + top + i, w, 1}, drawn[top+i]))
+		rows = append(rows, style.Width(24).Render(label))
 	}
-	return layers
+	w := 0
+	for _, r := range rows {
+		w = max(w, lipgloss.Width(r))
+	}
+	for i, r := range rows {
+		rows[i] = lipgloss.PlaceHorizontal(w, lipgloss.Center, r)
+	}
+	return strings.Join(rows, "\n")
 }
 
 // entries are the menu's entries: the kiosk has no Quit for its visitors.

@@ -1,12 +1,10 @@
 // Package ui is the terminal game: one Bubble Tea model owning the screens
-// (menu, Yam's, Vegas, history, rules, help), drawn as named lipgloss layers
+// (menu, Yam's, Vegas, history, rules, help), drawn as named layers
 // that serve both the picture and the mouse. It reads and changes the game
 // only through the game/lottery shop and the wallet.
 package ui
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,7 +12,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -91,7 +88,9 @@ type Model struct {
 	shownAt time.Time       // the time the header shows, refreshed each second
 	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	quitAsk bool            // q was pressed once while a unit is being revealed
-	demo    demoState       // the trade-show demo
+	// The header's balance and net, as last written.
+	headBalance, headNet written
+	demo                 demoState // the trade-show demo
 }
 
 // New returns a session's model.
@@ -312,16 +311,11 @@ const waitEvery = 250 * time.Millisecond
 // with the button held.
 func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	m.notices, m.quitAsk = nil, false
-	hit := lipgloss.NewCompositor(m.layers()...).Hit(p.X, p.Y)
-	if hit.Empty() {
+	l, ok := hit(m.layers(), p.X, p.Y)
+	if !ok {
 		return nil
 	}
-	t := parseTarget(hit.ID())
-	if t.kind == noTarget {
-		return nil
-	}
-	b := hit.Bounds()
-	return m.current().update(clickMsg{target: t, x: p.X - b.Min.X, y: p.Y - b.Min.Y, drag: drag})
+	return m.current().update(clickMsg{target: l.id, x: p.X - l.x, y: p.Y - l.y, drag: drag})
 }
 
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
@@ -354,8 +348,8 @@ func (m *Model) View() tea.View {
 // layers lays the current screen out as named layers: the header, the
 // screen's body, and the key help at the bottom. The view paints them and
 // the mouse finds what it points at among them.
-func (m *Model) layers() []*lipgloss.Layer {
-	layers := []*lipgloss.Layer{m.header()}
+func (m *Model) layers() []layer {
+	layers := append(make([]layer, 0, 32), place(area{0, 0, m.width, 1}, m.header()))
 	body := area{0, 1, m.width, m.height - 2}
 	if m.qa && m.nav.screen != ReplayScreen {
 		body.h--
@@ -363,11 +357,12 @@ func (m *Model) layers() []*lipgloss.Layer {
 		if on == nil {
 			on = m.games[0]
 		}
-		status := m.st.qa.Render(" " + m.qaStatus(on, m.width-2) + " ")
+		text := m.qaStatus(on, m.width-2)
+		status := m.drawn(qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)
-	return append(layers, lipgloss.NewLayer(m.footer()).X(1).Y(m.height-1))
+	return append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
 }
 
 // noticeLine is the notices, joined, as the screen's language says them.
@@ -377,82 +372,4 @@ func (m *Model) noticeLine() string {
 		parts = append(parts, m.say(n))
 	}
 	return strings.Join(parts, " · ")
-}
-
-// footer is the bottom line: the screen's keys, or a notice until the next
-// key.
-func (m *Model) footer() string {
-	if n := m.noticeLine(); n != "" {
-		return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
-	}
-	short := m.current().keyMap().ShortHelp()
-	key := "footer:" + strconv.Itoa(m.width) + bindingsKey(short)
-	return m.memoize(key, func() string {
-		return m.st.help.Render(m.help.ShortHelpView(short))
-	})
-}
-
-// header shows the balance, the session's net result and the time played:
-// both leave out the prizes of units not shown yet, so they always agree
-// with each other and with what the player has seen.
-func (m *Model) header() *lipgloss.Layer {
-	s := m.nav.screen
-	if s == HelpScreen {
-		s = m.nav.from()
-	}
-	if h, ok := m.screens[s].(headed); ok {
-		return m.headerWith(h.header())
-	}
-	balance := m.till.shownBalance()
-	net := balance.Sub(m.till.origin())
-	netStyle := m.st.value
-	switch {
-	case net.IsPositive():
-		netStyle = m.st.good
-	case net.IsNegative():
-		netStyle = m.st.bad
-	}
-	sep := m.st.header.Render("   ")
-	right := m.st.label.Render(m.t.get("balance")+" ") + m.st.value.Render(m.t.money(balance)) + sep +
-		m.st.label.Render(m.t.get("net")+" ") + netStyle.Render(m.t.signed(net)) + sep +
-		m.st.label.Render(m.t.get("time")+" ") + m.st.value.Render(elapsed(m.shownAt.Sub(m.start))) + m.st.header.Render(" ")
-	return m.headerWith(right)
-}
-
-// headerWith draws the header bar with the given right side.
-// The money on the right always shows; the title gives way when both do not
-// fit.
-func (m *Model) headerWith(right string) *lipgloss.Layer {
-	left := m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(m.screenTitle())
-	if lipgloss.Width(left)+lipgloss.Width(right) >= m.width {
-		short := ""
-		if m.demo.on {
-			short = "· " + demoLabel
-		}
-		left = m.st.brand.Render(" ♦ tapis ") + m.st.label.Render(short)
-	}
-	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(right))
-	return lipgloss.NewLayer(left + m.st.header.Render(spaces(gap)) + right)
-}
-
-// screenTitles are the screens' names in the header, as text keys.
-var screenTitles = map[Screen]string{YamsScreen: "yams", VegasScreen: "vegas", HistoryScreen: "history",
-	RulesScreen: "rules", HelpScreen: "help", StatsScreen: "stats", ReplayScreen: "replay.title"}
-
-func (m *Model) screenTitle() string {
-	if m.demo.on {
-		return "· " + m.t.get("demo.on")
-	}
-	if k, ok := screenTitles[m.nav.screen]; ok {
-		return "· " + m.t.get(k)
-	}
-	return ""
-}
-
-func elapsed(d time.Duration) string {
-	s := int(d.Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }

@@ -42,3 +42,7 @@ func (c *common) partyTick(t partyTickMsg) tea.Cmd {
 	}
 	return c.clock.After(partyEvery, t)
 }
+
+// flashing reports whether the banner shows its other colours now, while
+// a celebration lasts.
+func (p partyState) flashing() bool { return p.frame%2 == 0 && p.frame > 0 }

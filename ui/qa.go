@@ -283,7 +283,7 @@ func (c *common) number(n int64) string {
 }
 
 // panelLayers draws the forcing panel in place of the screen's body.
-func (p *qaPanel) layers(body area) []*lipgloss.Layer {
+func (p *qaPanel) layers(body area) []layer {
 	g, stake := p.g.game(), p.g.stake()
 	table, _ := g.Table(stake)
 	block, _ := p.till.session.Block(g, stake)
@@ -357,9 +357,9 @@ func (p *qaPanel) layers(body area) []*lipgloss.Layer {
 		}
 	}
 	// One width for every tab, so that the panel does not move between them.
-	block2 := strings.Join(rows, "\n")
-	w := max(lipgloss.Width(block2), min(body.w-2, 76))
-	return []*lipgloss.Layer{place(body.centered(w, lipgloss.Height(block2)), block2)}
+	drawn := measure(strings.Join(rows, "\n"))
+	w := max(drawn.w, min(body.w-2, 76))
+	return []layer{place(body.centered(w, drawn.height()), drawn)}
 }
 
 // forcedLabel marks forced units in their names and on screen.

@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"tapis/game/lottery"
 	"tapis/session"
@@ -67,7 +66,7 @@ func (s *replayScreen) keyMap() keyMap {
 }
 
 // layers shows the current layout like a unit of the history.
-func (s *replayScreen) layers(body area) []*lipgloss.Layer {
+func (s *replayScreen) layers(body area) []layer {
 	e := s.entries[s.at]
 	caption := s.t.f("replay.line", e.Line)
 	if e.Unit != "" {
@@ -78,16 +77,21 @@ func (s *replayScreen) layers(body area) []*lipgloss.Layer {
 	return s.replayLayers(body, &p)
 }
 
+// replayHeaderKey is the header's right side in replay mode.
+type replayHeaderKey struct{ at int }
+
 // header is the header's right side in replay mode: where we are in the
 // file.
 func (s *replayScreen) header() string {
-	said := ""
-	if n := s.invalid; n > 0 {
-		said = s.st.bad.Render(s.t.count("replay.said", n, n)) + s.st.header.Render("   ")
-	}
-	if s.leftOut {
-		said += s.st.bad.Render(s.t.f("replay.leftout", len(s.entries))) + s.st.header.Render("   ")
-	}
-	return said + s.st.label.Render(s.t.get("replay.title")+" ") +
-		s.st.value.Render(strconv.Itoa(s.at+1)+"/"+strconv.Itoa(len(s.entries))) + s.st.header.Render(" ")
+	return memo(s.common, replayHeaderKey{s.at}, func() string {
+		said := ""
+		if n := s.invalid; n > 0 {
+			said = s.st.bad.Render(s.t.count("replay.said", n, n)) + s.st.header.Render("   ")
+		}
+		if s.leftOut {
+			said += s.st.bad.Render(s.t.f("replay.leftout", len(s.entries))) + s.st.header.Render("   ")
+		}
+		return said + s.st.label.Render(s.t.get("replay.title")+" ") +
+			s.st.value.Render(strconv.Itoa(s.at+1)+"/"+strconv.Itoa(len(s.entries))) + s.st.header.Render(" ")
+	})
 }

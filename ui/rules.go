@@ -62,20 +62,42 @@ func (s *rulesScreen) fit(body area) area {
 	return b
 }
 
+// Keys of the rules' drawings.
+type (
+	rulesKey struct {
+		vegas bool
+		w     int
+	}
+	rulesTextKey struct {
+		vegas   bool
+		w       int
+		commits string
+	}
+	aboutKey   struct{ w int }
+	commitsKey struct {
+		vegas        bool
+		w            int
+		epoch, sales int
+	}
+)
+
 // content is a game's rules in short, its lot table with each lot's
 // chance, the return to player and the blocks' commitments, w wide.
-func (s *rulesScreen) content(w int) string {
+func (s *rulesScreen) content(w int) *drawing {
 	// The rules and tables depend only on the game and the width; the
 	// commitments follow the blocks.
-	rules := s.memoize(fmt.Sprint("rules:", s.vegas, w), func() string {
-		if s.vegas {
-			return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
-				lipgloss.NewStyle().Width(w).Render(s.vegasRules()), "", s.vegasLots()}, "\n")
-		}
-		return strings.Join([]string{s.st.boxTitle.Render("« " + s.t.get("yams") + " »"), "",
-			lipgloss.NewStyle().Width(w).Render(s.yamsRules()), "", s.combosTable(&yamsBoard{}), "", s.yamsLots()}, "\n")
+	commits := s.commitments(w)
+	return s.drawn(rulesTextKey{s.vegas, w, commits}, func() string {
+		rules := memo(s.common, rulesKey{s.vegas, w}, func() string {
+			if s.vegas {
+				return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
+					lipgloss.NewStyle().Width(w).Render(s.vegasRules()), "", s.vegasLots()}, "\n")
+			}
+			return strings.Join([]string{s.st.boxTitle.Render("« " + s.t.get("yams") + " »"), "",
+				lipgloss.NewStyle().Width(w).Render(s.yamsRules()), "", s.combosTable(&yamsBoard{}), "", s.yamsLots()}, "\n")
+		})
+		return rules + "\n\n" + commits
 	})
-	return rules + "\n\n" + s.commitments(w)
 }
 
 // yamsRules is the Yam's rules in short, with the stakes of the table and
@@ -119,11 +141,17 @@ func (c *common) amount(d decimal.Decimal) string {
 // and its commitment (SHA-256 of the block's seed, published before its
 // first sale), then the seeds of the blocks exhausted so far.
 func (s *rulesScreen) commitments(w int) string {
+	// The blocks move on only with a purchase.
+	return memo(s.common, commitsKey{s.vegas, w, s.till.epoch, s.till.sales}, func() string { return s.drawCommitments(w) })
+}
+
+// drawCommitments writes the commitments, w wide.
+func (s *rulesScreen) drawCommitments(w int) string {
 	g := lottery.Yams()
 	if s.vegas {
 		g = lottery.Vegas()
 	}
-	about := s.memoize(fmt.Sprint("commit.about:", w), func() string {
+	about := memo(s.common, aboutKey{w}, func() string {
 		return s.st.boxTitle.Render(s.t.get("commit.title")) + "\n" + lipgloss.NewStyle().Width(w).Render(s.st.dim.Render(s.t.get("commit.about")))
 	})
 	rows := []string{about}
@@ -151,8 +179,8 @@ func (s *rulesScreen) commitments(w int) string {
 }
 
 // layers shows the rules of the chosen game from the line scrolled to.
-func (s *rulesScreen) layers(body area) []*lipgloss.Layer {
-	return []*lipgloss.Layer{place(s.fit(body), s.text.draw())}
+func (s *rulesScreen) layers(body area) []layer {
+	return []layer{place(s.fit(body), s.text.draw())}
 }
 
 // yamsLots is the Yam's table: points, the prize at each stake, lots per
@@ -246,8 +274,7 @@ func (s *helpScreen) keyMap() keyMap {
 // top.
 func (s *helpScreen) fit(body area) area {
 	groups := s.keysOf(s.nav.from()).FullHelp()
-	key := fmt.Sprint("help:", s.nav.from(), body.w, bindingsKey(groups...))
-	block := s.memoize(key, func() string {
+	block := s.drawn(helpKey{s.nav.from(), body.w, bindingsKey(groups...)}, func() string {
 		full := s.help.FullHelpView(groups)
 		block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
 		if mouse, ok := mouseHelp[s.nav.from()]; ok {
@@ -255,13 +282,20 @@ func (s *helpScreen) fit(body area) area {
 		}
 		return block
 	})
-	w, h := lipgloss.Width(block), min(lipgloss.Height(block), body.h-1)
+	w, h := block.w, min(block.height(), body.h-1)
 	if s.text.fit(s.keys.list, w, h, block) {
 		s.text.top()
 	}
 	return area{body.x + max(0, (body.w-w)/2), body.y + max(1, (body.h-h)/2), w, h}
 }
 
-func (s *helpScreen) layers(body area) []*lipgloss.Layer {
-	return []*lipgloss.Layer{place(s.fit(body), s.text.draw())}
+// helpKey is the help of a screen's keys, in a width.
+type helpKey struct {
+	from     Screen
+	w        int
+	bindings string
+}
+
+func (s *helpScreen) layers(body area) []layer {
+	return []layer{place(s.fit(body), s.text.draw())}
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
@@ -14,9 +13,11 @@ import (
 // screen is one screen of the game. It owns its state, handles its own
 // messages (keys, clicks, its ticks), lays itself out as named layers that
 // serve both the picture and the mouse, and names its keys for the help.
+// The layers it returns may be the memo's: the caller copies them out and
+// never appends to them.
 type screen interface {
 	update(msg tea.Msg) tea.Cmd
-	layers(body area) []*lipgloss.Layer
+	layers(body area) []layer
 	keyMap() keyMap
 }
 

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
@@ -19,7 +17,7 @@ type scroller struct {
 	vp      viewport.Model
 	ready   bool     // vp is set up with the list keys
 	content string   // the text the viewport holds
-	lines   []string // the same, by line
+	text    *drawing // the same, measured
 }
 
 // setUp makes the viewport scroll with the list keys (neither h nor f,
@@ -39,14 +37,20 @@ func (s *scroller) setUp(k listKeys) {
 
 // fit gives the viewport its size and text, keeping the offset (within
 // the new text). It reports whether the text changed.
-func (s *scroller) fit(k listKeys, w, h int, content string) bool {
+func (s *scroller) fit(k listKeys, w, h int, text *drawing) bool {
 	s.setUp(k)
 	s.vp.SetWidth(max(0, w))
 	s.vp.SetHeight(max(0, h))
-	changed := content != s.content
-	if changed {
-		s.content, s.lines = content, strings.Split(content, "\n")
-		s.vp.SetContent(content)
+	changed := false
+	if text != s.text {
+		// The same drawing is the same text; another (drawn again once
+		// the memo was emptied) may still say the same.
+		content := text.String()
+		changed = content != s.content
+		s.content, s.text = content, text
+		if changed {
+			s.vp.SetContent(content)
+		}
 	}
 	s.vp.SetYOffset(s.vp.YOffset()) // within the text at this height
 	return changed
@@ -82,10 +86,13 @@ func (s *scroller) scrolls() bool { return s.vp.TotalLineCount() > s.vp.Height()
 func (s *scroller) top() { s.vp.GotoTop() }
 
 // draw returns the lines in view: those the viewport's View shows, as
-// they are (its text is no wider than it), without the spaces View pads
-// every line and the rows below the text with, which paint fills anyway
-// and would otherwise measure cell by cell on every frame.
-func (s *scroller) draw() string {
-	from := min(s.vp.YOffset(), len(s.lines))
-	return strings.Join(s.lines[from:min(from+s.vp.Height(), len(s.lines))], "\n")
+// they are (its text is no wider than it), measured once, without the
+// spaces View pads every line and the rows below the text with, which
+// paint fills anyway.
+func (s *scroller) draw() *drawing {
+	if s.text == nil {
+		return measure("")
+	}
+	from := min(s.vp.YOffset(), s.text.height())
+	return s.text.rows(from, min(from+s.vp.Height(), s.text.height()))
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -55,19 +54,25 @@ func (s *statsScreen) keyMap() keyMap {
 // statsWidth is the widest the charts are drawn.
 const statsWidth = 96
 
-func (s *statsScreen) layers(body area) []*lipgloss.Layer {
+// statsKey is the figures as drawn: they change only when a unit is
+// shown.
+type statsKey struct {
+	epoch, units, lost, at, w, h int
+}
+
+func (s *statsScreen) layers(body area) []layer {
 	f := s.till.figures
 	seqs := f.Sequences()
 	if len(seqs) == 0 {
-		return []*lipgloss.Layer{place(body, fit(body.w, body.h, s.st.dim.Render(s.t.get("stats.empty"))))}
+		return []layer{place(body, s.drawn(emptyKey{body, "stats.empty"}, func() string {
+			return fit(body.w, body.h, s.st.dim.Render(s.t.get("stats.empty")))
+		}))}
 	}
 	w := min(body.w-4, statsWidth)
 	at := min(s.seq, len(seqs)-1)
-	// The figures change only when a unit is shown: the drawing is kept
-	// until then.
-	key := fmt.Sprint("stats:", s.till.epoch, f.Total().Units, s.till.figuresLost, at, w, body.h)
-	drawn := s.memoize(key, func() string { return s.draw(seqs, at, w, body.h) })
-	return []*lipgloss.Layer{place(area{body.x + (body.w-w)/2, body.y, w, body.h}, drawn)}
+	key := statsKey{s.till.epoch, int(f.Total().Units), s.till.figuresLost, at, w, body.h}
+	drawn := s.drawn(key, func() string { return s.draw(seqs, at, w, body.h) })
+	return []layer{place(area{body.x + (body.w-w)/2, body.y, w, body.h}, drawn)}
 }
 
 // draw draws the figures w cells wide and h high: the totals, the balance

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -21,6 +20,7 @@ type ticketView struct {
 	ticket  *vegas.Ticket
 	coats   *[vegas.Surfaces]coating // nil when every surface is uncovered
 	focus   int
+	gen     int // the coatings' generation: a new one with every ticket taken
 	replay  bool
 	caption string // a replay's unit, stake and prize
 
@@ -63,6 +63,25 @@ func newTicketArt() ticketArt {
 	return a
 }
 
+// ticketArt returns the ticket's drawings, read the first time they show.
+func (c *common) ticketArt() *ticketArt {
+	if c.art.ticket == nil {
+		a := newTicketArt()
+		c.art.ticket = &a
+	}
+	return c.art.ticket
+}
+
+// gridInks returns the inks of the ticket's grids, made the first time
+// they show.
+func (c *common) gridInks() *inks {
+	if c.art.inks == nil {
+		in := newInks(&c.st)
+		c.art.inks = &in
+	}
+	return c.art.inks
+}
+
 // stamp writes text over the run of "#" in a drawing's row, centred.
 func stamp(row, text string) string {
 	i, j := strings.Index(row, "#"), strings.LastIndex(row, "#")
@@ -79,11 +98,11 @@ func stamp(row, text string) string {
 // result line.
 const ticketHeight = 2*(surfaceH+2) + 1
 
-func (s *vegasScreen) layers(body area) []*lipgloss.Layer {
+func (s *vegasScreen) layers(body area) []layer {
 	if s.sold == nil {
 		return s.buyPrompt(body)
 	}
-	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus,
+	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus, gen: s.gen,
 		recovered: s.note.kind == noteRecovered, note: s.noteLine(), elsewhere: s.elsewhere(vegas.Name)}
 	if s.sold.Forced != nil {
 		t.label = s.sold.Forced.Label
@@ -91,17 +110,23 @@ func (s *vegasScreen) layers(body area) []*lipgloss.Layer {
 	return s.ticketLayers(body, &t)
 }
 
+// buyKey is the buy button, on or off.
+type buyKey struct{ off bool }
+
 // buyPrompt is the screen before the first ticket: a button to buy one.
-func (s *vegasScreen) buyPrompt(body area) []*lipgloss.Layer {
-	style := s.st.button
-	if s.busy || !s.till.canPay(vegas.Price()) {
-		style = s.st.buttonOff
-	}
-	btn := style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
-	a := body.centered(lipgloss.Width(btn), 1)
-	layers := []*lipgloss.Layer{layer(target{kind: buyTarget}, a, btn)}
+func (s *vegasScreen) buyPrompt(body area) []layer {
+	off := s.busy || !s.till.canPay(vegas.Price())
+	btn := s.drawn(buyKey{off}, func() string {
+		style := s.st.button
+		if off {
+			style = s.st.buttonOff
+		}
+		return style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
+	})
+	a := body.centered(btn.w, 1)
+	layers := []layer{named(target{kind: buyTarget}, a, btn)}
 	if line := s.noteLine(); line != "" {
-		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
+		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
 	}
 	return layers
 }
@@ -121,24 +146,57 @@ func (s *vegasScreen) noteLine() string {
 	return ""
 }
 
+// Keys of the ticket's drawings.
+type (
+	surfaceKey struct {
+		f, gen int
+		ticket *vegas.Ticket
+		left   int // the cells still covered: fewer with every scratch of one coating
+		lit    bool
+	}
+	ticketLineKey struct {
+		ticket                                *vegas.Ticket
+		w                                     int
+		replay, done, recovered, below, flash bool
+		caption, label, note, elsewhere       string
+	}
+)
+
 // ticketLayers draws the four surfaces in two rows, each named for the mouse,
 // and the ticket's result under them.
-func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
+func (c *common) ticketLayers(body area, t *ticketView) []layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := body.y + max(0, (body.h-ticketHeight)/2)
-	score := t.ticket.Score()
-	var layers []*lipgloss.Layer
+	var layers []layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
 		if !t.uncovered(f) {
 			left = t.coats[f].left
 		}
-		key := fmt.Sprint("surface:", f, t.ticket, left, t.focus == f && !t.done())
-		layers = append(layers, layer(target{surfaceTarget, f}, a, c.memoize(key, func() string { return c.surface(t, f, &score) })))
+		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
+		layers = append(layers, named(target{surfaceTarget, f}, a, c.drawn(key, func() string {
+			score := t.ticket.Score()
+			return c.surface(t, f, &score)
+		})))
 	}
+	done := t.done()
+	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
+	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
+		t.caption, t.label, t.note, t.elsewhere}
+	if below {
+		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
+	}
+	line := c.drawn(k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
+	return append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, line))
+}
+
+// ticketLine is the line under the ticket: how to scratch it, or what it
+// won; below says the note is on the row under it.
+func (c *common) ticketLine(t *ticketView, below bool) string {
+	score := t.ticket.Score()
 	var line string
 	switch {
 	case t.replay && score.Prize.IsZero():
@@ -160,10 +218,8 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 		if score.Prize.IsPositive() {
 			lot = c.t.f("v.lot", c.t.money(score.Prize))
 		}
-		note, e := t.note, t.elsewhere
-		switch {
-		case note != "" && body.h > ticketHeight: // on the row below
-			layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, fit(body.w, 1, ansi.Truncate(note, body.w, "…"))))
+		switch note, e := t.note, t.elsewhere; {
+		case below:
 		case note != "":
 			line = lot + "   " + note // what the player must know first
 		case e != "":
@@ -175,8 +231,7 @@ func (c *common) ticketLayers(body area, t *ticketView) []*lipgloss.Layer {
 	if t.label != "" {
 		line = c.st.replay.Render(safe.Printable(t.label)) + "  " + line
 	}
-	layers = append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, fit(body.w, 1, ansi.Truncate(line, body.w, "…"))))
-	return layers
+	return line
 }
 
 // surfaceKeys are the text keys of the surfaces' names.
@@ -194,6 +249,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 		coat := &t.coats[f]
 		label := []rune(c.t.get("v.scratchhere"))
 		lx := (surfaceW - len(label)) / 2
+		coating := c.ticketArt().coat
 		cover = func(x, y int) (rune, bool) {
 			if !coat.covered[y*surfaceW+x] {
 				return 0, false
@@ -201,7 +257,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
 				return label[x-lx], true
 			}
-			row := c.art.ticket.coat[y%len(c.art.ticket.coat)]
+			row := coating[y%len(coating)]
 			return row[x%len(row)], true
 		}
 	}
@@ -218,7 +274,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(&c.inks, cover))
+	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(c.gridInks(), cover))
 }
 
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
@@ -272,7 +328,7 @@ func (c *common) euros(d decimal.Decimal) string {
 // Mise 1 to 4. A row whose chip matches its result is lit.
 func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := c.betWord(vegas.ColorKind, vegas.Outcome(r.Number, vegas.ColorKind))
-	for i, row := range c.art.ticket.wheel {
+	for i, row := range c.ticketArt().wheel {
 		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
 	g.text(1, 3, c.t.get("v.results"), inkDim)
@@ -370,8 +426,8 @@ func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
 	case card.Suit() < 2:
 		in = inkCardRed
 	}
-	for i, row := range c.art.ticket.card {
-		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.art.ticket.suits[card.Suit()]), 3), 1), in)
+	for i, row := range c.ticketArt().card {
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.ticketArt().suits[card.Suit()]), 3), 1), in)
 	}
 }
 
@@ -402,7 +458,7 @@ func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 
 func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
 	name := c.t.get(symbolKeys[s])
-	for i, row := range c.art.ticket.reel {
+	for i, row := range c.ticketArt().reel {
 		g.art(x, y+i, stamp(row, name), inkReel)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"iter"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -39,6 +40,7 @@ type till struct {
 	paying  decimal.Decimal  // while buying: the wallet's balance before it, less the stake
 	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
 	epoch   int              // the wallet's generation, for the drawings of its figures
+	sales   int              // purchases booked this run, for the drawings that follow the blocks
 	start   decimal.Decimal  // the balance the wallet started from (its journal's first, when resumed)
 	// balance is the wallet's balance, as the last purchase left it: kept
 	// here, so that drawing a frame never waits for the journal.
@@ -96,6 +98,7 @@ func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, n
 func (t *till) bought(msg boughtMsg) bool {
 	t.buying = false
 	if msg.err == nil {
+		t.sales++
 		t.balance = msg.after
 		if msg.forced {
 			if t.force == msg.from {
@@ -315,3 +318,14 @@ func leastStake() decimal.Decimal {
 
 // isDemo reports whether a unit is one the kiosk's loop played.
 func isDemo(s *lottery.Sold) bool { return s != nil && s.Forced != nil && s.Forced.Label == demoLabel }
+
+// unshownNames names the units bought and not shown yet, for the memo of
+// what shows them apart.
+func (t *till) unshownNames() string {
+	var b strings.Builder
+	for u := range t.notShown() {
+		b.WriteString(u.name)
+		b.WriteByte(0)
+	}
+	return b.String()
+}

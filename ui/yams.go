@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/assets"
@@ -62,6 +61,8 @@ type yamsArt struct {
 	dice     [6][3]string // each face's three rows, with its edges
 	cups     [3][]string  // each cup's rows, its number written on it, mat-wide
 	blankRow string       // an empty row of felt, mat-wide
+	// The felt left and right of five dice in a row.
+	left, margin string
 }
 
 // wideBoard is the width from which the board uses large dice.
@@ -87,15 +88,24 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 		}
 	}
 	a.blankRow = st.felt.Render(spaces(a.matW))
+	a.left = st.felt.Render(spaces((a.matW - 5*a.dieW) / 2))
+	a.margin = st.felt.Render(spaces(a.matW - 5*a.dieW - (a.matW-5*a.dieW)/2))
 	return a
 }
 
-// boardArt returns the drawings that fit a board w cells wide.
+// boardArt returns the drawings that fit a board w cells wide, drawn the
+// first time they show.
 func (c *common) boardArt(w int) *yamsArt {
-	if w >= wideBoard {
-		return &c.art.yams[1]
+	wide := w >= wideBoard
+	i := 0
+	if wide {
+		i = 1
 	}
-	return &c.art.yams[0]
+	if c.art.yams[i] == nil {
+		a := newYamsArt(&c.st, wide)
+		c.art.yams[i] = &a
+	}
+	return c.art.yams[i]
 }
 
 func (s *yamsScreen) game() lottery.Game { return lottery.Yams() }
@@ -285,12 +295,12 @@ func (b *yamsBoard) done() bool {
 // yamsHeight is the height the board needs; it fits 80×24.
 const yamsHeight = 22
 
-func (s *yamsScreen) layers(body area) []*lipgloss.Layer {
+func (s *yamsScreen) layers(body area) []layer {
 	b := s.board()
 	a := boardArea(body)
 	layers := s.stakeRow(area{a.x, a.y + 1, a.w, 1})
 	if line := s.noteLine(); line != "" {
-		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, fit(a.w, 1, ansi.Truncate(line, a.w, "…"))))
+		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, s.centerLine(a.w, line)))
 	}
 	return append(layers, s.boardLayers(&b, a)...)
 }
@@ -328,48 +338,57 @@ func boardArea(body area) area {
 	return a
 }
 
+// stakeRowKey is the row of stakes and buttons as laid out in an area.
+type stakeRowKey struct {
+	a       area
+	stakeAt int
+	off     bool
+}
+
 // stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
-func (s *yamsScreen) stakeRow(a area) []*lipgloss.Layer {
-	busy := s.revealing() || s.busy
-	label := s.st.dim.Render(s.t.get("stake") + "  ")
-	var parts []string
-	var ids []target
-	for i, st := range lottery.Yams().Stakes {
-		chip := s.st.chip.Render(" " + s.t.money(st) + " ")
-		if i == s.stakeAt {
-			chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
+func (s *yamsScreen) stakeRow(a area) []layer {
+	// The buttons are off when they would buy nothing now.
+	off := s.revealing() || s.busy || !s.till.canPay(s.stake())
+	row := memo(s.common, stakeRowKey{a, s.stakeAt, off}, func() []layer {
+		label := measure(s.st.dim.Render(s.t.get("stake") + "  "))
+		var parts []*drawing
+		var ids []target
+		for i, st := range lottery.Yams().Stakes {
+			chip := s.st.chip.Render(" " + s.t.money(st) + " ")
+			if i == s.stakeAt {
+				chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
+			}
+			parts = append(parts, measure(chip))
+			ids = append(ids, target{stakeTarget, i})
 		}
-		parts = append(parts, chip)
-		ids = append(ids, target{stakeTarget, i})
-	}
-	btn := s.st.button
-	if busy || !s.till.canPay(s.stake()) { // they would buy nothing now
-		btn = s.st.buttonOff
-	}
-	parts = append(parts, "    ", btn.Render(s.t.get("play")), btn.Render(s.t.get("auto")))
-	ids = append(ids, target{}, target{kind: playTarget}, target{kind: autoTarget})
-	total := lipgloss.Width(label)
-	for _, p := range parts {
-		total += lipgloss.Width(p) + 1
-	}
-	x := a.x + max(0, (a.w-total)/2)
-	layers := []*lipgloss.Layer{place(area{x, a.y, 0, 1}, label)}
-	x += lipgloss.Width(label)
-	for i, p := range parts {
-		layers = append(layers, layer(ids[i], area{x, a.y, 0, 1}, p))
-		x += lipgloss.Width(p) + 1
-	}
-	return layers
+		btn := s.st.button
+		if off {
+			btn = s.st.buttonOff
+		}
+		parts = append(parts, measure("    "), measure(btn.Render(s.t.get("play"))), measure(btn.Render(s.t.get("auto"))))
+		ids = append(ids, target{}, target{kind: playTarget}, target{kind: autoTarget})
+		total := label.w
+		for _, p := range parts {
+			total += p.w + 1
+		}
+		x := a.x + max(0, (a.w-total)/2)
+		layers := []layer{place(area{x, a.y, 0, 1}, label)}
+		x += label.w
+		for i, p := range parts {
+			layers = append(layers, named(ids[i], area{x, a.y, 0, 1}, p))
+			x += p.w + 1
+		}
+		return layers
+	})
+	return append(make([]layer, 0, len(row)+12), row...)
 }
 
-// drawings are the pictures of both games, styled once for the session.
+// drawings are the pictures of both games, styled for the session's look:
+// each is drawn the first time it shows, and again once the look changes.
 type drawings struct {
-	yams   [2]yamsArt // dice of five cells, and of seven for wide windows
-	ticket ticketArt
-}
-
-func newDrawings(st *styles) drawings {
-	return drawings{yams: [2]yamsArt{newYamsArt(st, false), newYamsArt(st, true)}, ticket: newTicketArt()}
+	yams   [2]*yamsArt // dice of five cells, and of seven for wide windows
+	ticket *ticketArt
+	inks   *inks // the grids' inks
 }
 
 func (s *yamsScreen) keyMap() keyMap {
