@@ -32,12 +32,13 @@ func DrawDigits(r *rand.Rand, radix uint64) Digits {
 	}
 }
 
-// Next returns the next digit, uniform in [0, n). The bases asked for, in
-// order, must multiply to the radix drawn, or divide it.
-func (d *Digits) Next(n int) int {
+// Next returns the next digit, uniform in [0, n), and the digits after it:
+// v, d = d.Next(n). (A value rather than a pointer method, so that the
+// fraction stays in a register from one digit to the next.) The bases asked
+// for, in order, must multiply to the radix drawn, or divide it.
+func (d Digits) Next(n int) (int, Digits) {
 	hi, lo := bits.Mul64(d.f, uint64(n))
-	d.f = lo
-	return int(hi)
+	return int(hi), Digits{lo}
 }
 
 // Divisor divides by a constant d without a division instruction: it

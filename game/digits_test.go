@@ -30,7 +30,9 @@ func TestDigitsAreTheDrawsDigits(t *testing.T) {
 		}
 		d := Digits{f}
 		for i, n := range bases {
-			if got := uint64(d.Next(int(n))); got != want[i] {
+			var got int
+			got, d = d.Next(int(n))
+			if uint64(got) != want[i] {
 				t.Fatalf("f %#x, bases %v: digit %d is %d, want %d", f, bases, i, got, want[i])
 			}
 		}
@@ -50,15 +52,15 @@ func (s *script) Uint64() uint64 { s.n++; return s.words[s.n-1] }
 func TestDrawDigitsRefuses(t *testing.T) {
 	s := &script{words: []uint64{0, 0, 1 << 63}}
 	d := DrawDigits(rand.New(s), 3)
-	if s.n != 3 || d.f != 1<<63 || d.Next(3) != 1 {
+	if v, _ := d.Next(3); s.n != 3 || d.f != 1<<63 || v != 1 {
 		t.Errorf("drew %d words, kept %#x", s.n, d.f)
 	}
 	s = &script{words: []uint64{1}}
-	if d := DrawDigits(rand.New(s), 3); s.n != 1 || d.Next(3) != 0 {
+	if v, _ := DrawDigits(rand.New(s), 3).Next(3); s.n != 1 || v != 0 {
 		t.Errorf("radix 3: word 1 refused")
 	}
 	s = &script{words: []uint64{0}}
-	if d := DrawDigits(rand.New(s), 1); s.n != 1 || d.Next(1) != 0 {
+	if v, _ := DrawDigits(rand.New(s), 1).Next(1); s.n != 1 || v != 0 {
 		t.Errorf("radix 1: word 0 refused")
 	}
 }
@@ -96,7 +98,9 @@ func TestDigitsAreUniform(t *testing.T) {
 	for range n {
 		d := DrawDigits(r, 6*35*11)
 		for i, b := range bases {
-			counts[i][d.Next(b)]++
+			var v int
+			v, d = d.Next(b)
+			counts[i][v]++
 		}
 	}
 	for i, b := range bases {

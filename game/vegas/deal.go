@@ -54,9 +54,9 @@ func (c *catalogue) deal(r *rand.Rand, d *dealable, t *Ticket) {
 	digits := game.DrawDigits(r, ro.radix*cr.radix*uint64(len(rows)))
 	digits = c.dealRoulette(digits, ro, &t.Roulette)
 	digits = c.dealCraps(digits, cr, &t.Craps)
-	t.Jackpot = rows[digits.Next(len(rows))]
-	digits = game.DrawDigits(r, pk.radix)
-	c.dealPoker(digits, pk, &t.Poker)
+	row, _ := digits.Next(len(rows))
+	t.Jackpot = rows[row]
+	c.dealPoker(game.DrawDigits(r, pk.radix), pk, &t.Poker)
 }
 
 func pokerFor(euros int64) (PokerCombination, bool) {
@@ -80,13 +80,19 @@ func caseFor(euros int64) (JackpotCase, bool) {
 // dealRoulette deals the roulette of a pattern: the wheel's number, then
 // for each losing result an amount and a chip that misses it.
 func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.Digits {
-	n := 1 + d.Next(36)
+	n, d := d.Next(36)
+	n++
 	ro.Number = n
 	out := &outcomes[n]
 	if p.mask == 0 { // every result loses, as on most tickets: straight on
-		a, b, e, f := d.Next(len(c.amounts)), d.Next(len(c.amounts)), d.Next(len(c.amounts)), d.Next(len(c.amounts))
-		ro.Amounts = [Kinds]game.Cents{c.amounts[a], c.amounts[b], c.amounts[e], c.amounts[f]}
-		m := 1 + d.Next(35)
+		for k := range Kinds {
+			var a int
+			a, d = d.Next(len(c.amounts))
+			ro.Amounts[k] = c.amounts[a]
+		}
+		var m int
+		m, d = d.Next(35)
+		m++
 		ro.Bets = [Kinds]int{1 - out[ParityKind], 1 - out[ColorKind], 1 - out[HalfKind], m + int(uint(n-1-m)>>63)}
 		return d
 	}
@@ -95,10 +101,14 @@ func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.D
 			ro.Bets[k], ro.Amounts[k] = out[k], c.amounts[p.amounts[k]]
 			continue
 		}
-		ro.Bets[k], ro.Amounts[k] = 1-out[k], c.amounts[d.Next(len(c.amounts))]
+		var a int
+		a, d = d.Next(len(c.amounts))
+		ro.Bets[k], ro.Amounts[k] = 1-out[k], c.amounts[a]
 	}
 	if p.mask&(1<<NumberKind) == 0 {
-		m := 1 + d.Next(35)
+		var m int
+		m, d = d.Next(35)
+		m++
 		ro.Bets[NumberKind] = m + int(uint(n-1-m)>>63) // m, or m+1 from n on: any number but n
 	}
 	return d
@@ -109,17 +119,21 @@ func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.D
 // digit for both.
 func (c *catalogue) dealCraps(d game.Digits, p *pattern, cr *Craps) game.Digits {
 	if p.mask == 0 { // every throw loses, as on most tickets: straight on
-		cr[0] = c.losing[d.Next(len(c.losing))]
-		cr[1] = c.losing[d.Next(len(c.losing))]
-		cr[2] = c.losing[d.Next(len(c.losing))]
+		for i := range cr {
+			var x int
+			x, d = d.Next(len(c.losing))
+			cr[i] = c.losing[x]
+		}
 		return d
 	}
 	for i := range cr {
+		var x int
 		if p.mask&(1<<i) != 0 {
-			cr[i].Dice = c.sevens[d.Next(len(c.sevens))]
-			cr[i].Amount = c.amounts[p.amounts[i]]
+			x, d = d.Next(len(c.sevens))
+			cr[i].Dice, cr[i].Amount = c.sevens[x], c.amounts[p.amounts[i]]
 		} else {
-			cr[i] = c.losing[d.Next(len(c.losing))]
+			x, d = d.Next(len(c.losing))
+			cr[i] = c.losing[x]
 		}
 	}
 	return d
@@ -141,7 +155,9 @@ func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
 	for i := range s.slots {
 		u := &s.slots[i]
 		suits := c.suits[u.cards]
-		v := uint(d.Next(u.base)) // which rank left, and which suits
+		var x int
+		x, d = d.Next(u.base) // which rank left, and which suits
+		v := uint(x)
 		var j, m uint
 		switch len(suits) { // 4, 12 or 24 ordered choices of 1, 2, 3 or 4 suits
 		case 4:
@@ -160,9 +176,10 @@ func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
 			cards[u.slots[x]&7] = r + Card(su[x])
 		}
 	}
-	a := d.Next(2)
+	a, d := d.Next(2)
 	p.Hand = [2]Card{cards[a&1], cards[1-a&1]}
-	o := &c.orders[d.Next(len(c.orders))]
+	x, _ := d.Next(len(c.orders))
+	o := &c.orders[x]
 	for x := range p.Community {
 		p.Community[x] = cards[(2+o[x])&7]
 	}
@@ -170,17 +187,24 @@ func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
 
 // dealSingles deals seven cards of seven ranks: Fisher and Yates's shuffle
 // of the thirteen ranks, stopped after seven, each rank with a random suit,
-// one digit a card.
+// one digit a card, written straight into place.
 func dealSingles(d game.Digits, p *Poker) {
 	ranks := [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
-	var cards [8]Card
-	for i := range 7 {
-		v := uint(d.Next((13 - i) * 4)) // which rank left, and which suit
-		j := (uint(i) + v>>2) & 15
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-		cards[i] = Card(ranks[i])*4 + Card(v&3)
+	for i := range p.Hand {
+		p.Hand[i], d = single(d, &ranks, i)
 	}
-	p.Hand, p.Community = [2]Card(cards[:2]), [5]Card(cards[2:7])
+	for i := range p.Community {
+		p.Community[i], d = single(d, &ranks, len(p.Hand)+i)
+	}
+}
+
+// single deals card i of seven single ranks: one of the ranks left (swapped
+// into place i) with one of the four suits.
+func single(d game.Digits, ranks *[16]uint8, i int) (Card, game.Digits) {
+	v, d := d.Next((13 - i) * 4) // which rank left, and which suit
+	j := (i + v>>2) & 15
+	ranks[i&15], ranks[j] = ranks[j], ranks[i&15]
+	return Card(ranks[i&15])*4 + Card(v&3), d
 }
 
 // Plain reports whether a ticket obeys ruling V8, as every dealt ticket does:
