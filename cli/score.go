@@ -135,9 +135,9 @@ func describe(s lottery.Score) string {
 		}
 	}
 	return fmt.Sprintf("roulette %s%s · craps %s%s · poker %s %s · jackpot %s %s",
-		wallet.Format(v.Roulette.Prize, "en"), list(" on ", wins), wallet.Format(v.Craps.Prize, "en"), list(" throw ", throws),
-		strings.ReplaceAll(v.Poker.Combination.String(), "_", " "), wallet.Format(v.Poker.Prize, "en"),
-		v.Jackpot.Case, wallet.Format(v.Jackpot.Prize, "en"))
+		wallet.Format(v.Roulette.Prize.Decimal(), "en"), list(" on ", wins), wallet.Format(v.Craps.Prize.Decimal(), "en"), list(" throw ", throws),
+		strings.ReplaceAll(v.Poker.Combination.String(), "_", " "), wallet.Format(v.Poker.Prize.Decimal(), "en"),
+		v.Jackpot.Case, wallet.Format(v.Jackpot.Prize.Decimal(), "en"))
 }
 
 func list(label string, items []string) string {

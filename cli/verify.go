@@ -66,6 +66,10 @@ func verify(env Env, args []string) int {
 			fmt.Fprintf(env.Stdout, "journal %s is empty: a new journal, nothing to check\n", text.Printable(*path))
 			return ExitOK
 		}
+		if rep.Refused { // another format: one line, nothing counted
+			fmt.Fprintf(env.Stderr, "tapis verify: %s: %s\n", text.Printable(*path), rep.Problems[0])
+			return ExitInvalid
+		}
 		fmt.Fprintf(env.Stdout, "journal %s: %s, %s committed, %d closed (%s dealt again from the seed and found as recorded)\n",
 			text.Printable(*path), count(rep.Purchases, "purchase"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
 		if rep.Torn > 0 {

@@ -118,6 +118,19 @@ func Amount(raw json.RawMessage, path string) (decimal.Decimal, error) {
 	return d, nil
 }
 
+// AmountCents reads an amount in euros as Amount does, in cents.
+func AmountCents(raw json.RawMessage, path string) (Cents, error) {
+	d, err := Amount(raw, path)
+	if err != nil {
+		return 0, err
+	}
+	c, ok := CentsOf(d)
+	if !ok { // Amount refuses what is finer than the cent or beyond 10¹² €
+		return 0, Errorf(path, "amount %s is not a whole number of cents", d)
+	}
+	return c, nil
+}
+
 // Index formats path[i].
 func Index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 

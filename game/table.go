@@ -47,6 +47,13 @@ func (t *Table) Prize(tier int) decimal.Decimal {
 	return t.Lots[tier].Prize
 }
 
+// PrizeCents returns the prize of a tier in cents; the losing tier pays
+// zero. Validate checks every prize is to the cent.
+func (t *Table) PrizeCents(tier int) Cents {
+	c, _ := CentsOf(t.Prize(tier))
+	return c
+}
+
 // TierAt returns the tier of unit x (0 ≤ x < Units) of a block listed tier
 // by tier, winning lots first: a uniform x gives a tier with the block's odds.
 func (t *Table) TierAt(x int64) int {
@@ -100,6 +107,9 @@ func (t *Table) Validate() error {
 	for i, l := range t.Lots {
 		if l.Count <= 0 || !l.Prize.IsPositive() {
 			return fmt.Errorf("table: lot %d: %d lots of %s", i, l.Count, l.Prize)
+		}
+		if _, ok := CentsOf(l.Prize); !ok {
+			return fmt.Errorf("table: lot %d: prize %s is not a whole number of cents", i, l.Prize)
 		}
 		if i > 0 && !l.Prize.LessThan(t.Lots[i-1].Prize) {
 			return fmt.Errorf("table: lot %d: prize %s not below %s", i, l.Prize, t.Lots[i-1].Prize)

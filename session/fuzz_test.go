@@ -31,7 +31,7 @@ func FuzzJournal(f *testing.F) {
 	good, _ := os.ReadFile(path)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))
+	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep, err := Verify(bytes.NewReader(data), smallTables)
 		if err != nil {

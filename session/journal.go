@@ -17,8 +17,10 @@ import (
 	"tapis/text"
 )
 
-// Version is the journal format written by this program.
-const Version = 1
+// Version is the journal format written by this program, the only one it
+// reads. Format 2 deals units with multiply-shift draws: the same seed deals
+// other layouts than format 1 did.
+const Version = 2
 
 // Kinds of journal records.
 const (

@@ -10,7 +10,7 @@ import (
 	"tapis/internal/hostile"
 )
 
-const startLine = `{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}` + "\n"
+const startLine = `{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n"
 
 // TestReadLinesStopsAtLongLine: a line past 1 MiB is refused once that much
 // of it is read, even when it never ends.

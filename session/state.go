@@ -61,6 +61,7 @@ type State struct {
 	seen    map[string]bool        // unit names
 	waiting map[string]int         // unit name → its index in Pending
 	seeded  bool                   // the start record's seed read
+	refused bool                   // a journal of another format: nothing else read
 	wrong   bool                   // a commitment the seed does not give was found
 	tables  Tables
 }
@@ -95,7 +96,10 @@ func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
 				bad(l.N, "a second start record")
 				continue
 			}
-			st.start(l, bad)
+			if !st.start(l, bad) {
+				st.refused = true // another format: nothing in it reads as this program deals
+				return st
+			}
 		case KindCommit:
 			st.commit(l, bad)
 		case KindBuy:
@@ -119,10 +123,11 @@ func scan(lines []Line, tables Tables, recent int, problems *[]Problem) *State {
 	return st
 }
 
-func (st *State) start(l Line, bad func(int, string, ...any)) {
+func (st *State) start(l Line, bad func(int, string, ...any)) bool {
 	r := l.Record
 	if r.Version != Version {
-		bad(l.N, "journal format %d, this program writes %d", r.Version, Version)
+		bad(l.N, "journal format %d: this tapis reads format %d only, and the same seed deals other layouts in each; open or verify it with the tapis that wrote it", r.Version, Version)
+		return false
 	}
 	seed, err := game.ParseSeed(r.Seed)
 	if err != nil {
@@ -134,6 +139,7 @@ func (st *State) start(l Line, bad func(int, string, ...any)) {
 		bad(l.N, "balance: %v", err)
 	}
 	st.Seed, st.Start, st.Balance = seed, b, b
+	return true
 }
 
 // commit checks a block's commitment: 64 lowercase hexadecimal digits, the

@@ -15,6 +15,7 @@ type Report struct {
 	Forced    int64     // forced (QA) units, from no block: a QA journal
 	Torn      int       // a last line cut short, or 0
 	Empty     bool      // an empty file: a new journal, as the game takes it
+	Refused   bool      // a journal of another format, refused unread: Problems says which
 	Problems  []Problem // everything found wrong, by line
 }
 
@@ -45,7 +46,7 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 		rep.Problems = append(rep.Problems, p) // what follows it is not read
 	}
 	rep.Purchases, rep.Blocks, rep.Closed, rep.Checked = len(st.Ops), len(st.Commits), len(st.Reveals), st.Checked
-	rep.Forced = st.forcedUnits()
+	rep.Forced, rep.Refused = st.forcedUnits(), st.refused
 	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Line < rep.Problems[j].Line })
 	return rep, nil
 }

@@ -139,7 +139,7 @@ func (c *common) yamsResult(b *yamsBoard) string {
 	if s.Prize.IsZero() {
 		return total + "  " + c.st.lose.Render(c.t.get("lost"))
 	}
-	return total + "  " + c.celebrate(s.Prize, b.unit.Stake)
+	return total + "  " + c.celebrate(s.Prize.Decimal(), b.unit.Stake)
 }
 
 // celebrate shows a prize: plainly when it does not beat the stake, with a

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/vegas"
 )
 
@@ -156,11 +157,11 @@ func TestSurfacesFit(t *testing.T) {
 	for _, a := range vegas.AmountSet() { // each amount everywhere
 		tk := tickets[0]
 		for k := range tk.Roulette.Amounts {
-			tk.Roulette.Amounts[k] = decimal.NewFromInt(a)
+			tk.Roulette.Amounts[k] = game.Euros(a)
 			tk.Roulette.Bets[k] = tk.Roulette.Result(vegas.Kind(k))
 		}
 		for i := range tk.Craps {
-			tk.Craps[i].Amount, tk.Craps[i].Dice = decimal.NewFromInt(a), [2]int{1, 6}
+			tk.Craps[i].Amount, tk.Craps[i].Dice = game.Euros(a), [2]int{1, 6}
 		}
 		tickets = append(tickets, tk)
 	}

@@ -87,7 +87,7 @@ func TestQAForcePointsAndCombinations(t *testing.T) {
 	typeText(m, "73")
 	press(m, "enter", "a")
 	settle(m)
-	if got := m.Showing("yams").Layout.Yams.Score(); got.Points != 73 || !got.Prize.Equal(decimal.NewFromInt(20)) {
+	if got := m.Showing("yams").Layout.Yams.Score(); got.Points != 73 || !got.Prize.Decimal().Equal(decimal.NewFromInt(20)) {
 		t.Fatalf("forced 73 points, played %d for %s", got.Points, got.Prize)
 	}
 	press(m, "f", "tab")
@@ -118,7 +118,7 @@ func TestQAForceVegasSplit(t *testing.T) {
 	s := m.Showing("vegas")
 	sc := s.Layout.Vegas.Score()
 	for f := range vegas.Surfaces {
-		if sc.SurfacePrize(f).IntPart() != split[f] {
+		if sc.SurfacePrize(f).Decimal().IntPart() != split[f] {
 			t.Fatalf("forced split %v, surface %s pays %s", split, f, sc.SurfacePrize(f))
 		}
 	}

@@ -202,7 +202,7 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 	case t.replay && score.Prize.IsZero():
 		line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(t.caption) + "  " + c.t.get("v.lot0")
 	case t.replay:
-		line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(t.caption) + "  " + c.st.win.Render(c.t.f("v.lot", c.t.money(score.Prize)))
+		line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(t.caption) + "  " + c.st.win.Render(c.t.f("v.lot", c.t.money(score.Prize.Decimal())))
 	case !t.done() && !t.replay && t.recovered:
 		line = c.st.note.Render(c.t.get("recovered"))
 	case !t.done():
@@ -211,12 +211,12 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 	case score.Prize.IsZero():
 		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
 	default:
-		line = c.celebrate(score.Prize, vegas.Price())
+		line = c.celebrate(score.Prize.Decimal(), vegas.Price())
 	}
 	if t.done() && !t.replay {
 		lot := c.t.get("v.lot0")
 		if score.Prize.IsPositive() {
-			lot = c.t.f("v.lot", c.t.money(score.Prize))
+			lot = c.t.f("v.lot", c.t.money(score.Prize.Decimal()))
 		}
 		switch note, e := t.note, t.elsewhere; {
 		case below:
@@ -269,7 +269,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	foot := ""
 	if t.uncovered(f) {
 		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
-			foot = c.st.win.Render(" +" + c.euros(p) + " ")
+			foot = c.st.win.Render(" +" + c.euros(p.Decimal()) + " ")
 		} else {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
@@ -345,7 +345,7 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 			in = inkWin
 		}
 		g.text(1, y, result, in)
-		g.right(17, y, c.euros(r.Amounts[k]), in)
+		g.right(17, y, c.euros(r.Amounts[k].Decimal()), in)
 		g.text(21, y, c.t.f("v.mise", k+1), inkDim)
 		g.text(29, y, chip, in)
 	}
@@ -378,7 +378,7 @@ func (c *common) drawCraps(g *grid, cr *vegas.Craps, s *vegas.CrapsScore) {
 		if s.Wins[i] {
 			g.text(20, y, "=7", inkWin)
 		}
-		g.right(surfaceW-2, y, c.t.get("v.gain")+" "+c.euros(th.Amount), in)
+		g.right(surfaceW-2, y, c.t.get("v.gain")+" "+c.euros(th.Amount.Decimal()), in)
 	}
 }
 

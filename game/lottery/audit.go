@@ -108,7 +108,9 @@ func Audit(o AuditOptions) (AuditReport, error) {
 		wg.Go(func() {
 			c := newChecker(o.Game, o.Stake, table)
 			for j := range jobs {
-				results <- check(c, j.bs, j.tiers, j.lo, j.hi, table.Tiers())
+				t := tally{counts: make([]int64, table.Tiers()), units: j.hi - j.lo}
+				c.check(j.bs, j.tiers, j.lo, j.hi, &t)
+				results <- t
 			}
 		})
 	}
@@ -178,66 +180,92 @@ type tally struct {
 	units               int64 // the units checked
 }
 
-// checker deals a unit of a tier into a layout it reuses, scores it, and
-// returns the tier the score falls in.
+// checker deals units of their drawn tiers, each from its own random
+// source, into a layout it reuses, scores them, and counts the tiers their
+// prizes fall in.
 type checker interface {
-	check(r *rand.Rand, tier int) (scored int, ok bool)
+	check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally)
 }
 
 func newChecker(g Game, stake decimal.Decimal, t *game.Table) checker {
+	p := newPrizes(t)
 	if g.Name == vegas.Name {
-		return &vegasChecker{table: t}
+		return &vegasChecker{prizes: p}
 	}
-	return &yamsChecker{table: t, unit: yams.Unit{Stake: stake}}
+	return &yamsChecker{prizes: p, unit: yams.Unit{Stake: stake}}
 }
 
-func check(c checker, bs game.BlockSeed, tiers []uint8, lo, hi int64, n int) tally {
-	t := tally{counts: make([]int64, n), units: hi - lo}
+// count counts a unit drawn in one tier whose layout scored a prize.
+func (t *tally) count(p prizes, drawn int, prize game.Cents) {
+	scored, ok := p.tier(drawn, prize)
+	switch {
+	case !ok:
+		t.unknown++
+		t.mismatches++
+	case scored != drawn:
+		t.mismatches++
+		t.counts[scored]++
+	default:
+		t.counts[scored]++
+	}
+}
+
+type yamsChecker struct {
+	prizes prizes
+	unit   yams.Unit
+}
+
+// check deals and scores units lo to hi-1 of the block (serials lo+1 to hi).
+func (c *yamsChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
 	var pcg rand.PCG
 	r := rand.New(&pcg)
 	for i := lo; i < hi; i++ {
 		bs.SeedUnit(&pcg, i+1)
 		drawn := int(tiers[i])
-		scored, ok := c.check(r, drawn)
-		switch {
-		case !ok:
-			t.unknown++
-			t.mismatches++
-		case scored != drawn:
-			t.mismatches++
-			t.counts[scored]++
-		default:
-			t.counts[scored]++
-		}
+		yams.Deal(r, drawn, &c.unit)
+		t.count(c.prizes, drawn, c.unit.Prize())
 	}
-	return t
-}
-
-type yamsChecker struct {
-	table *game.Table
-	unit  yams.Unit
-}
-
-func (c *yamsChecker) check(r *rand.Rand, tier int) (int, bool) {
-	yams.Deal(r, tier, &c.unit)
-	return scoredTier(c.table, tier, c.unit.Score().Prize)
 }
 
 type vegasChecker struct {
-	table  *game.Table
+	prizes prizes
 	ticket vegas.Ticket
 }
 
-func (c *vegasChecker) check(r *rand.Rand, tier int) (int, bool) {
-	vegas.Deal(r, tier, &c.ticket)
-	return scoredTier(c.table, tier, c.ticket.Score().Prize)
+// check deals and scores tickets lo to hi-1 of the block.
+func (c *vegasChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
+	var pcg rand.PCG
+	r := rand.New(&pcg)
+	for i := lo; i < hi; i++ {
+		bs.SeedUnit(&pcg, i+1)
+		drawn := int(tiers[i])
+		vegas.Deal(r, drawn, &c.ticket)
+		t.count(c.prizes, drawn, c.ticket.Prize())
+	}
 }
 
-// scoredTier returns the tier of the prize scored, checking the drawn tier
-// first since it is nearly always the one.
-func scoredTier(t *game.Table, drawn int, prize decimal.Decimal) (int, bool) {
-	if prize.Equal(t.Prize(drawn)) {
+// prizes holds the prize of each tier of a table, in cents.
+type prizes []game.Cents
+
+func newPrizes(t *game.Table) prizes {
+	p := make(prizes, t.Tiers())
+	for i := range p {
+		p[i] = t.PrizeCents(i)
+	}
+	return p
+}
+
+// tier returns the tier of the prize scored, checking the drawn tier first
+// since it is nearly always the one, or false when the table has no such
+// prize.
+func (p prizes) tier(drawn int, prize game.Cents) (int, bool) {
+	if prize == p[drawn] {
 		return drawn, true
 	}
-	return t.Tier(prize)
+	for i, q := range p {
+		if q == prize {
+			return i, true
+		}
+	}
+	return 0, false
 }

@@ -177,7 +177,10 @@ type Score struct {
 }
 
 // Prize returns what the layout pays.
-func (s Score) Prize() decimal.Decimal {
+func (s Score) Prize() decimal.Decimal { return s.Cents().Decimal() }
+
+// Cents returns what the layout pays, in cents.
+func (s Score) Cents() game.Cents {
 	if s.Vegas != nil {
 		return s.Vegas.Prize
 	}

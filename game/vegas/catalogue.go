@@ -1,12 +1,9 @@
 package vegas
 
 import (
-	"math/rand/v2"
 	"slices"
-	"sort"
-	"sync"
 
-	"github.com/shopspring/decimal"
+	"tapis/game"
 )
 
 // amountEuros is the set of amounts printed under the roulette's results and
@@ -35,48 +32,38 @@ func (s Split) Winners() int {
 // Total returns what the split pays in all.
 func (s Split) Total() int64 { return s[0] + s[1] + s[2] + s[3] }
 
-// weighted is a list of choices with cumulative integer weights, to pick one
-// with probability proportional to its weight.
-type weighted struct {
-	cum []uint64
-}
-
-func (w *weighted) add(weight uint64) {
-	prev := uint64(0)
-	if n := len(w.cum); n > 0 {
-		prev = w.cum[n-1]
-	}
-	w.cum = append(w.cum, prev+weight)
-}
-
-func (w *weighted) pick(r *rand.Rand) int {
-	if len(w.cum) == 1 {
-		return 0
-	}
-	x := r.Uint64N(w.cum[len(w.cum)-1])
-	return sort.Search(len(w.cum), func(i int) bool { return w.cum[i] > x })
-}
-
 // pattern is which results (or throws) of a surface win, and with which
 // amounts (indexes into amountEuros); the others lose.
 type pattern struct {
 	mask    uint8
 	amounts [Kinds]uint8
+	radix   uint64 // the product of the bases of the draws dealing it
 }
 
 // patterns lists the patterns that pay one amount, weighted by the number of
 // surface contents each stands for, so that picking a pattern by weight and
 // the rest uniformly picks a content uniformly (ruling V9).
 type patterns struct {
-	weighted
+	game.Weights
 	list []pattern
 }
 
 // shape is a poker deal up to ranks and suits: for each rank it uses, how
 // many of its cards are « Vos cartes » and how many are community cards.
 type shape struct {
-	ranks []rankUse
-	radix uint64 // product of the bases of the draws dealing it
+	ranks   []rankUse
+	slots   []slotUse // ranks as dealPoker lays them
+	singles bool      // seven ranks, one card each
+	radix   uint64    // product of the bases of the draws dealing it
+}
+
+// slotUse is a rank use as dealPoker deals it: the base of its digit (the
+// ranks left times the ordered choices of its suits), and where its cards
+// lie among the seven, « Vos cartes » 0 and 1, then the community cards.
+type slotUse struct {
+	base  int
+	cards uint8
+	slots [4]uint8
 }
 
 type rankUse struct{ hand, community int }
@@ -84,7 +71,7 @@ type rankUse struct{ hand, community int }
 // shapes lists the poker shapes that pay one combination, weighted by the
 // number of 7-card deals each stands for.
 type shapes struct {
-	weighted
+	game.Weights
 	list []shape
 }
 
@@ -97,7 +84,7 @@ type dealable struct {
 
 // catalogue is everything the dealer needs, computed once.
 type catalogue struct {
-	amounts  [len(amountEuros)]decimal.Decimal
+	amounts  [len(amountEuros)]game.Cents
 	roulette map[int64]*patterns
 	craps    map[int64]*patterns
 	poker    [pokerCombinations]shapes
@@ -105,22 +92,26 @@ type catalogue struct {
 	splits   [Losing + 1][]Split
 	dealable [Losing + 1][]dealable // splits[t][i] ready to deal
 	sevens   [][2]int               // the 6 dice pairs that make 7
-	others   [][2]int               // the 30 that do not
+	losing   []Throw                // the 30 others, each with each amount
+	suits    [5][][4]uint8          // the ordered choices of 0 to 4 distinct suits
+	orders   [120][5]uint8          // the orders of five cards
 }
 
-var catalogueOnce = sync.OnceValue(newCatalogue)
+var catalogueOnce = game.NewLazy(newCatalogue)
 
 func newCatalogue() *catalogue {
 	c := &catalogue{roulette: map[int64]*patterns{}, craps: map[int64]*patterns{}}
 	for i, e := range amountEuros {
-		c.amounts[i] = decimal.NewFromInt(e)
+		c.amounts[i] = game.Euros(e)
 	}
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
 			if a+b == 7 {
 				c.sevens = append(c.sevens, [2]int{a, b})
 			} else {
-				c.others = append(c.others, [2]int{a, b})
+				for _, e := range amountEuros {
+					c.losing = append(c.losing, Throw{Dice: [2]int{a, b}, Amount: game.Euros(e)})
+				}
 			}
 		}
 	}
@@ -137,6 +128,7 @@ func newCatalogue() *catalogue {
 				}
 			}
 		}
+		p.radix = 36 * w // the wheel's number, then the losing chips
 		addPattern(c.roulette, p, euros, w)
 	})
 	// Craps: a winning throw has 6 dice pairs, a losing one 30 and any amount.
@@ -149,9 +141,11 @@ func newCatalogue() *catalogue {
 				w *= 30 * n
 			}
 		}
+		p.radix = w
 		addPattern(c.craps, p, euros, w)
 	})
 	c.buildPoker()
+	c.buildOrders()
 	c.buildJackpot()
 	c.buildSplits()
 	return c
@@ -184,7 +178,7 @@ func addPattern(m map[int64]*patterns, p pattern, euros int64, w uint64) {
 		m[euros] = ps
 	}
 	ps.list = append(ps.list, p)
-	ps.add(w)
+	ps.Add(w)
 }
 
 // buildPoker enumerates the shapes of deals that obey ruling V8: every rank
@@ -195,16 +189,27 @@ func (c *catalogue) buildPoker() {
 	var rec func(from int, hand, comm int, cur []rankUse)
 	rec = func(from, hand, comm int, cur []rankUse) {
 		if hand == 2 && comm == 5 {
-			s := shape{ranks: slices.Clone(cur), radix: 2 * 120} // the order of both hands
+			s := shape{ranks: slices.Clone(cur), singles: len(cur) == 7, radix: 1}
+			if !s.singles {
+				s.radix = 2 * 120 // the order of both hands
+			}
+			h, k := 0, 2
 			for i, u := range cur {
-				s.radix *= uint64(13 - i) // its rank
+				su := slotUse{base: 13 - i, cards: uint8(u.hand + u.community)} // its rank
 				for x := range u.hand + u.community {
-					s.radix *= uint64(4 - x) // its suits
+					su.base *= 4 - x // its suits
+					if x < u.hand {
+						su.slots[x], h = uint8(h), h+1
+					} else {
+						su.slots[x], k = uint8(k), k+1
+					}
 				}
+				s.radix *= uint64(su.base)
+				s.slots = append(s.slots, su)
 			}
 			combo := s.combination()
 			c.poker[combo].list = append(c.poker[combo].list, s)
-			c.poker[combo].add(s.deals())
+			c.poker[combo].Add(s.deals())
 			return
 		}
 		for i := from; i < len(uses); i++ {
@@ -215,6 +220,38 @@ func (c *catalogue) buildPoker() {
 		}
 	}
 	rec(0, 0, 0, nil)
+}
+
+// buildOrders lists the ordered choices of distinct suits, and the orders of
+// five cards, that dealPoker draws among.
+func (c *catalogue) buildOrders() {
+	for t := range c.suits {
+		for _, a := range arrangements(4, t) {
+			var s [4]uint8
+			copy(s[:], a)
+			c.suits[t] = append(c.suits[t], s)
+		}
+	}
+	for i, a := range arrangements(5, 5) {
+		copy(c.orders[i][:], a)
+	}
+}
+
+// arrangements lists the ordered choices of k distinct numbers from 0 to
+// n-1, in lexicographic order.
+func arrangements(n, k int) [][]uint8 {
+	if k == 0 {
+		return [][]uint8{nil}
+	}
+	var out [][]uint8
+	for _, a := range arrangements(n, k-1) {
+		for x := range uint8(n) {
+			if !slices.Contains(a, x) {
+				out = append(out, append(slices.Clone(a), x))
+			}
+		}
+	}
+	return out
 }
 
 // combination scores a shape, as Poker.Combination scores its deals.
@@ -352,7 +389,7 @@ func sortedKeys(m map[int64]*patterns) []int64 {
 // losing ticket): every valid split, from which the dealer draws one
 // uniformly (ruling V7). It returns nil for an amount that is not a lot.
 func Splits(euros int64) []Split {
-	c := catalogueOnce()
+	c := catalogueOnce.Get()
 	for tier := range Losing + 1 {
 		if (tier == Losing && euros == 0) || (tier < Losing && lots[tier].euros == euros) {
 			return slices.Clone(c.splits[tier])

@@ -11,16 +11,20 @@ import (
 // from the catalogue (ruling V7), then each surface's content is drawn
 // uniformly among the contents paying its part and obeying ruling V8 (V9).
 func Deal(r *rand.Rand, tier int, t *Ticket) {
-	c := catalogueOnce()
+	c := catalogueOnce.Get()
 	splits := c.dealable[tier]
-	c.deal(r, &splits[r.IntN(len(splits))], t)
+	i := 0
+	if len(splits) > 1 {
+		i = r.IntN(len(splits))
+	}
+	c.deal(r, &splits[i], t)
 }
 
 // DealSplit fills t with a ticket paying exactly the given split. The split
 // must be one of the catalogue's or pay amounts every surface can pay; it
 // reports false otherwise and leaves t unspecified.
 func DealSplit(r *rand.Rand, s Split, t *Ticket) bool {
-	c := catalogueOnce()
+	c := catalogueOnce.Get()
 	d, ok := c.prepare(s)
 	if ok {
 		c.deal(r, &d, t)
@@ -37,12 +41,22 @@ func (c *catalogue) prepare(s Split) (dealable, bool) {
 	return d, d.roulette != nil && d.craps != nil && ok1 && ok2
 }
 
+// deal picks the surfaces' patterns and poker shape by weight, then draws
+// every uniform choice left with two draws of Digits: one for the roulette,
+// the craps and the jackpot row (at most 36·11⁴·35 × (30·11)³ × 6⁴ < 2⁶⁴
+// contents), one for the poker surface.
 func (c *catalogue) deal(r *rand.Rand, d *dealable, t *Ticket) {
-	c.dealRoulette(r, d.roulette, &t.Roulette)
-	c.dealCraps(r, d.craps, &t.Craps)
-	c.dealPoker(r, d.poker, &t.Poker)
+	ro := &d.roulette.list[d.roulette.Pick(r)]
+	cr := &d.craps.list[d.craps.Pick(r)]
+	sh := &c.poker[d.poker]
+	pk := &sh.list[sh.Pick(r)]
 	rows := c.jackpot[d.jackpot]
-	t.Jackpot = rows[r.IntN(len(rows))]
+	digits := game.DrawDigits(r, ro.radix*cr.radix*uint64(len(rows)))
+	digits = c.dealRoulette(digits, ro, &t.Roulette)
+	digits = c.dealCraps(digits, cr, &t.Craps)
+	row, _ := digits.Next(len(rows))
+	t.Jackpot = rows[row]
+	c.dealPoker(game.DrawDigits(r, pk.radix), pk, &t.Poker)
 }
 
 func pokerFor(euros int64) (PokerCombination, bool) {
@@ -63,96 +77,134 @@ func caseFor(euros int64) (JackpotCase, bool) {
 	return 0, false
 }
 
-func (c *catalogue) dealRoulette(r *rand.Rand, ps *patterns, ro *Roulette) {
-	p := ps.list[ps.pick(r)]
-	radix := uint64(36)
-	for k := range Kinds {
-		if p.mask&(1<<k) == 0 {
-			radix *= uint64(len(c.amounts))
-			if k == NumberKind {
-				radix *= 35
-			}
-		}
-	}
-	d := game.DrawDigits(r, radix)
-	n := 1 + d.Next(36)
+// dealRoulette deals the roulette of a pattern: the wheel's number, then
+// for each losing result an amount and a chip that misses it.
+func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.Digits {
+	n, d := d.Next(36)
+	n++
 	ro.Number = n
+	out := &outcomes[n]
+	if p.mask == 0 { // every result loses, as on most tickets: straight on
+		for k := range Kinds {
+			var a int
+			a, d = d.Next(len(c.amounts))
+			ro.Amounts[k] = c.amounts[a]
+		}
+		var m int
+		m, d = d.Next(35)
+		m++
+		ro.Bets = [Kinds]int{1 - out[ParityKind], 1 - out[ColorKind], 1 - out[HalfKind], m + int(uint(n-1-m)>>63)}
+		return d
+	}
 	for k := range Kinds {
-		if p.mask&(1<<k) != 0 {
-			ro.Bets[k] = Outcome(n, k)
-			ro.Amounts[k] = c.amounts[p.amounts[k]]
+		if p.mask&(1<<k) != 0 { // this result wins the pattern's amount
+			ro.Bets[k], ro.Amounts[k] = out[k], c.amounts[p.amounts[k]]
 			continue
 		}
-		ro.Amounts[k] = c.amounts[d.Next(len(c.amounts))]
-		if k == NumberKind {
-			m := 1 + d.Next(35)
-			if m >= n {
-				m++
-			}
-			ro.Bets[k] = m
-		} else {
-			ro.Bets[k] = 1 - Outcome(n, k)
-		}
+		var a int
+		a, d = d.Next(len(c.amounts))
+		ro.Bets[k], ro.Amounts[k] = 1-out[k], c.amounts[a]
 	}
+	if p.mask&(1<<NumberKind) == 0 {
+		var m int
+		m, d = d.Next(35)
+		m++
+		ro.Bets[NumberKind] = m + int(uint(n-1-m)>>63) // m, or m+1 from n on: any number but n
+	}
+	return d
 }
 
-func (c *catalogue) dealCraps(r *rand.Rand, ps *patterns, cr *Craps) {
-	p := ps.list[ps.pick(r)]
-	radix := uint64(1)
+// dealCraps deals the three throws of a pattern: a winning one shows a 7
+// and its amount, a losing one any other pair of dice and any amount, one
+// digit for both.
+func (c *catalogue) dealCraps(d game.Digits, p *pattern, cr *Craps) game.Digits {
+	if p.mask == 0 { // every throw loses, as on most tickets: straight on
+		for i := range cr {
+			var x int
+			x, d = d.Next(len(c.losing))
+			cr[i] = c.losing[x]
+		}
+		return d
+	}
 	for i := range cr {
+		var x int
 		if p.mask&(1<<i) != 0 {
-			radix *= uint64(len(c.sevens))
+			x, d = d.Next(len(c.sevens))
+			cr[i].Dice, cr[i].Amount = c.sevens[x], c.amounts[p.amounts[i]]
 		} else {
-			radix *= uint64(len(c.others) * len(c.amounts))
+			x, d = d.Next(len(c.losing))
+			cr[i] = c.losing[x]
 		}
 	}
-	d := game.DrawDigits(r, radix)
-	for i := range cr {
-		if p.mask&(1<<i) != 0 {
-			cr[i].Dice = c.sevens[d.Next(len(c.sevens))]
-			cr[i].Amount = c.amounts[p.amounts[i]]
-		} else {
-			cr[i].Dice = c.others[d.Next(len(c.others))]
-			cr[i].Amount = c.amounts[d.Next(len(c.amounts))]
-		}
-	}
+	return d
 }
 
-// dealPoker deals a shape paying the combination, then gives its rank uses
-// distinct ranks at random and each rank's cards random distinct suits, and
-// shuffles the order the cards lie in.
-func (c *catalogue) dealPoker(r *rand.Rand, combo PokerCombination, p *Poker) {
-	sh := &c.poker[combo]
-	s := &sh.list[sh.pick(r)]
-	d := game.DrawDigits(r, s.radix)
-	ranks := [13]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
-	h, k := 0, 0
-	for i, u := range s.ranks {
-		j := i + d.Next(13-i)
+// dealPoker deals a shape: it gives the shape's rank uses distinct ranks at
+// random and each rank's cards random distinct suits, one digit a rank for
+// both, then puts « Vos cartes » and the community cards in a random order,
+// one digit each. Seven ranks of one card each are dealt in a random order
+// already: they skip that last step. The digits multiply to the shape's
+// radix.
+func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
+	if s.singles {
+		dealSingles(d, p)
+		return
+	}
+	ranks := [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	var cards [8]Card // « Vos cartes », then the community cards
+	for i := range s.slots {
+		u := &s.slots[i]
+		suits := c.suits[u.cards]
+		var x int
+		x, d = d.Next(u.base) // which rank left, and which suits
+		v := uint(x)
+		var j, m uint
+		switch len(suits) { // 4, 12 or 24 ordered choices of 1, 2, 3 or 4 suits
+		case 4:
+			j, m = v>>2, v&3
+		case 12:
+			j = v / 12
+			m = v - 12*j
+		default:
+			j = v / 24
+			m = v - 24*j
+		}
+		j = (j + uint(i)) & 15
 		ranks[i], ranks[j] = ranks[j], ranks[i]
-		suits := [4]int{0, 1, 2, 3}
-		t := u.hand + u.community
-		for x := range t {
-			y := x + d.Next(4-x)
-			suits[x], suits[y] = suits[y], suits[x]
-		}
-		for x := range u.hand {
-			p.Hand[h] = NewCard(ranks[i], suits[x])
-			h++
-		}
-		for x := range u.community {
-			p.Community[k] = NewCard(ranks[i], suits[u.hand+x])
-			k++
+		r, su := Card(ranks[i])*4, &suits[m]
+		for x := range u.cards {
+			cards[u.slots[x]&7] = r + Card(su[x])
 		}
 	}
-	for i := len(p.Hand) - 1; i > 0; i-- {
-		j := d.Next(i + 1)
-		p.Hand[i], p.Hand[j] = p.Hand[j], p.Hand[i]
+	a, d := d.Next(2)
+	p.Hand = [2]Card{cards[a&1], cards[1-a&1]}
+	x, _ := d.Next(len(c.orders))
+	o := &c.orders[x]
+	for x := range p.Community {
+		p.Community[x] = cards[(2+o[x])&7]
 	}
-	for i := len(p.Community) - 1; i > 0; i-- {
-		j := d.Next(i + 1)
-		p.Community[i], p.Community[j] = p.Community[j], p.Community[i]
+}
+
+// dealSingles deals seven cards of seven ranks: Fisher and Yates's shuffle
+// of the thirteen ranks, stopped after seven, each rank with a random suit,
+// one digit a card, written straight into place.
+func dealSingles(d game.Digits, p *Poker) {
+	ranks := [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	for i := range p.Hand {
+		p.Hand[i], d = single(d, &ranks, i)
 	}
+	for i := range p.Community {
+		p.Community[i], d = single(d, &ranks, len(p.Hand)+i)
+	}
+}
+
+// single deals card i of seven single ranks: one of the ranks left (swapped
+// into place i) with one of the four suits.
+func single(d game.Digits, ranks *[16]uint8, i int) (Card, game.Digits) {
+	v, d := d.Next((13 - i) * 4) // which rank left, and which suit
+	j := (i + v>>2) & 15
+	ranks[i&15], ranks[j] = ranks[j], ranks[i&15]
+	return Card(ranks[i&15])*4 + Card(v&3), d
 }
 
 // Plain reports whether a ticket obeys ruling V8, as every dealt ticket does:

@@ -1,6 +1,7 @@
 package vegas
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -87,7 +88,7 @@ func TestDealShowsItsLot(t *testing.T) {
 			var tk Ticket
 			Deal(r, tier, &tk)
 			s := tk.Score()
-			if !s.Prize.Equal(tb.Prize(tier)) {
+			if !s.Prize.Decimal().Equal(tb.Prize(tier)) || tk.Prize() != s.Prize {
 				t.Fatalf("lot %d: ticket scores %s: %+v", euros, s.Prize, tk)
 			}
 			if !tk.Plain() {
@@ -95,7 +96,7 @@ func TestDealShowsItsLot(t *testing.T) {
 			}
 			var split Split
 			for f := range Surfaces {
-				split[f] = s.SurfacePrize(f).IntPart()
+				split[f] = s.SurfacePrize(f).Decimal().IntPart()
 			}
 			if euros > 0 && Cumulative(euros) && split.Winners() < 2 {
 				t.Fatalf("lot %d on one surface: %v", euros, split)
@@ -112,10 +113,9 @@ func TestDealShowsItsLot(t *testing.T) {
 // against counts made by hand: seven different ranks (2 of « Vos cartes »
 // among them), and one pair mixing both kinds of cards.
 func TestPokerDealCounts(t *testing.T) {
-	c := catalogueOnce()
+	c := catalogueOnce.Get()
 	total := func(pc PokerCombination) uint64 {
-		w := c.poker[pc].cum
-		return w[len(w)-1]
+		return c.poker[pc].Total()
 	}
 	// C(13,7) ranks × C(7,2) for Vos cartes × 4⁷ suits.
 	if got, want := total(NoPoker), uint64(1716*21*16384); got != want {
@@ -151,6 +151,113 @@ func TestDealIsUniform(t *testing.T) {
 	for i := 1; i <= 36; i++ {
 		if want := n / 36; numbers[i] < want*8/10 || numbers[i] > want*12/10 {
 			t.Errorf("roulette number %d: %d times, want about %d", i, numbers[i], want)
+		}
+	}
+}
+
+// TestPokerDealOrders checks the orders the poker surface is dealt in: the
+// suits are drawn among every ordered choice, the cards among every order,
+// and in dealt pairs the card of « Vos cartes » that pairs lies first or
+// second as often, the community card it pairs with in each place as often.
+func TestPokerDealOrders(t *testing.T) {
+	c := catalogueOnce.Get()
+	for n, want := range []int{1, 4, 12, 24, 24} {
+		seen := map[[4]uint8]bool{}
+		for _, s := range c.suits[n] {
+			seen[s] = true
+		}
+		if len(seen) != want || len(c.suits[n]) != want {
+			t.Errorf("%d suits: %d ordered choices, want %d", n, len(seen), want)
+		}
+	}
+	orders := map[[5]uint8]bool{}
+	for _, o := range c.orders {
+		orders[o] = true
+	}
+	if len(orders) != 120 {
+		t.Errorf("%d orders of five cards", len(orders))
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	const n = 60_000
+	var hand [2]int
+	var community [5]int
+	var suits [4]int
+	for range n {
+		var tk Ticket
+		DealSplit(r, Split{0, 0, 5, 0}, &tk) // a pair
+		for i, h := range tk.Poker.Hand {
+			for j, x := range tk.Poker.Community {
+				if x.Rank() == h.Rank() {
+					hand[i]++
+					community[j]++
+				}
+			}
+		}
+		suits[tk.Poker.Community[0].Suit()]++
+	}
+	for i, got := range hand {
+		if got < n/2*95/100 || got > n/2*105/100 {
+			t.Errorf("the pair's card of Vos cartes in place %d: %d times in %d", i+1, got, n)
+		}
+	}
+	for j, got := range community {
+		if got < n/5*95/100 || got > n/5*105/100 {
+			t.Errorf("the pair's community card in place %d: %d times in %d", j+1, got, n)
+		}
+	}
+	for s, got := range suits {
+		if got < n/4*95/100 || got > n/4*105/100 {
+			t.Errorf("suit %d first among the community cards: %d times in %d", s, got, n)
+		}
+	}
+	// Seven ranks of one card each: every card of the deck as often in each
+	// place.
+	var places [7][52]int
+	for range n {
+		var tk Ticket
+		Deal(r, Losing, &tk)
+		for i, x := range append(tk.Poker.Hand[:], tk.Poker.Community[:]...) {
+			places[i][x]++
+		}
+	}
+	for i, counts := range places {
+		for x, got := range counts {
+			if want := n / 52; got < want*80/100 || got > want*120/100 {
+				t.Errorf("card %s in place %d of a losing ticket: %d times in %d", Card(x), i+1, got, n)
+			}
+		}
+	}
+}
+
+// TestDealDigitsFit checks that one draw of Digits holds the roulette, the
+// craps and the jackpot row of every ticket the catalogue deals, and another
+// its poker surface: their radices multiply below 2⁶⁴.
+func TestDealDigitsFit(t *testing.T) {
+	c := catalogueOnce.Get()
+	for tier := range c.dealable {
+		for _, d := range c.dealable[tier] {
+			for _, ro := range d.roulette.list {
+				for _, cr := range d.craps.list {
+					hi, lo := bits.Mul64(ro.radix, cr.radix)
+					if hi2, _ := bits.Mul64(lo, uint64(len(c.jackpot[d.jackpot]))); hi != 0 || hi2 != 0 {
+						t.Fatalf("tier %d: %d × %d × %d contents overflow", tier, ro.radix, cr.radix, len(c.jackpot[d.jackpot]))
+					}
+				}
+			}
+		}
+	}
+	for _, sh := range c.poker {
+		for _, s := range sh.list {
+			radix := uint64(1)
+			for _, u := range s.slots {
+				radix *= uint64(u.base)
+			}
+			if !s.singles {
+				radix *= 2 * 120
+			}
+			if radix != s.radix {
+				t.Errorf("shape %v: radix %d, its digits multiply to %d", s.ranks, s.radix, radix)
+			}
 		}
 	}
 }

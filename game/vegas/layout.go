@@ -133,7 +133,7 @@ func parseRoulette(raw json.RawMessage, r *Roulette) error {
 	}
 	for k := range Kinds {
 		p := "roulette.amounts." + k.String()
-		if r.Amounts[k], err = game.Amount(amounts[k.String()], p); err != nil {
+		if r.Amounts[k], err = game.AmountCents(amounts[k.String()], p); err != nil {
 			return err
 		}
 		p = "roulette.bets." + k.String()
@@ -176,7 +176,7 @@ func parseCraps(raw json.RawMessage, c *Craps) error {
 				return err
 			}
 		}
-		if c[i].Amount, err = game.Amount(m["amount"], p+".amount"); err != nil {
+		if c[i].Amount, err = game.AmountCents(m["amount"], p+".amount"); err != nil {
 			return err
 		}
 	}

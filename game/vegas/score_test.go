@@ -1,12 +1,13 @@
 package vegas
 
 import (
+	"math/rand/v2"
 	"testing"
 
-	"github.com/shopspring/decimal"
+	"tapis/game"
 )
 
-func eur(n int64) decimal.Decimal { return decimal.NewFromInt(n) }
+func eur(n int64) game.Cents { return game.Euros(n) }
 
 func cards(t *testing.T, ss ...string) []Card {
 	t.Helper()
@@ -31,7 +32,7 @@ func poker(t *testing.T, hand [2]string, community [5]string) Poker {
 // TestRoulette follows art. 4.2.4 and 4.2.5 (ruling V1): a chip equal to the
 // wheel's result of its kind wins its amount; several wins add up.
 func TestRoulette(t *testing.T) {
-	amounts := [Kinds]decimal.Decimal{eur(5), eur(10), eur(3), eur(100)}
+	amounts := [Kinds]game.Cents{eur(5), eur(10), eur(3), eur(100)}
 	cases := []struct {
 		name   string
 		number int
@@ -50,7 +51,7 @@ func TestRoulette(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := Roulette{Number: c.number, Amounts: amounts, Bets: c.bets}
-		if got := r.Score().Prize; !got.Equal(eur(c.want)) {
+		if got := r.Score().Prize; got != eur(c.want) {
 			t.Errorf("%s: %s, want %d", c.name, got, c.want)
 		}
 	}
@@ -68,11 +69,11 @@ func TestRoulette(t *testing.T) {
 // TestCraps follows art. 4.3.4 and 4.3.5 (ruling V2).
 func TestCraps(t *testing.T) {
 	c := Craps{{[2]int{3, 4}, eur(20)}, {[2]int{1, 1}, eur(5)}, {[2]int{6, 2}, eur(10)}}
-	if got := c.Score(); !got.Prize.Equal(eur(20)) || got.Wins != [3]bool{true, false, false} {
+	if got := c.Score(); got.Prize != eur(20) || got.Wins != [3]bool{true, false, false} {
 		t.Errorf("3+4 wins its amount only: %+v", got)
 	}
 	c[2].Dice = [2]int{1, 6}
-	if got := c.Score().Prize; !got.Equal(eur(30)) {
+	if got := c.Score().Prize; got != eur(30) {
 		t.Errorf("two throws of 7: %s, want 30", got)
 	}
 	c = Craps{{[2]int{6, 6}, eur(20)}, {[2]int{3, 3}, eur(5)}, {[2]int{5, 3}, eur(10)}}
@@ -113,14 +114,14 @@ func TestPoker(t *testing.T) {
 		if s.Combination != c.want {
 			t.Errorf("%s: %s, want %s", c.name, s.Combination, c.want)
 		}
-		if !s.Prize.Equal(c.want.Prize()) {
+		if !s.Prize.Decimal().Equal(c.want.Prize()) {
 			t.Errorf("%s: prize %s", c.name, s.Prize)
 		}
 	}
 	want := map[PokerCombination]int64{NoPoker: 0, PokerPair: 5, PokerTwoPairs: 10, PokerThreeOfAKind: 100,
 		PokerFullHouse: 1000, PokerFourOfAKind: 10000}
 	for c, e := range want {
-		if !c.Prize().Equal(eur(e)) {
+		if !c.Prize().Equal(eur(e).Decimal()) {
 			t.Errorf("%s pays %s, want %d (art. 4.4.3)", c, c.Prize(), e)
 		}
 	}
@@ -150,13 +151,13 @@ func TestJackpot(t *testing.T) {
 	}
 	for _, c := range cases {
 		j := Jackpot{Reels: c.reels, Bonus: c.bonus}
-		if got := j.Score(); got.Case != c.want || !got.Prize.Equal(c.want.Prize()) {
+		if got := j.Score(); got.Case != c.want || !got.Prize.Decimal().Equal(c.want.Prize()) {
 			t.Errorf("%s: %s (%s), want %s", c.name, got.Case, got.Prize, c.want)
 		}
 	}
 	want := map[JackpotCase]int64{SevenCase: 10000, CrownCase: 1000, BarCase: 200, BellCase: 10, StarCase: 5, CherryCase: 3, NoJackpot: 0}
 	for c, e := range want {
-		if !c.Prize().Equal(eur(e)) {
+		if !c.Prize().Equal(eur(e).Decimal()) {
 			t.Errorf("%s pays %s, want %d (art. 4.5.4)", c, c.Prize(), e)
 		}
 	}
@@ -168,17 +169,17 @@ func TestJackpot(t *testing.T) {
 // include both kinds: ruling V3), and its two cerises pay nothing.
 func TestTicketAddsItsSurfaces(t *testing.T) {
 	tk := Ticket{
-		Roulette: Roulette{Number: 17, Amounts: [Kinds]decimal.Decimal{eur(5), eur(10), eur(3), eur(100)}, Bets: [Kinds]int{0, 1, 1, 23}},
+		Roulette: Roulette{Number: 17, Amounts: [Kinds]game.Cents{eur(5), eur(10), eur(3), eur(100)}, Bets: [Kinds]int{0, 1, 1, 23}},
 		Craps:    Craps{{[2]int{3, 4}, eur(20)}, {[2]int{1, 1}, eur(5)}, {[2]int{6, 2}, eur(10)}},
 		Poker:    poker(t, [2]string{"As", "9d"}, [5]string{"Ah", "Kd", "7c", "7s", "2h"}),
 		Jackpot:  Jackpot{Reels: [3]Symbol{Seven, Seven, Cherry}, Bonus: Cherry},
 	}
 	s := tk.Score()
-	if !s.Prize.Equal(eur(40)) {
+	if s.Prize != eur(40) {
 		t.Errorf("ticket pays %s, want 40 (10 + 20 + 10 + 0)", s.Prize)
 	}
 	for f, want := range map[Surface]int64{RouletteSurface: 10, CrapsSurface: 20, PokerSurface: 10, JackpotSurface: 0} {
-		if !s.SurfacePrize(f).Equal(eur(want)) {
+		if s.SurfacePrize(f) != eur(want) {
 			t.Errorf("%s pays %s, want %d", f, s.SurfacePrize(f), want)
 		}
 	}
@@ -194,5 +195,105 @@ func TestTable(t *testing.T) {
 	}
 	if tb.Payout().String() != "3150000" {
 		t.Errorf("block pays %s, want 3150000 (art. 3)", tb.Payout())
+	}
+}
+
+// TestCombinationCountsByRank checks the word-wide count of Combination
+// against the rule read rank by rank (referenceCombination) on many random
+// deals, distinct cards and also repeated ones, which the scorer must read
+// as it always did.
+func TestCombinationCountsByRank(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	n := 200_000
+	if testing.Short() {
+		n = 20_000
+	}
+	for i := range n {
+		var p Poker
+		if i%2 == 0 {
+			deck := r.Perm(52)
+			for k := range p.Hand {
+				p.Hand[k] = Card(deck[k])
+			}
+			for k := range p.Community {
+				p.Community[k] = Card(deck[2+k])
+			}
+		} else { // few ranks, so that pairs, trips, fours and repeats are common
+			for k := range p.Hand {
+				p.Hand[k] = NewCard(r.IntN(4), r.IntN(4))
+			}
+			for k := range p.Community {
+				p.Community[k] = NewCard(r.IntN(4), r.IntN(4))
+			}
+		}
+		if got, want := p.Combination(), referenceCombination(&p); got != want {
+			t.Fatalf("%v %v: %s, want %s", p.Hand, p.Community, got, want)
+		}
+	}
+}
+
+// referenceCombination applies ruling V3 rank by rank, pair of ranks by pair
+// of ranks.
+func referenceCombination(p *Poker) PokerCombination {
+	var h, c [13]int8
+	for _, x := range p.Hand {
+		h[x.Rank()]++
+	}
+	for _, x := range p.Community {
+		c[x.Rank()]++
+	}
+	var best PokerCombination
+	for a := range 13 {
+		ta := h[a] + c[a]
+		if ta < 2 {
+			continue
+		}
+		if h[a] > 0 && c[a] > 0 {
+			switch ta {
+			case 4:
+				return PokerFourOfAKind
+			case 3:
+				best = max(best, PokerThreeOfAKind)
+			default:
+				best = max(best, PokerPair)
+			}
+		}
+		for b := range 13 {
+			tb := h[b] + c[b]
+			if b == a || tb < 2 || h[a]+h[b] == 0 {
+				continue
+			}
+			if ta >= 3 {
+				best = max(best, PokerFullHouse)
+			} else {
+				best = max(best, PokerTwoPairs)
+			}
+		}
+	}
+	return best
+}
+
+// TestCaseCountsBySymbol checks the word-wide count of Jackpot.Case against
+// the rule read symbol by symbol, on every row of four symbols.
+func TestCaseCountsBySymbol(t *testing.T) {
+	for x := range 6 * 6 * 6 * 6 {
+		j := Jackpot{Reels: [3]Symbol{Symbol(x % 6), Symbol(x / 6 % 6), Symbol(x / 36 % 6)}, Bonus: Symbol(x / 216)}
+		var n [Symbols]int
+		for _, s := range j.Reels {
+			n[s]++
+		}
+		n[j.Bonus]++
+		want := NoJackpot
+		if n[Cherry] == 1 {
+			want = CherryCase
+		}
+		for s := range Cherry {
+			if n[s] >= 3 {
+				want = tripleCase[s]
+			}
+		}
+		if got := j.Case(); got != want {
+			t.Errorf("%v: %s, want %s", j, got, want)
+		}
 	}
 }

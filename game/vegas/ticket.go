@@ -110,9 +110,9 @@ func (k Kind) String() string {
 // (manque, 1-18) or 1 for high (passe, 19-36); Bets[NumberKind] is a number
 // from 1 to 36.
 type Roulette struct {
-	Number  int                    // the wheel's number, 1 to 36
-	Amounts [Kinds]decimal.Decimal // the amount of each result
-	Bets    [Kinds]int             // the four chips (Mise 1 to 4)
+	Number  int               // the wheel's number, 1 to 36
+	Amounts [Kinds]game.Cents // the amount of each result
+	Bets    [Kinds]int        // the four chips (Mise 1 to 4)
 }
 
 // Result returns the wheel's result of a kind, coded as the bets are.
@@ -123,6 +123,16 @@ var red = [37]bool{1: true, 3: true, 5: true, 7: true, 9: true, 12: true, 14: tr
 
 // Red reports whether number n is red on a European wheel (ruling V1).
 func Red(n int) bool { return n >= 0 && n <= 36 && red[n] }
+
+// outcomes holds Outcome for the numbers of the wheel, 0 to 36.
+var outcomes = func() (t [37][Kinds]int) {
+	for n := range t {
+		for k := range Kinds {
+			t[n][k] = Outcome(n, k)
+		}
+	}
+	return t
+}()
 
 // Outcome returns the result of kind k that number n gives, coded as bets.
 func Outcome(n int, k Kind) int {
@@ -147,7 +157,7 @@ func Outcome(n int, k Kind) int {
 // the amount of its Gain chip.
 type Throw struct {
 	Dice   [2]int
-	Amount decimal.Decimal
+	Amount game.Cents
 }
 
 // Craps is the second surface (art. 4.3): three throws.

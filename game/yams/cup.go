@@ -4,8 +4,10 @@
 package yams
 
 import (
+	"encoding/binary"
 	"fmt"
-	"sync"
+
+	"tapis/game"
 )
 
 // Combination is the figure a cup's five dice show (combinaison, art. 4.4).
@@ -56,23 +58,52 @@ type Cup [5]uint8
 
 // Combination returns the single highest combination the cup shows (art. 4.4:
 // "seule la combinaison la plus élevée est prise en compte"; ruling Y1).
-func (c Cup) Combination() Combination {
-	for _, d := range c {
-		if d < 1 || d > 6 {
-			return c.figure()
-		}
-	}
-	return figures()[c.code()]
-}
+func (c Cup) Combination() Combination { return figures.Get().of(&c) }
 
-// figures holds the combination of each of the 7776 ordered cups, by code.
-var figures = sync.OnceValue(func() *[7776]Combination {
-	var t [7776]Combination
-	for n := range t {
-		t[n] = decode(n).figure()
+// figureTable holds the combination of every cup whose dice are from 0 to 7,
+// by its dice packed three bits each, the first die lowest: what figure
+// works out, so that scoring a cup is a lookup.
+type figureTable [1 << 15]Combination
+
+var figures = game.NewLazy(func() *figureTable {
+	var t figureTable
+	for k := range t {
+		t[k] = Cup{uint8(k & 7), uint8(k >> 3 & 7), uint8(k >> 6 & 7), uint8(k >> 9 & 7), uint8(k >> 12)}.figure()
 	}
 	return &t
 })
+
+// of returns the cup's combination: looked up when its dice fit in three
+// bits, worked out otherwise (figure ignores the dice out of range).
+func (t *figureTable) of(c *Cup) Combination {
+	if x, ok := t.lookup(c); ok {
+		return x
+	}
+	return c.figure()
+}
+
+// lookup returns the cup's combination from the table, or false when a die
+// does not fit in three bits. The first four dice are read as one word, a
+// byte each, and packed by shifts: two by two, then the pairs.
+func (t *figureTable) lookup(c *Cup) (Combination, bool) {
+	v, e := uint(binary.LittleEndian.Uint32(c[:4])), uint(c[4])
+	pairs := (v | v>>5) & 0x003f003f // dice 0 and 1 in bits 0-5, 2 and 3 in 16-21
+	k := (pairs|pairs>>10)&0xfff | e<<12
+	return t[k&(1<<15-1)], (v|e)&0xf8f8f8f8 == 0
+}
+
+// three returns the combinations of three cups, worked out one by one when
+// a die does not fit in three bits. (Three results rather than an array:
+// they come back in registers.)
+func (t *figureTable) three(cups *[3]Cup) (a, b, c Combination) {
+	a, okA := t.lookup(&cups[0])
+	b, okB := t.lookup(&cups[1])
+	c, okC := t.lookup(&cups[2])
+	if !(okA && okB && okC) {
+		return t.of(&cups[0]), t.of(&cups[1]), t.of(&cups[2])
+	}
+	return a, b, c
+}
 
 // figure works out the cup's combination from its dice.
 func (c Cup) figure() Combination {
@@ -128,15 +159,8 @@ func (c Cup) figure() Combination {
 // Points returns the points the cup earns.
 func (c Cup) Points() int { return c.Combination().Points() }
 
-// code numbers the 7776 ordered cups from 0; decode is its inverse.
-func (c Cup) code() int {
-	n := 0
-	for _, d := range c {
-		n = n*6 + int(d-1)
-	}
-	return n
-}
-
+// decode returns cup number n of the 7776 ordered cups of dice from 1 to 6,
+// counted in base 6 with the first die most significant.
 func decode(n int) Cup {
 	var c Cup
 	for i := 4; i >= 0; i-- {

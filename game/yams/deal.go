@@ -1,9 +1,8 @@
 package yams
 
 import (
+	"fmt"
 	"math/rand/v2"
-	"sort"
-	"sync"
 
 	"tapis/game"
 )
@@ -12,46 +11,54 @@ import (
 // combination, and for every tier the triples of combinations whose points
 // land in it, weighted by how many dice triples show them.
 type dealer struct {
-	cups    [combinations][]uint16 // cup codes showing each combination
+	cups    [combinations][]Cup // the cups showing each combination
 	triples [Losing + 1]tripleTable
 	totals  [151]tripleTable // the triples of each exact total, 0 to 150
 }
 
-// tripleTable lists the combination triples of one tier with cumulative
-// weights: the weight of a triple is the number of ordered dice triples that
-// show it, so picking a triple by weight and then each cup uniformly among
-// the cups of its combination picks a dice triple uniformly (ruling Y3).
+// tripleTable lists combination triples, each weighed by the number of
+// ordered dice triples that show it: one draw picks a dice triple uniformly
+// among all of them (ruling Y3), and so the triple of combinations by
+// weight, then each cup uniformly among the cups of its combination.
 type tripleTable struct {
-	combos [][3]Combination
-	cum    []uint64 // cum[i] = total weight of combos[0..i]
+	game.Weights
+	triples []triple
 }
 
-func (t *tripleTable) total() uint64 {
-	if len(t.cum) == 0 {
-		return 0
+// triple is a triple of combinations as dealing reads it: the cups showing
+// each, and the divisors that read a dice triple's number, from 0 to the
+// number of dice triples, as a cup of each.
+type triple struct {
+	cups    [3][]Cup
+	lastTwo game.Divisor // the number of cups of the last two combinations
+	last    game.Divisor // the number of cups of the last
+}
+
+func (t *tripleTable) add(c [3]Combination, d *dealer) {
+	a, b, z := d.cups[c[0]], d.cups[c[1]], d.cups[c[2]]
+	n := uint64(len(a)) * uint64(len(b)) * uint64(len(z))
+	e := triple{cups: [3][]Cup{a, b, z}, lastTwo: game.NewDivisor(uint64(len(b) * len(z))), last: game.NewDivisor(uint64(len(z)))}
+	if n > e.lastTwo.Max() { // never: 3 600³ dice triples at most, below 2⁴⁰
+		panic(fmt.Sprintf("yams: %d dice triples of %v", n, c))
 	}
-	return t.cum[len(t.cum)-1]
+	t.Add(n)
+	t.triples = append(t.triples, e)
 }
 
-func (t *tripleTable) add(c [3]Combination, w uint64) {
-	t.combos = append(t.combos, c)
-	t.cum = append(t.cum, t.total()+w)
-}
-
-var dealerOnce = sync.OnceValue(newDealer)
+var dealerOnce = game.NewLazy(newDealer)
 
 func newDealer() *dealer {
 	d := &dealer{}
 	for n := range 7776 {
-		c := decode(n).Combination()
-		d.cups[c] = append(d.cups[c], uint16(n))
+		c := decode(n)
+		d.cups[c.Combination()] = append(d.cups[c.Combination()], c)
 	}
 	for a := range combinations {
 		for b := range combinations {
 			for c := range combinations {
 				total := points[a] + points[b] + points[c]
-				w := uint64(len(d.cups[a])) * uint64(len(d.cups[b])) * uint64(len(d.cups[c]))
-				d.totals[total].add([3]Combination{a, b, c}, w)
+				cs := [3]Combination{a, b, c}
+				d.totals[total].add(cs, d)
 				var tier int
 				switch {
 				case total <= 4:
@@ -61,7 +68,7 @@ func newDealer() *dealer {
 				default:
 					tier = TierOf(total)
 				}
-				d.triples[tier].add([3]Combination{a, b, c}, w)
+				d.triples[tier].add(cs, d)
 			}
 		}
 	}
@@ -72,49 +79,48 @@ func newDealer() *dealer {
 // bracket or Losing), drawn uniformly among all ordered dice triples that do
 // (ruling Y3). A losing deal totals 0 to 4 points. The stake is left as is.
 func Deal(r *rand.Rand, tier int, u *Unit) {
-	d := dealerOnce()
-	d.deal(r, &d.triples[tier], u)
+	d := dealerOnce.Get()
+	deal(r, &d.triples[tier], u)
 }
 
 // DealTotal fills u with three cups totalling exactly total points, drawn
 // uniformly among the dice triples that do, and reports false when no
 // triple makes that total (QA forcing).
 func DealTotal(r *rand.Rand, total int, u *Unit) bool {
-	d := dealerOnce()
-	if total < 0 || total >= len(d.totals) || d.totals[total].total() == 0 {
+	d := dealerOnce.Get()
+	if total < 0 || total >= len(d.totals) || d.totals[total].Total() == 0 {
 		return false
 	}
-	d.deal(r, &d.totals[total], u)
+	deal(r, &d.totals[total], u)
 	return true
 }
 
 // DealCombinations fills u with cups showing the given combinations, each
 // cup drawn uniformly among the cups showing its combination (QA forcing).
 func DealCombinations(r *rand.Rand, cs [3]Combination, u *Unit) {
-	d := dealerOnce()
+	d := dealerOnce.Get()
 	t := tripleTable{}
-	t.add(cs, 1)
-	d.deal(r, &t, u)
+	t.add(cs, d)
+	deal(r, &t, u)
 }
 
-func (d *dealer) deal(r *rand.Rand, t *tripleTable, u *Unit) {
-	x := r.Uint64N(t.total())
-	i := sort.Search(len(t.cum), func(i int) bool { return t.cum[i] > x })
-	combos := &t.combos[i]
-	radix := uint64(1)
-	for _, c := range combos {
-		radix *= uint64(len(d.cups[c]))
-	}
-	digits := game.DrawDigits(r, radix)
-	for k, c := range combos {
-		list := d.cups[c]
-		u.Cups[k] = decode(int(list[digits.Next(len(list))]))
-	}
+// deal draws a dice triple of the table uniformly: one bounded draw gives
+// the triple of combinations and the dice triple's number among those
+// showing it, which two divisions by constants (multiplications) read as a
+// cup of each combination.
+func deal(r *rand.Rand, t *tripleTable, u *Unit) {
+	i, x := t.Draw(r)
+	e := &t.triples[i]
+	a, x := e.lastTwo.DivMod(x)
+	b, z := e.last.DivMod(x)
+	u.Cups[0] = e.cups[0][a]
+	u.Cups[1] = e.cups[1][b]
+	u.Cups[2] = e.cups[2][z]
 }
 
 // Ways returns the number of ordered dice triples dealt for a tier, the
 // weight with which ruling Y3 conditions fair dice.
-func Ways(tier int) uint64 { return dealerOnce().triples[tier].total() }
+func Ways(tier int) uint64 { return dealerOnce.Get().triples[tier].Total() }
 
 // CupsShowing returns how many of the 7776 ordered cups show a combination.
-func CupsShowing(c Combination) int { return len(dealerOnce().cups[c]) }
+func CupsShowing(c Combination) int { return len(dealerOnce.Get().cups[c]) }

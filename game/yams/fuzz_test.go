@@ -21,14 +21,17 @@ func FuzzScore(f *testing.F) {
 			u.Cups[i/5][i%5] = dice[i]%6 + 1
 		}
 		s := u.Score()
+		if u.Prize() != s.Prize {
+			t.Fatalf("%v: pays %s, scores %s", u.Cups, u.Prize(), s.Prize)
+		}
 		if s.Points < 0 || s.Points > 150 {
 			t.Fatalf("%v: %d points", u.Cups, s.Points)
 		}
 		tb, _ := Table(stake)
-		if tier, ok := tb.Tier(s.Prize); !ok || tier != s.Tier {
+		if tier, ok := tb.Tier(s.Prize.Decimal()); !ok || tier != s.Tier {
 			t.Fatalf("%v: prize %s, tier %d", u.Cups, s.Prize, s.Tier)
 		}
-		if s.Prize.GreaterThan(stake.Mul(decimal.NewFromInt(5000))) {
+		if s.Prize.Decimal().GreaterThan(stake.Mul(decimal.NewFromInt(5000))) {
 			t.Fatalf("prize %s", s.Prize)
 		}
 	})

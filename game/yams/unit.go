@@ -137,17 +137,29 @@ type Score struct {
 	Combinations [3]Combination
 	Points       int // the three cups' points added (art. 4.5)
 	Tier         int // the bracket reached, or Losing
-	Prize        decimal.Decimal
+	Prize        game.Cents
 }
 
 // Score scores the unit: each cup's highest combination, the total, the prize.
 func (u *Unit) Score() Score {
-	s := Score{Stake: u.Stake}
-	for i, c := range u.Cups {
-		s.Combinations[i] = c.Combination()
-		s.Points += s.Combinations[i].Points()
+	a, b, c := figures.Get().three(&u.Cups)
+	total := points[a] + points[b] + points[c]
+	tier := TierOf(total)
+	return Score{Stake: u.Stake, Combinations: [3]Combination{a, b, c}, Points: total, Tier: tier, Prize: u.prize(tier)}
+}
+
+// Prize returns what the unit pays, Score().Prize, without the rest of the
+// score: what an audit needs of each unit.
+func (u *Unit) Prize() game.Cents {
+	a, b, c := figures.Get().three(&u.Cups)
+	return u.prize(TierOf(points[a] + points[b] + points[c]))
+}
+
+// prize returns what a tier pays at the unit's stake.
+func (u *Unit) prize(tier int) game.Cents {
+	if tier == Losing {
+		return 0
 	}
-	s.Tier = TierOf(s.Points)
-	s.Prize = tierPrize(u.Stake, s.Tier)
-	return s
+	stake, _ := game.CentsOf(u.Stake) // a stake finer than the cent is none of Stakes
+	return stake * game.Cents(brackets[tier].multiple)
 }

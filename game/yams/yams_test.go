@@ -128,7 +128,7 @@ func TestDealScoresToItsTier(t *testing.T) {
 				u := Unit{Stake: stake}
 				Deal(r, tier, &u)
 				s := u.Score()
-				if s.Tier != tier || !s.Prize.Equal(tb.Prize(tier)) {
+				if s.Tier != tier || !s.Prize.Decimal().Equal(tb.Prize(tier)) {
 					t.Fatalf("tier %d at %s: %v scored %d points, %s", tier, stake, u.Cups, s.Points, s.Prize)
 				}
 				if tier == Losing && s.Points > 4 {
@@ -196,5 +196,32 @@ func TestDealIsFair(t *testing.T) {
 	got := float64(withPair) / n
 	if d := got - wantPairShare; d > 0.02 || d < -0.02 {
 		t.Errorf("losing deals with a pair: %.3f, want %.3f", got, wantPairShare)
+	}
+}
+
+// TestCupLookup checks the table scoring looks cups up in against figure,
+// for every cup of dice from 0 to 7 (dice out of 1 to 6 are ignored), and
+// that a die beyond 7 is worked out, ignored as well.
+func TestCupLookup(t *testing.T) {
+	for k := range 1 << 15 {
+		c := Cup{uint8(k >> 12), uint8(k >> 9 & 7), uint8(k >> 6 & 7), uint8(k >> 3 & 7), uint8(k & 7)}
+		if x, ok := figures.Get().lookup(&c); !ok || x != c.figure() {
+			t.Fatalf("cup %v: looked up %s, %v; worked out %s", c, x, ok, c.figure())
+		}
+		if got, want := c.Combination(), c.figure(); got != want {
+			t.Fatalf("cup %v: %s, worked out %s", c, got, want)
+		}
+	}
+	for _, die := range []uint8{0, 7, 8, 255} {
+		for i := range 5 {
+			c := Cup{2, 2, 2, 2, 2}
+			c[i] = die
+			if _, ok := figures.Get().lookup(&c); ok != (die < 8) {
+				t.Errorf("cup %v: looked up %v", c, ok)
+			}
+			if got := c.Combination(); got != FourOfAKind {
+				t.Errorf("cup %v: %s, want the four 2s it shows", c, got)
+			}
+		}
 	}
 }
