@@ -125,6 +125,9 @@ type reader struct {
 	buf   []byte     // its lines, while they fit in MaxLayout
 	held  []heldLine // the lines in buf
 	over  bool       // longer than MaxLayout: reported, its lines let go
+
+	fields LayoutFields // the fast path's decoded fields, kept from one value to the next
+	dec    Decoder
 }
 
 // heldLine is one line of the value being read.
@@ -228,10 +231,22 @@ func (r *reader) unread() string {
 
 // decode reads data as one layout starting on line n, passes it on with its
 // error if any (and, when unread is not nil, what of it is not read), and
-// reports whether data was one JSON value.
+// reports whether data was one JSON value. A value read whole (unread not
+// nil) is first decoded once into typed fields; only when that fails, or
+// holds no valid layout, is it read again field by field, which names the
+// field at fault. The lines recovered after a value that failed are read
+// field by field at once: every byte is decoded four times at most.
 func (r *reader) decode(n int, data []byte, unread func() string) bool {
 	if r.stopped {
 		return true
+	}
+	if unread != nil {
+		t := bytes.TrimSpace(data)
+		r.stats.decoded += int64(len(t))
+		if l, ok := parseFast(t, &r.fields, &r.dec); ok {
+			r.emit(Entry{Line: n, Layout: l, Unit: r.fields.Unit, Raw: bytes.Clone(t)})
+			return true
+		}
 	}
 	raw, err := r.value(data)
 	if err != nil {
