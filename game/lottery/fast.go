@@ -1,6 +1,7 @@
 package lottery
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -29,6 +30,9 @@ type LayoutFields struct {
 	Stake json.RawMessage `json:"stake"`
 	yams.UnitFields
 	vegas.TicketFields
+
+	stakeRaw []byte          // the last stake read, as JSON
+	stake    decimal.Decimal // and as read
 }
 
 // Reset empties the fields for the next decode, keeping their storage.
@@ -54,7 +58,11 @@ func (f *LayoutFields) Layout() (Layout, bool) {
 		return Layout{}, false
 	}
 	var stake decimal.Decimal
-	if len(f.Stake) > 0 {
+	switch {
+	case len(f.Stake) == 0:
+	case bytes.Equal(f.Stake, f.stakeRaw): // as the last layout's: decimals do not change
+		stake = f.stake
+	default:
 		s, ok := plainString(f.Stake)
 		if !ok {
 			return Layout{}, false
@@ -63,7 +71,7 @@ func (f *LayoutFields) Layout() (Layout, bool) {
 		if err != nil {
 			return Layout{}, false
 		}
-		stake = d
+		stake, f.stake, f.stakeRaw = d, d, append(f.stakeRaw[:0], f.Stake...)
 	}
 	if name == vegas.Name {
 		if len(f.Stake) > 0 && !stake.Equal(vegas.Price()) {
@@ -73,7 +81,7 @@ func (f *LayoutFields) Layout() (Layout, bool) {
 		return Layout{Vegas: t}, ok
 	}
 	if len(f.Stake) == 0 {
-		stake = decimal.NewFromInt(1)
+		stake = oneEuro // as yams.ParseUnit takes it
 	} else if !slices.ContainsFunc(yamsStakes, stake.Equal) {
 		return Layout{}, false
 	}
@@ -286,8 +294,12 @@ func foldEqual(a string, b []byte) bool {
 // layoutKeys are the member names of a layout, for the fast path.
 var layoutKeys = KeysOf(LayoutFields{})
 
-// yamsStakes are the stakes of Yam's (yams.ValidStake), read only.
-var yamsStakes = yams.Stakes()
+// yamsStakes are the stakes of Yam's (yams.ValidStake), and oneEuro the
+// stake of a Yam's layout that gives none: read only, as decimals are.
+var (
+	yamsStakes = yams.Stakes()
+	oneEuro    = decimal.NewFromInt(1)
+)
 
 // parseFast reads data, one JSON value, with one typed decode into f, when
 // that reads what the field-by-field reader would; ok is false otherwise.

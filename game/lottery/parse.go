@@ -50,6 +50,8 @@ func parse(line int, raw json.RawMessage) Entry {
 	}
 	if e.Err != nil {
 		e.Layout = Layout{}
+	} else {
+		e.Raw = nil // a valid layout is read
 	}
 	return e
 }

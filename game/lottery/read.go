@@ -47,7 +47,7 @@ type Entry struct {
 	Layout Layout
 	Unit   string
 	Err    error
-	Raw    json.RawMessage // the JSON value read, when it was one
+	Raw    json.RawMessage // the JSON value read, when it was one but no valid layout (a playlist reads a lot from it)
 }
 
 // bom is the UTF-8 byte-order mark that some editors write first.
@@ -244,7 +244,7 @@ func (r *reader) decode(n int, data []byte, unread func() string) bool {
 		t := bytes.TrimSpace(data)
 		r.stats.decoded += int64(len(t))
 		if l, ok := parseFast(t, &r.fields, &r.dec); ok {
-			r.emit(Entry{Line: n, Layout: l, Unit: r.fields.Unit, Raw: bytes.Clone(t)})
+			r.emit(Entry{Line: n, Layout: l, Unit: r.fields.Unit})
 			return true
 		}
 	}
@@ -304,31 +304,27 @@ type lineScan struct {
 // never spans lines, so each line is scanned on its own, once.
 func scanLine(line []byte) lineScan {
 	var s lineScan
-	var str, esc bool
+	str := false
 	low := 0
-	var first, last byte
-	for _, c := range line {
-		switch {
-		case esc:
-			esc = false
-		case str && c == '\\':
-			esc = true
-		case c == '"':
-			str = !str
-		case str:
-		case c == '{' || c == '[':
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			for i++; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' {
+					i++ // what it escapes
+				}
+			}
+			str = i >= len(line) // left open
+		case '{', '[':
 			s.delta++
-		case c == '}' || c == ']':
+		case '}', ']':
 			s.delta--
 			low = min(low, s.delta)
 		}
-		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-			if first == 0 {
-				first = c
-			}
-			last = c
-		}
 	}
-	s.whole = first == '{' && last == '}' && !str && s.delta == 0 && low == 0
+	// Its first byte that is not white space, nor NUL, and its last byte
+	// that is not white space.
+	first, last := bytes.TrimLeft(line, " \t\r\n\x00"), bytes.TrimRight(line, " \t\r\n")
+	s.whole = len(first) > 0 && first[0] == '{' && last[len(last)-1] == '}' && !str && s.delta == 0 && low == 0
 	return s
 }

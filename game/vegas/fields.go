@@ -3,6 +3,8 @@ package vegas
 import (
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"tapis/game"
 )
 
@@ -15,7 +17,12 @@ type TicketFields struct {
 	Craps    []throwFields  `json:"craps"`
 	Poker    pokerFields    `json:"poker"`
 	Jackpot  jackpotFields  `json:"jackpot"`
+
+	amounts map[string]decimal.Decimal // the amounts read, as written: tickets use few
 }
+
+// maxAmounts bounds the amounts TicketFields keeps read.
+const maxAmounts = 256
 
 type rouletteFields struct {
 	Number  int `json:"number"`
@@ -89,8 +96,8 @@ func (f *TicketFields) roulette(r *Roulette) bool {
 	r.Number, r.Bets[NumberKind] = in.Number, in.Bets.Number
 	amounts := [Kinds]string{in.Amounts.Parity, in.Amounts.Color, in.Amounts.Half, in.Amounts.Number}
 	for k, s := range amounts {
-		a, err := game.ParsePlainAmount(s)
-		if err != nil {
+		a, ok := f.amount(s)
+		if !ok {
 			return false
 		}
 		r.Amounts[k] = a
@@ -120,8 +127,8 @@ func (f *TicketFields) craps(c *Craps) bool {
 			}
 			c[i].Dice[j] = d
 		}
-		a, err := game.ParsePlainAmount(th.Amount)
-		if err != nil {
+		a, ok := f.amount(th.Amount)
+		if !ok {
 			return false
 		}
 		c[i].Amount = a
@@ -184,6 +191,25 @@ func (t *Ticket) Equal(o *Ticket) bool {
 		}
 	}
 	return true
+}
+
+// amount reads an amount as game.ParsePlainAmount does, once for each
+// amount written alike: a decimal does not change, and may be shared.
+func (f *TicketFields) amount(s string) (decimal.Decimal, bool) {
+	if a, ok := f.amounts[s]; ok {
+		return a, true
+	}
+	a, err := game.ParsePlainAmount(s)
+	if err != nil {
+		return decimal.Decimal{}, false
+	}
+	if f.amounts == nil {
+		f.amounts = map[string]decimal.Decimal{}
+	}
+	if len(f.amounts) < maxAmounts {
+		f.amounts[s] = a
+	}
+	return a, true
 }
 
 // readCard is ParseCard, without its work for a card of two letters.
