@@ -97,13 +97,29 @@ func writeScoreJSON(w io.Writer, s lottery.Score, unit string) error {
 	if err != nil {
 		return fmt.Errorf("writing a score: %w", err)
 	}
-	if unit != "" {
+	switch {
+	case unit == "":
+	case plainUnit(unit) && len(b) > 0 && b[len(b)-1] == '}': // as AppendMember writes it, in the score's own buffer
+		b = append(append(append(b[:len(b)-1], `,"unit":"`...), unit...), `"}`...)
+	default:
 		if b, err = lottery.AppendMember(b, "unit", unit); err != nil {
 			return err
 		}
 	}
 	_, err = w.Write(append(text.JSONSafe(b), '\n'))
 	return err
+}
+
+// plainUnit reports whether encoding/json writes a unit's name as it is,
+// between quotes: printable ASCII without quotes or backslashes (as tapis
+// names units), nor the <, > and & it may escape.
+func plainUnit(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func orDash(s string) string {

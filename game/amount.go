@@ -125,6 +125,14 @@ func digits(s string) bool {
 // ("2.5", "2,50", "40000"), not negative, to the cent at most. Unlike
 // ParseAmount, "1.000" is one euro.
 func ParsePlainAmount(s string) (decimal.Decimal, error) {
+	if d, ok := simpleAmount(s); ok {
+		return d, nil
+	}
+	return parsePlainAmount(s)
+}
+
+// parsePlainAmount is ParsePlainAmount for any amount.
+func parsePlainAmount(s string) (decimal.Decimal, error) {
 	t := strings.TrimSpace(s)
 	if strings.Count(t, ",") == 1 && !strings.Contains(t, ".") {
 		t = strings.Replace(t, ",", ".", 1)
@@ -140,6 +148,31 @@ func ParsePlainAmount(s string) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("amount %s is negative", text.Printable(t))
 	}
 	return checkAmount(d, s)
+}
+
+// simpleAmount reads an amount as programs write it ("40000", "2.5",
+// "0.25"): one to twelve digits, then maybe a point and one or two digits.
+// It gives the decimal ParsePlainAmount gives, whose checks such an amount
+// passes: the fast path of reading layouts and journals.
+func simpleAmount(s string) (decimal.Decimal, bool) {
+	whole, frac, point := s, "", false
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		whole, frac, point = s[:i], s[i+1:], true
+	}
+	if len(whole) < 1 || len(whole) > 12 || len(frac) > 2 || point && len(frac) == 0 {
+		return decimal.Decimal{}, false
+	}
+	var v int64
+	for _, part := range [2]string{whole, frac} {
+		for i := range len(part) {
+			c := part[i]
+			if c < '0' || c > '9' {
+				return decimal.Decimal{}, false
+			}
+			v = v*10 + int64(c-'0')
+		}
+	}
+	return decimal.New(v, -int32(len(frac))), true
 }
 
 // checkAmount refuses an amount d, read from s, finer than the cent or

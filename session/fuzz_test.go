@@ -40,14 +40,13 @@ func FuzzJournal(f *testing.F) {
 		if !rep.OK() || rep.Empty {
 			return
 		}
-		lines, _, _, err := ReadLines(bytes.NewReader(data))
+		var found problems
+		st, _, err := check(bytes.NewReader(data), smallTables, 10, &found)
 		if err != nil {
 			t.Fatalf("verify passed a journal that does not read: %v", err)
 		}
-		var problems []Problem
-		st := scan(lines, smallTables, 10, &problems)
-		if len(problems) > 0 || st.Balance.IsNegative() {
-			t.Fatalf("verify passed a journal the scan refuses: %v", problems)
+		if found.n > 0 || st.Balance.IsNegative() {
+			t.Fatalf("verify passed a journal the scan refuses: %v", found.first)
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"time"
 
+	"tapis/game/lottery"
 	"tapis/text"
 )
 
@@ -56,6 +57,9 @@ type Record struct {
 type Line struct {
 	N      int
 	Record Record
+	// A purchase's layout, read with its record (Record.Layout is then
+	// left empty), when one typed decode of the line could tell it valid.
+	layout *lottery.Layout
 }
 
 // maxLine bounds one journal line.
@@ -69,34 +73,174 @@ const maxLine = 1 << 20
 // terminated line that is not a record is an error naming it, and so is a
 // line longer than 1 MiB, found as soon as that much of it is read; the
 // lines before it are returned with it. A UTF-8 byte-order mark at the
-// start is skipped.
+// start is skipped. ReadLines holds every record: Open and Verify read a
+// journal of any length line by line, in little memory.
 func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
-		br.Discard(len(bom))
-		good = int64(len(bom))
-	}
-	for n := 1; ; n++ {
-		line, err := text.ReadLine(br, maxLine)
-		switch {
-		case errors.Is(err, text.ErrLineTooLong):
-			return lines, good, 0, Problem{n, "longer than 1 MiB: not a journal record"}
-		case err != nil && !errors.Is(err, io.EOF):
-			return nil, 0, 0, fmt.Errorf("reading the journal: %w", err)
-		case len(line) == 0:
-			return lines, good, 0, nil
+	jr := newJournalReader(r, true)
+	for {
+		l, ok, err := jr.next()
+		if err != nil {
+			var p Problem
+			if !errors.As(err, &p) {
+				return nil, 0, 0, err
+			}
+			return lines, jr.good, 0, err
 		}
-		var rec Record
-		whole := decodeStrict(bytes.TrimSuffix(line, []byte("\n")), &rec) == nil && rec.Kind != ""
-		switch {
-		case line[len(line)-1] != '\n' && !whole:
-			return lines, good, n, nil
-		case !whole:
-			return lines, good, 0, Problem{n, "not a journal record"}
+		if !ok {
+			return lines, jr.good, jr.torn, nil
 		}
-		lines = append(lines, Line{N: n, Record: rec})
-		good += int64(len(line))
+		lines = append(lines, l)
 	}
+}
+
+// journalReader reads a journal's records one line at a time, as
+// ReadLines describes, with one typed decode a line into storage it keeps
+// from one line to the next. A line that decode cannot tell (one that is
+// not a record, or whose layout is not valid) is read again as the record
+// it is, field by field, so that what is said of it is the same.
+type journalReader struct {
+	br   *bufio.Reader
+	n    int   // the lines read
+	good int64 // their length
+	torn int   // the last line, cut short by a crash, or 0
+	end  bool  // the journal is read
+	raw  bool  // every line read field by field, its layout kept as JSON
+	in   recordFields
+	dec  lottery.Decoder
+	long []byte // a line longer than bufio's buffer
+}
+
+// recordFields are a journal line as one typed decode reads it.
+type recordFields struct {
+	Kind       string               `json:"kind"`
+	Time       time.Time            `json:"time"`
+	Version    int                  `json:"v"`
+	Seed       string               `json:"seed"`
+	Balance    string               `json:"balance"`
+	Block      string               `json:"block"`
+	Commitment string               `json:"commitment"`
+	BlockSeed  string               `json:"block_seed"`
+	Seq        int                  `json:"seq"`
+	Unit       string               `json:"unit"`
+	Forced     bool                 `json:"forced"`
+	Stake      string               `json:"stake"`
+	Prize      string               `json:"prize"`
+	Before     string               `json:"before"`
+	After      string               `json:"after"`
+	Layout     lottery.LayoutFields `json:"layout"`
+}
+
+// recordKeys are the member names of a journal line, its layout's
+// included.
+var recordKeys = lottery.KeysOf(recordFields{})
+
+func newJournalReader(r io.Reader, raw bool) *journalReader {
+	jr := &journalReader{br: bufio.NewReaderSize(r, 64<<10), raw: raw}
+	if b, _ := jr.br.Peek(len(bom)); bytes.Equal(b, bom) {
+		jr.br.Discard(len(bom))
+		jr.good = int64(len(bom))
+	}
+	return jr
+}
+
+// next returns the next record, or false at the end of the journal. Its
+// error is a Problem for a line that is not a record, or the reader's
+// failure; nothing is read after it.
+func (jr *journalReader) next() (Line, bool, error) {
+	if jr.end {
+		return Line{}, false, nil
+	}
+	jr.n++
+	n := jr.n
+	line, err := jr.readLine()
+	switch {
+	case errors.Is(err, text.ErrLineTooLong):
+		jr.end = true
+		return Line{}, false, Problem{n, "longer than 1 MiB: not a journal record"}
+	case err != nil && !errors.Is(err, io.EOF):
+		jr.end = true
+		return Line{}, false, fmt.Errorf("reading the journal: %w", err)
+	case len(line) == 0:
+		jr.end = true
+		return Line{}, false, nil
+	}
+	l, whole := jr.decode(n, bytes.TrimSuffix(line, []byte("\n")))
+	switch {
+	case line[len(line)-1] != '\n' && !whole:
+		jr.end, jr.torn = true, n
+		return Line{}, false, nil
+	case !whole:
+		jr.end = true
+		return Line{}, false, Problem{n, "not a journal record"}
+	}
+	jr.good += int64(len(line))
+	return l, true, nil
+}
+
+// readLine is text.ReadLine, without copying a line that bufio's buffer
+// holds whole: the line is good until the next one is read.
+func (jr *journalReader) readLine() ([]byte, error) {
+	jr.long = jr.long[:0]
+	for {
+		chunk, err := jr.br.ReadSlice('\n')
+		if len(jr.long)+len(chunk) > maxLine+1 || (len(jr.long)+len(chunk) == maxLine+1 && chunk[len(chunk)-1] != '\n') {
+			return nil, text.ErrLineTooLong
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			jr.long = append(jr.long, chunk...)
+			continue
+		}
+		if len(jr.long) == 0 {
+			return chunk, err
+		}
+		jr.long = append(jr.long, chunk...)
+		return jr.long, err
+	}
+}
+
+// decode reads a line as one record, and reports whether it is one.
+func (jr *journalReader) decode(n int, text []byte) (Line, bool) {
+	if !jr.raw {
+		if l, ok := jr.fast(n, text); ok {
+			return l, l.Record.Kind != ""
+		}
+	}
+	l := Line{N: n}
+	whole := decodeStrict(text, &l.Record) == nil && l.Record.Kind != ""
+	return l, whole
+}
+
+// fast reads a line with one typed decode, when that reads what reading
+// it field by field would.
+func (jr *journalReader) fast(n int, text []byte) (Line, bool) {
+	in := &jr.in
+	in.Layout.Reset()
+	layout := in.Layout
+	*in = recordFields{Layout: layout}
+	if jr.dec.Decode(text, in) != nil || !recordKeys.Plain(text) {
+		return Line{}, false
+	}
+	l := Line{N: n, Record: Record{Kind: in.Kind, Time: in.Time, Version: in.Version, Seed: in.Seed, Balance: in.Balance,
+		Block: in.Block, Commitment: in.Commitment, BlockSeed: in.BlockSeed, Seq: in.Seq, Unit: in.Unit, Forced: in.Forced,
+		Stake: in.Stake, Prize: in.Prize, Before: in.Before, After: in.After}}
+	if in.Kind != KindBuy {
+		return l, true
+	}
+	layoutOf, ok := in.Layout.Layout()
+	if !ok {
+		return Line{}, false // its layout is read field by field, which says what is wrong
+	}
+	l.layout = &layoutOf
+	return l, true
+}
+
+// readLayout reads a purchase's layout: the one read with its record, or
+// its JSON, field by field.
+func (l *Line) readLayout() (lottery.Layout, error) {
+	if l.layout != nil {
+		return *l.layout, nil
+	}
+	return lottery.Parse(l.Record.Layout)
 }
 
 // bom is the UTF-8 byte-order mark that some editors write first.

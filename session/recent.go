@@ -1,31 +1,29 @@
 package session
 
-import "slices"
-
 // recentUnits keeps the last units played, at most limit of them (none when
-// limit is 0), oldest first. It trims in batches, so that each unit added
-// costs the same on average however long the session.
+// limit is 0): a ring, each unit added taking the place of the oldest once
+// it is full, so that each costs the same however long the session.
 type recentUnits struct {
-	units []Played
+	units []Played // the ring, up to limit long
+	next  int      // where the next unit goes once the ring is full: the oldest
 	limit int
 }
 
 // add keeps p as the newest unit.
 func (r *recentUnits) add(p Played) {
-	if r.limit <= 0 {
-		return
-	}
-	r.units = append(r.units, p)
-	if len(r.units) >= 2*r.limit {
-		r.units = append(r.units[:0:0], r.units[len(r.units)-r.limit:]...)
+	switch {
+	case r.limit <= 0:
+	case len(r.units) < r.limit:
+		r.units = append(r.units, p)
+	default:
+		r.units[r.next] = p
+		r.next = (r.next + 1) % len(r.units)
 	}
 }
 
 // list returns the units kept, oldest first, in a slice of its own.
 func (r *recentUnits) list() []Played {
-	h := r.units
-	if len(h) > r.limit {
-		h = h[len(h)-r.limit:]
-	}
-	return slices.Clone(h)
+	out := make([]Played, 0, len(r.units))
+	out = append(out, r.units[r.next:]...)
+	return append(out, r.units[:r.next]...)
 }

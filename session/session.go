@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
@@ -126,15 +125,13 @@ func (s *Session) tableOf(g lottery.Game, stake decimal.Decimal) (*game.Table, e
 
 // resume reads the journal and takes the session up from it.
 func (s *Session) resume(o Options, f *os.File) error {
-	lines, good, torn, err := ReadLines(f)
+	var found problems
+	st, jr, err := check(f, o.Tables, o.Limit, &found)
 	if err != nil {
 		return err
 	}
-	var problems []Problem
-	st := scan(lines, o.Tables, o.Limit, &problems)
-	if len(problems) > 0 {
-		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Line < problems[j].Line })
-		return problems[0] // the first, as verify lists them
+	if found.n > 0 {
+		return found.first // the first, as verify lists them
 	}
 	if o.SeedSet && st.Seed != o.Seed {
 		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
@@ -146,17 +143,15 @@ func (s *Session) resume(o Options, f *os.File) error {
 		}
 		return fmt.Errorf("it holds %d forced (QA) %s: take it up with --qa", n, unit)
 	}
-	if torn > 0 {
+	if torn := jr.torn; torn > 0 {
 		// What follows the last whole record never finished writing.
-		if err := f.Truncate(good); err != nil {
+		if err := f.Truncate(jr.good); err != nil {
 			return fmt.Errorf("dropping the torn line %d: %w", torn, err)
 		}
 		s.Note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
 		s.Torn = torn
 	}
-	if len(lines) > 0 {
-		s.lines = lines[len(lines)-1].N
-	}
+	s.lines = st.lines
 	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
@@ -165,11 +160,7 @@ func (s *Session) resume(o Options, f *os.File) error {
 	}
 	s.seed = st.Seed
 	s.origin = st.Start
-	last := 0
-	if n := len(st.Ops); n > 0 {
-		last = st.Ops[n-1].Seq
-	}
-	if s.wallet, err = wallet.Restore(st.Balance, last); err != nil {
+	if s.wallet, err = wallet.Restore(st.Balance, st.Seq); err != nil {
 		return err
 	}
 	s.recent = st.recent

@@ -90,8 +90,8 @@ func TestResume(t *testing.T) {
 
 	b := open(t, path, 5)
 	st := b.Restored()
-	if !b.Wallet().Balance().Equal(balance) || len(st.Ops) != 51 || len(st.Pending) != 2 || st.Pending[1].Op.Unit != forced.Name() {
-		t.Fatalf("restored %s (want %s), %d purchases, pending %+v", b.Wallet().Balance(), balance, len(st.Ops), st.Pending)
+	if !b.Wallet().Balance().Equal(balance) || st.Purchases != 51 || len(st.Pending) != 2 || st.Pending[1].Op.Unit != forced.Name() {
+		t.Fatalf("restored %s (want %s), %d purchases, pending %+v", b.Wallet().Balance(), balance, st.Purchases, st.Pending)
 	}
 	second := play(t, b, 150)
 	b.Close()
@@ -133,8 +133,8 @@ func TestTornLine(t *testing.T) {
 	torn := append(append([]byte{}, good...), []byte(`{"kind":"buy","time":"2026-11-29T20:00:00Z","seq":11,"unit":"yams:1:1`)...)
 	os.WriteFile(path, torn, 0o644)
 	b := open(t, path, 8)
-	if !strings.Contains(b.Note, "line") || b.Restored().Balance.String() == "" || len(b.Restored().Ops) != 10 {
-		t.Fatalf("note %q, %d purchases", b.Note, len(b.Restored().Ops))
+	if !strings.Contains(b.Note, "line") || b.Restored().Balance.String() == "" || b.Restored().Purchases != 10 {
+		t.Fatalf("note %q, %d purchases", b.Note, b.Restored().Purchases)
 	}
 	play(t, b, 3)
 	b.Close()

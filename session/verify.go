@@ -32,21 +32,22 @@ func Verify(r io.Reader, tables Tables) (Report, error) {
 	if tables == nil {
 		tables = RegulationTables
 	}
-	lines, _, torn, err := ReadLines(r)
+	found := problems{keep: true}
+	st, jr, err := check(r, tables, 0, &found)
 	var p Problem
 	if err != nil && !errors.As(err, &p) {
 		return Report{}, err
 	}
-	rep := Report{Torn: torn, Empty: len(lines) == 0 && torn == 0 && err == nil}
+	rep := Report{Torn: jr.torn, Empty: st.lines == 0 && jr.torn == 0 && err == nil}
 	if rep.Empty {
 		return rep, nil // a new journal, as the game takes it: nothing to check
 	}
-	st := scan(lines, tables, 0, &rep.Problems)
+	rep.Problems = found.all
 	if err != nil {
 		rep.Problems = append(rep.Problems, p) // what follows it is not read
 	}
-	rep.Purchases, rep.Blocks, rep.Closed, rep.Checked = len(st.Ops), len(st.Commits), len(st.Reveals), st.Checked
-	rep.Forced, rep.Refused = st.forcedUnits(), st.refused
+	rep.Purchases, rep.Blocks, rep.Closed, rep.Checked = st.Purchases, len(st.Commits), len(st.Reveals), st.Checked
+	rep.Forced, rep.Refused = st.forcedUnits(), st.other
 	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Line < rep.Problems[j].Line })
 	return rep, nil
 }

@@ -99,6 +99,9 @@ func ReadLine(br *bufio.Reader, max int) ([]byte, error) {
 // right to left) or U+0085, as they are. The JSON means the same.
 func JSONSafe(b []byte) []byte {
 	i := 0
+	for i < len(b) && b[i] < utf8.RuneSelf { // ASCII, which a terminal shows once encoding/json escaped it
+		i++
+	}
 	for i < len(b) {
 		r, size := utf8.DecodeRune(b[i:])
 		if r >= utf8.RuneSelf && !printable(r, size) {

@@ -11,8 +11,14 @@ import (
 	"tapis/game/yams"
 )
 
-// Parse reads one layout (or `deal` record) from a JSON document.
+// Parse reads one layout (or `deal` record) from a JSON document: with one
+// typed decode, and field by field when that fails, to name the field at
+// fault.
 func Parse(data []byte) (Layout, error) {
+	var f LayoutFields
+	if l, ok := parseFast(bytes.TrimSpace(data), &f, nil); ok {
+		return l, nil
+	}
 	e := parse(0, data)
 	return e.Layout, e.Err
 }
@@ -44,6 +50,8 @@ func parse(line int, raw json.RawMessage) Entry {
 	}
 	if e.Err != nil {
 		e.Layout = Layout{}
+	} else {
+		e.Raw = nil // a valid layout is read
 	}
 	return e
 }
@@ -119,6 +127,10 @@ func AppendMember(obj []byte, key string, value any) ([]byte, error) {
 // appendMember writes "key":value after b, as encoding/json writes them
 // (without escaping <, > and &, which JSON does not need).
 func appendMember(b []byte, key string, value any) ([]byte, error) {
+	if s, ok := value.(string); ok && plainText(key) && plainText(s) {
+		b = append(append(append(b, '"'), key...), `":"`...)
+		return append(append(b, s...), '"'), nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -131,4 +143,16 @@ func appendMember(b []byte, key string, value any) ([]byte, error) {
 		return nil, fmt.Errorf("writing %q: %w", key, err)
 	}
 	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...), nil
+}
+
+// plainText reports whether encoding/json writes s as it is, between
+// quotes: printable ASCII, without quotes or backslashes, nor the <, >
+// and & that it may escape.
+func plainText(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }

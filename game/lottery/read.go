@@ -47,7 +47,7 @@ type Entry struct {
 	Layout Layout
 	Unit   string
 	Err    error
-	Raw    json.RawMessage // the JSON value read, when it was one
+	Raw    json.RawMessage // the JSON value read, when it was one but no valid layout (a playlist reads a lot from it)
 }
 
 // bom is the UTF-8 byte-order mark that some editors write first.
@@ -125,6 +125,9 @@ type reader struct {
 	buf   []byte     // its lines, while they fit in MaxLayout
 	held  []heldLine // the lines in buf
 	over  bool       // longer than MaxLayout: reported, its lines let go
+
+	fields LayoutFields // the fast path's decoded fields, kept from one value to the next
+	dec    Decoder
 }
 
 // heldLine is one line of the value being read.
@@ -228,10 +231,22 @@ func (r *reader) unread() string {
 
 // decode reads data as one layout starting on line n, passes it on with its
 // error if any (and, when unread is not nil, what of it is not read), and
-// reports whether data was one JSON value.
+// reports whether data was one JSON value. A value read whole (unread not
+// nil) is first decoded once into typed fields; only when that fails, or
+// holds no valid layout, is it read again field by field, which names the
+// field at fault. The lines recovered after a value that failed are read
+// field by field at once: every byte is decoded four times at most.
 func (r *reader) decode(n int, data []byte, unread func() string) bool {
 	if r.stopped {
 		return true
+	}
+	if unread != nil {
+		t := bytes.TrimSpace(data)
+		r.stats.decoded += int64(len(t))
+		if l, ok := parseFast(t, &r.fields, &r.dec); ok {
+			r.emit(Entry{Line: n, Layout: l, Unit: r.fields.Unit})
+			return true
+		}
 	}
 	raw, err := r.value(data)
 	if err != nil {
@@ -289,31 +304,27 @@ type lineScan struct {
 // never spans lines, so each line is scanned on its own, once.
 func scanLine(line []byte) lineScan {
 	var s lineScan
-	var str, esc bool
+	str := false
 	low := 0
-	var first, last byte
-	for _, c := range line {
-		switch {
-		case esc:
-			esc = false
-		case str && c == '\\':
-			esc = true
-		case c == '"':
-			str = !str
-		case str:
-		case c == '{' || c == '[':
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			for i++; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' {
+					i++ // what it escapes
+				}
+			}
+			str = i >= len(line) // left open
+		case '{', '[':
 			s.delta++
-		case c == '}' || c == ']':
+		case '}', ']':
 			s.delta--
 			low = min(low, s.delta)
 		}
-		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-			if first == 0 {
-				first = c
-			}
-			last = c
-		}
 	}
-	s.whole = first == '{' && last == '}' && !str && s.delta == 0 && low == 0
+	// Its first byte that is not white space, nor NUL, and its last byte
+	// that is not white space.
+	first, last := bytes.TrimLeft(line, " \t\r\n\x00"), bytes.TrimRight(line, " \t\r\n")
+	s.whole = len(first) > 0 && first[0] == '{' && last[len(last)-1] == '}' && !str && s.delta == 0 && low == 0
 	return s
 }

@@ -2,6 +2,7 @@ package vegas
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"tapis/game"
@@ -278,47 +279,38 @@ func lookup(words [][]string, w string) (int, bool) {
 	return 0, false
 }
 
-type combinationJSON struct {
-	Prize       string `json:"prize"`
-	Combination string `json:"combination"`
-}
-
-type scoreJSON struct {
-	Game     string `json:"game"`
-	Surfaces struct {
-		Roulette struct {
-			Prize string   `json:"prize"`
-			Wins  []string `json:"wins"`
-		} `json:"roulette"`
-		Craps struct {
-			Prize  string `json:"prize"`
-			Throws []int  `json:"throws"`
-		} `json:"craps"`
-		Poker   combinationJSON `json:"poker"`
-		Jackpot combinationJSON `json:"jackpot"`
-	} `json:"surfaces"`
-	Prize string `json:"prize"`
-}
-
-// MarshalJSON writes the score in the format of interface.md; the roulette
-// lists the results won ("wins") and the craps the throws won, from 1.
+// MarshalJSON writes the score in the format of interface.md, as
+// json.Marshal writes it; the roulette lists the results won ("wins") and
+// the craps the throws won, from 1.
 func (s Score) MarshalJSON() ([]byte, error) {
-	var out scoreJSON
-	out.Game = Name
-	out.Surfaces.Roulette.Prize, out.Surfaces.Roulette.Wins = s.Roulette.Prize.String(), []string{}
+	b := append(make([]byte, 0, 384), `{"game":`...) // room for a unit's name after it
+	b = game.AppendJSONString(b, Name)
+	b = game.AppendJSONString(append(b, `,"surfaces":{"roulette":{"prize":`...), s.Roulette.Prize.String())
+	b = append(b, `,"wins":[`...)
+	sep := false
 	for k := range Kinds {
 		if s.Roulette.Wins[k] {
-			out.Surfaces.Roulette.Wins = append(out.Surfaces.Roulette.Wins, k.String())
+			if sep {
+				b = append(b, ',')
+			}
+			b, sep = game.AppendJSONString(b, k.String()), true
 		}
 	}
-	out.Surfaces.Craps.Prize, out.Surfaces.Craps.Throws = s.Craps.Prize.String(), []int{}
+	b = game.AppendJSONString(append(b, `]},"craps":{"prize":`...), s.Craps.Prize.String())
+	b = append(b, `,"throws":[`...)
+	sep = false
 	for i, w := range s.Craps.Wins {
 		if w {
-			out.Surfaces.Craps.Throws = append(out.Surfaces.Craps.Throws, i+1)
+			if sep {
+				b = append(b, ',')
+			}
+			b, sep = strconv.AppendInt(b, int64(i+1), 10), true
 		}
 	}
-	out.Surfaces.Poker = combinationJSON{s.Poker.Prize.String(), s.Poker.Combination.String()}
-	out.Surfaces.Jackpot = combinationJSON{s.Jackpot.Prize.String(), s.Jackpot.Case.String()}
-	out.Prize = s.Prize.String()
-	return json.Marshal(out)
+	b = game.AppendJSONString(append(b, `]},"poker":{"prize":`...), s.Poker.Prize.String())
+	b = game.AppendJSONString(append(b, `,"combination":`...), s.Poker.Combination.String())
+	b = game.AppendJSONString(append(b, `},"jackpot":{"prize":`...), s.Jackpot.Prize.String())
+	b = game.AppendJSONString(append(b, `,"combination":`...), s.Jackpot.Case.String())
+	b = game.AppendJSONString(append(b, `}},"prize":`...), s.Prize.String())
+	return append(b, '}'), nil
 }

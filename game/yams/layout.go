@@ -2,6 +2,7 @@ package yams
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/shopspring/decimal"
 
@@ -54,24 +55,21 @@ func ParseUnit(fields map[string]json.RawMessage) (*Unit, error) {
 	return u, nil
 }
 
-type cupScoreJSON struct {
-	Combination string `json:"combination"`
-	Points      int    `json:"points"`
-}
-
-type scoreJSON struct {
-	Game   string          `json:"game"`
-	Stake  string          `json:"stake"`
-	Cups   [3]cupScoreJSON `json:"cups"`
-	Points int             `json:"points"`
-	Prize  string          `json:"prize"`
-}
-
-// MarshalJSON writes the score in the format of interface.md.
+// MarshalJSON writes the score in the format of interface.md, as
+// json.Marshal writes it.
 func (s Score) MarshalJSON() ([]byte, error) {
-	out := scoreJSON{Game: Name, Stake: s.Stake.String(), Points: s.Points, Prize: s.Prize.String()}
+	b := append(make([]byte, 0, 256), `{"game":`...) // room for a unit's name after it
+	b = game.AppendJSONString(b, Name)
+	b = game.AppendJSONString(append(b, `,"stake":`...), s.Stake.String())
+	b = append(b, `,"cups":[`...)
 	for i, c := range s.Combinations {
-		out.Cups[i] = cupScoreJSON{c.String(), c.Points()}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = game.AppendJSONString(append(b, `{"combination":`...), c.String())
+		b = append(strconv.AppendInt(append(b, `,"points":`...), int64(c.Points()), 10), '}')
 	}
-	return json.Marshal(out)
+	b = strconv.AppendInt(append(b, `],"points":`...), int64(s.Points), 10)
+	b = game.AppendJSONString(append(b, `,"prize":`...), s.Prize.String())
+	return append(b, '}'), nil
 }

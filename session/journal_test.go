@@ -1,0 +1,104 @@
+package session
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// TestFastRecordsAgree: whatever a line holds, reading a journal with one
+// typed decode a line gives the records, and the layouts, that reading each
+// line field by field gives: letter case, repeated names, nulls and
+// numbers where a typed decode and a field-by-field reading part are all
+// tried on a purchase of each game.
+func TestFastRecordsAgree(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	s, err := Open(Options{Seed: 3, Balance: decimal.NewFromInt(100), Journal: path, Now: clock()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		g, stake := pick(i)
+		u, _, err := s.Buy(g, stake, nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Shown(u.Name())
+	}
+	s.Close()
+	good, _ := os.ReadFile(path)
+	jr := newJournalReader(strings.NewReader(string(good)), false)
+	for l, ok, err := jr.next(); ok || err != nil; l, ok, err = jr.next() {
+		if err != nil || l.Record.Kind == KindBuy && l.layout == nil {
+			t.Fatalf("line %d of an honest journal is not read with one typed decode: %v", l.N, err)
+		}
+	}
+	edits := []struct{ old, new string }{
+		{`"layout":{`, `"Layout":{`},
+		{`"layout":{`, `"layout":null,"layout":{`},
+		{`"layout":{`, `"layout":{"cups":[[1,1,1,1,1],[1,1,1,1,1],[1,1,1,1,1]]},"layout":{`},
+		{`"layout":{`, `"layout":5,"x":{`},
+		{`"layout":{`, `"layout":{"game":"yams","stake":"1","cups":[[6,6,6,6,6],[6,6,6,6,6],[6,6,6,6,6]]},"x":{`},
+		{`"kind":"buy"`, `"KIND":"buy"`},
+		{`"kind":"buy"`, `"kind":"buy","kind":"shown"`},
+		{`"cups":[[`, `"cups":[[null,`},
+		{`"cups":[[`, `"Cups":[[`},
+		{`"stake":"1"`, `"stake":"1.00"`},
+		{`"roulette":{`, `"roulette":{"number":5},"roulette":{`},
+		{`"amount":"`, `"amount":null,"x":"`},
+		{`"game":"vegas"`, `"game":"Vegas"`},
+		{`"seq":`, `"seq":"`},
+		{`}}`, `}} }`},
+		{`"unit":"`, `"unit":"\u00e9`},
+		{`"unit":"`, `"\u0075nit":"`},
+	}
+	for _, e := range edits {
+		journal := strings.ReplaceAll(string(good), e.old, e.new)
+		fast := newJournalReader(strings.NewReader(journal), false)
+		slow := newJournalReader(strings.NewReader(journal), true)
+		for {
+			f, fok, ferr := fast.next()
+			l, ok, err := slow.next()
+			if fmt.Sprint(ferr) != fmt.Sprint(err) || fok != ok {
+				t.Fatalf("%s: %v %v, field by field %v %v", e.new, fok, ferr, ok, err)
+			}
+			if !ok {
+				break
+			}
+			fr, r := f.Record, l.Record
+			fr.Layout, r.Layout = nil, nil
+			if f.N != l.N || !reflect.DeepEqual(fr, r) {
+				t.Fatalf("%s: line %d: %+v, field by field %+v", e.new, l.N, fr, r)
+			}
+			if r.Kind != KindBuy {
+				continue
+			}
+			fl, ferr := f.readLayout()
+			sl, err := l.readLayout()
+			if fmt.Sprint(ferr) != fmt.Sprint(err) || err == nil && !fl.Equal(sl) {
+				t.Errorf("%s: line %d: layout %v, field by field %v", e.new, l.N, ferr, err)
+			}
+		}
+		if fast.good != slow.good || fast.torn != slow.torn {
+			t.Errorf("%s: %d good bytes, torn %d; field by field %d, %d", e.new, fast.good, fast.torn, slow.good, slow.torn)
+		}
+	}
+}
+
+// TestReadDecimal: the amounts a journal holds read as
+// decimal.NewFromString reads them, to their exponent.
+func TestReadDecimal(t *testing.T) {
+	for _, s := range []string{"0", "5", "40000", "2.5", "2.50", "0.05", "007", "5.", ".5", "-5", "1e3", "+5", "1.2.3", "", "x",
+		"123456789012345678", "1234567890123456789", "99999999999999999.9", "3.000"} {
+		got, err := readDecimal(s)
+		want, werr := decimal.NewFromString(s)
+		if (err == nil) != (werr == nil) || err == nil && (got.Coefficient().Cmp(want.Coefficient()) != 0 || got.Exponent() != want.Exponent()) {
+			t.Errorf("%q: %s (exponent %d) %v, want %s (exponent %d) %v", s, got, got.Exponent(), err, want, want.Exponent(), werr)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package session
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/text"
+)
+
+// check reads a journal line by line, and scans each line as it comes: it
+// holds one line at a time, and what the scan keeps. It returns the state
+// the journal leaves, the reader (how far it read, the torn last line),
+// and the reading's error: a Problem for a line that is not a record (the
+// lines before it are scanned), or the reader's failure.
+func check(r io.Reader, tables Tables, recent int, found *problems) (*State, *journalReader, error) {
+	st := newState(tables, recent, found)
+	jr := newJournalReader(r, false)
+	for {
+		l, ok, err := jr.next()
+		if err != nil || !ok {
+			st.finish()
+			return st, jr, err
+		}
+		st.scan(l)
+	}
+}
+
+// problems gathers what is wrong in a journal: every problem, for verify,
+// or only the first by line, to refuse the journal.
+type problems struct {
+	all   []Problem // in the order found, when kept
+	keep  bool
+	first Problem // the first by line, and the first found of its line
+	n     int
+}
+
+func (p *problems) add(pr Problem) {
+	if p.keep {
+		p.all = append(p.all, pr)
+	}
+	if p.n == 0 || pr.Line < p.first.Line {
+		p.first = pr
+	}
+	p.n++
+}
+
+// newState starts the scan of a journal: recent purchases are kept with
+// their layouts.
+func newState(tables Tables, recent int, problems *problems) *State {
+	return &State{
+		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
+		Reveals: map[string]string{}, waiting: map[string]int{}, bought: newUnitSet(),
+		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
+		tables: tables, cache: map[string]*game.Table{}, recent: recentUnits{limit: recent}, problems: problems,
+		games: map[string]lottery.Game{}, keys: map[string]game.SeqKey{},
+	}
+}
+
+// bad records a problem at a line.
+func (st *State) bad(n int, format string, args ...any) {
+	st.problems.add(Problem{n, text.Printable(fmt.Sprintf(format, args...))})
+}
+
+// scan applies the journal's next line, checking it against what came
+// before and against the journal's seed: the seed gives every block's
+// commitment, and every unit sold from a block, open or closed, is dealt
+// again and compared, lot and layout, as it comes. The units of a block
+// are dealt in the order sold, so none has to be kept to check its block
+// once closed. The last recent purchases are kept with their layouts.
+func (st *State) scan(l Line) {
+	st.lines++
+	if st.lines == 1 && l.Record.Kind != KindStart {
+		st.refused = true
+		st.bad(1, "the journal does not begin with its start record")
+	}
+	if st.refused {
+		return
+	}
+	r := l.Record
+	switch r.Kind {
+	case KindStart:
+		if st.lines > 1 {
+			st.bad(l.N, "a second start record")
+			return
+		}
+		st.start(l)
+	case KindCommit:
+		st.commit(l)
+	case KindBuy:
+		st.buy(l)
+	case KindShown:
+		if !st.bought.has(r.Unit) {
+			st.bad(l.N, "unit %s is shown but was never bought", r.Unit)
+		}
+		st.dropPending(r.Unit)
+	case KindReveal:
+		st.reveal(l)
+	case KindDeposit:
+		st.bad(l.N, "a deposit: a journal holds none (the kiosk's play money is not journaled)")
+	default:
+		st.bad(l.N, "unknown record kind %q", r.Kind)
+	}
+}
+
+// finish ends the scan: a journal without a line does not begin with its
+// start record either.
+func (st *State) finish() {
+	if st.lines == 0 {
+		st.bad(1, "the journal does not begin with its start record")
+	}
+	st.compactPending()
+}
+
+// parseName reads a unit's name as lottery.ParseName does, and returns the
+// key of its sequence as String writes it when it knows it. The name of a
+// unit from a block, written as tapis writes it, whose sequence's key was
+// read so before is read without reading its stake again.
+func (st *State) parseName(name string) (game.UnitID, *lottery.Forced, string, error) {
+	rest, serial, ok := split(name)
+	prefix, block, ok2 := split(rest)
+	if ok && ok2 {
+		if key, known := st.keys[prefix]; known {
+			return game.UnitID{Game: key.Game, Stake: key.Stake, Block: block, Serial: serial}, nil, prefix, nil
+		}
+	}
+	id, f, err := lottery.ParseName(name)
+	if err != nil || f != nil || !ok || !ok2 {
+		return id, f, "", err
+	}
+	ks := id.Seq().String()
+	if ks == prefix && len(st.keys) < maxSequences {
+		st.keys[ks] = id.Seq() // its stake read from this very text
+	}
+	return id, f, ks, nil
+}
+
+// maxSequences bounds the sequences the scan keeps a key of, to read the
+// names of their units faster: an honest journal has four at most.
+const maxSequences = 64
+
+// hasKey reports whether m holds k.
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// findSeq is lottery.FindSeq, kept for each sequence found.
+func (st *State) findSeq(ks string, key game.SeqKey) (lottery.Game, error) {
+	if g, ok := st.games[ks]; ok {
+		return g, nil
+	}
+	g, err := lottery.FindSeq(key)
+	if err == nil {
+		st.games[ks] = g
+	}
+	return g, err
+}
+
+// readDecimal is decimal.NewFromString, without its work for the amounts
+// tapis writes: digits, maybe a point and digits, 18 digits at most.
+func readDecimal(s string) (decimal.Decimal, error) {
+	whole, frac, point := strings.Cut(s, ".")
+	if whole == "" || point && frac == "" || len(whole)+len(frac) > 18 {
+		return decimal.NewFromString(s)
+	}
+	var v int64
+	for _, part := range [2]string{whole, frac} {
+		for i := range len(part) {
+			c := part[i]
+			if c < '0' || c > '9' {
+				return decimal.NewFromString(s)
+			}
+			v = v*10 + int64(c-'0')
+		}
+	}
+	return decimal.New(v, -int32(len(frac))), nil
+}
