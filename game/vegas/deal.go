@@ -170,8 +170,8 @@ func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
 			m = v - 24*j
 		}
 		j = (j + uint(i)) & 15
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-		r, su := Card(ranks[i])*4, &suits[m]
+		r, su := Card(ranks[j])*4, &suits[m]
+		ranks[j] = ranks[i] // the rank taken gives its place to rank i
 		for x := range u.cards {
 			cards[u.slots[x]&7] = r + Card(su[x])
 		}
@@ -198,13 +198,15 @@ func dealSingles(d game.Digits, p *Poker) {
 	}
 }
 
-// single deals card i of seven single ranks: one of the ranks left (swapped
-// into place i) with one of the four suits.
+// single deals card i of seven single ranks: one of the ranks left, the
+// ranks from i on (the one taken gives its place to rank i, which only later
+// cards read), with one of the four suits.
 func single(d game.Digits, ranks *[16]uint8, i int) (Card, game.Digits) {
 	v, d := d.Next((13 - i) * 4) // which rank left, and which suit
 	j := (i + v>>2) & 15
-	ranks[i&15], ranks[j] = ranks[j], ranks[i&15]
-	return Card(ranks[i&15])*4 + Card(v&3), d
+	r := ranks[j]
+	ranks[j] = ranks[i&15]
+	return Card(r)*4 + Card(v&3), d
 }
 
 // Plain reports whether a ticket obeys ruling V8, as every dealt ticket does:
