@@ -161,6 +161,45 @@ func (st *State) findSeq(ks string, key game.SeqKey) (lottery.Game, error) {
 	return g, err
 }
 
+// amountCache reads amounts as readDecimal does, once for each way they
+// are written: a journal's stakes and prizes are few, and decimals do not
+// change.
+type amountCache map[string]decimal.Decimal
+
+// maxAmounts bounds the amounts an amountCache keeps.
+const maxAmounts = 256
+
+func (c *amountCache) read(s string) (decimal.Decimal, error) {
+	if d, ok := (*c)[s]; ok {
+		return d, nil
+	}
+	d, err := readDecimal(s)
+	if err == nil && len(*c) < maxAmounts {
+		if *c == nil {
+			*c = amountCache{}
+		}
+		(*c)[s] = d
+	}
+	return d, err
+}
+
+// lastAmount is an amount read by readDecimal and the text it was read
+// from: a purchase's balance before is written as the last one's after.
+type lastAmount struct {
+	text  string
+	value decimal.Decimal
+	set   bool
+}
+
+// read reads s as readDecimal does, without reading it again when it is
+// the last amount's text.
+func (a lastAmount) read(s string) (decimal.Decimal, error) {
+	if a.set && s == a.text {
+		return a.value, nil
+	}
+	return readDecimal(s)
+}
+
 // readDecimal is decimal.NewFromString, without its work for the amounts
 // tapis writes: digits, maybe a point and digits, 18 digits at most.
 func readDecimal(s string) (decimal.Decimal, error) {

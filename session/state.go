@@ -66,6 +66,8 @@ type State struct {
 	shown     int                     // places of Pending left empty by units shown since
 	seeded    bool                    // the start record's seed read
 	wrong     bool                    // a commitment the seed does not give was found
+	amounts   amountCache             // the stakes and prizes read, as written
+	balance   lastAmount              // the balance after the last purchase, as written
 	lines     int                     // the lines scanned
 	refused   bool                    // the first line is no start record, or one of another format: nothing after it is scanned
 	other     bool                    // a journal of another format, refused unread
@@ -143,9 +145,9 @@ func (st *State) buy(l Line) {
 		st.bad(l.N, "unit %s is bought twice", r.Unit)
 	}
 	st.bought.add(r.Unit)
-	stake, e1 := readDecimal(r.Stake)
-	prize, e2 := readDecimal(r.Prize)
-	before, e3 := readDecimal(r.Before)
+	stake, e1 := st.amounts.read(r.Stake)
+	prize, e2 := st.amounts.read(r.Prize)
+	before, e3 := st.balance.read(r.Before)
 	after, e4 := readDecimal(r.After)
 	if e1 != nil || e2 != nil || e3 != nil || e4 != nil {
 		st.bad(l.N, "unit %s: an amount does not read", r.Unit)
@@ -163,7 +165,7 @@ func (st *State) buy(l Line) {
 	if !after.Equal(before.Sub(stake).Add(prize)) || after.IsNegative() {
 		st.bad(l.N, "unit %s: balance after %s is not %s − %s + %s", r.Unit, after, before, stake, prize)
 	}
-	st.Balance = after
+	st.Balance, st.balance = after, lastAmount{text: r.After, value: after, set: true}
 	layout, err := l.readLayout()
 	if err != nil {
 		st.bad(l.N, "unit %s: layout: %v", r.Unit, err)

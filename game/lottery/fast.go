@@ -112,10 +112,17 @@ func plainString(raw []byte) (string, bool) {
 // reading it as a map keeps the last. Plain tells the JSON where neither
 // can happen.
 type Keys struct {
-	names []string             // the names, as the type writes them
-	exact []uint64             // each name's first bytes, packed (pack)
-	byLen [maxName + 1][]uint8 // the places of the names of each length
+	names   []string         // the names, as the type writes them
+	exact   []uint64         // each name's first bytes, packed (pack)
+	buckets [buckets][]uint8 // the places of the names, by bucket (bucket)
 }
+
+// buckets is the number of buckets of Keys' names.
+const buckets = 64
+
+// bucket returns the bucket of a name of length n whose first byte is c:
+// names equal whatever their case share a bucket.
+func bucket(n int, c byte) int { return (n*7 + int(c|0x20)) % buckets }
 
 // maxKeys bounds the names of a type: each object's names are marked in
 // the bits of a uint64.
@@ -162,8 +169,9 @@ func (k *Keys) walk(t reflect.Type) {
 		if len(name) > maxName {
 			panic(fmt.Sprintf("lottery: member name %q is longer than %d", name, maxName))
 		}
-		if !slices.ContainsFunc(k.names, func(n string) bool { return strings.EqualFold(n, name) }) {
-			k.byLen[len(name)] = append(k.byLen[len(name)], uint8(len(k.names)))
+		if name != "" && !slices.ContainsFunc(k.names, func(n string) bool { return strings.EqualFold(n, name) }) {
+			b := bucket(len(name), name[0])
+			k.buckets[b] = append(k.buckets[b], uint8(len(k.names)))
 			k.names = append(k.names, name)
 		}
 		k.walk(f.Type)
@@ -199,7 +207,11 @@ func (k *Keys) Plain(data []byte) bool {
 		wantKey bool // the next string is a member's name
 	)
 	for i := 0; i < len(data); i++ {
-		switch c := data[i]; c {
+		c := data[i]
+		if !structural[c] {
+			continue // a number, a literal, a colon, white space
+		}
+		switch c {
 		case '{', '[':
 			if depth == maxDepth {
 				return false
@@ -239,6 +251,9 @@ func (k *Keys) Plain(data []byte) bool {
 	return true
 }
 
+// structural marks the bytes that Plain looks at outside strings.
+var structural = [256]bool{'{': true, '}': true, '[': true, ']': true, ',': true, '"': true}
+
 // fresh reports whether data[from:to], an ASCII member name without
 // escapes, is not one of the type's in another case, nor one met already
 // in its object (seen).
@@ -257,7 +272,13 @@ func (k *Keys) fresh(data []byte, from, to int, seen *uint64) bool {
 		exact = pack(data[from:to])
 	}
 	name := data[from:to]
-	for _, i := range k.byLen[n] {
+	if n == 0 {
+		return true // no name of the type
+	}
+	for _, i := range k.buckets[bucket(n, name[0])] {
+		if len(k.names[i]) != n {
+			continue
+		}
 		if folded(k.exact[i]) != folded(exact) || n > 8 && !foldEqual(k.names[i], name) {
 			continue
 		}

@@ -265,6 +265,9 @@ func TestPlain(t *testing.T) {
 			if got := layoutKeys.Plain([]byte(in)); got != want {
 				t.Errorf("%s: plain %v, want %v", in, got, want)
 			}
+			if ref := plainByTokens(layoutKeys, []byte(in)); ref != want && !strings.Contains(in, `\u00`) {
+				t.Errorf("%s: plain by tokens %v, want %v", in, ref, want)
+			}
 		}
 	}
 	for in, want := range map[string]bool{`{"ſtake":1}`: false, `{"\u212Aind":1}`: false, `{"a":"é"}`: true, `{"` + strings.Repeat("x", 40) + `":1}`: true} {
@@ -272,4 +275,73 @@ func TestPlain(t *testing.T) {
 			t.Errorf("%s: plain %v, want %v", in, got, want)
 		}
 	}
+}
+
+// plainByTokens tells, from encoding/json's tokens, whether a typed decode
+// of data could read other members than reading them one by one: a name
+// that folds to one of the type's without being it, or one of the type's
+// twice in an object. FuzzPlain holds Plain to it.
+func plainByTokens(k *Keys, data []byte) bool {
+	type open struct {
+		object, wantKey bool
+		seen            map[string]bool
+	}
+	var stack []*open
+	done := func() { // a value ended: its object wants a name next
+		if n := len(stack); n > 0 && stack[n-1].object {
+			stack[n-1].wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return true
+		}
+		top := (*open)(nil)
+		if n := len(stack); n > 0 {
+			top = stack[n-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				stack = append(stack, &open{object: t == '{', wantKey: t == '{', seen: map[string]bool{}})
+			default:
+				stack = stack[:len(stack)-1]
+				done()
+			}
+		case string:
+			if top == nil || !top.object || !top.wantKey {
+				done()
+				break
+			}
+			top.wantKey = false
+			for _, name := range k.names {
+				switch {
+				case name == t && top.seen[t]:
+					return false
+				case name == t:
+					top.seen[t] = true
+				case strings.EqualFold(name, t):
+					return false
+				}
+			}
+		default:
+			done()
+		}
+	}
+}
+
+// FuzzPlain: what Plain calls plain is plain by encoding/json's tokens.
+func FuzzPlain(f *testing.F) {
+	f.Add([]byte(vegasLine))
+	f.Add([]byte(goodLine))
+	f.Add([]byte(`{"cups":[{"cups":1}],"Cups":2}`))
+	f.Add([]byte(`{"a":{"roulette":1,"roulette":2}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if json.Valid(data) && layoutKeys.Plain(data) && !plainByTokens(layoutKeys, data) {
+			t.Fatalf("%s is called plain", data)
+		}
+	})
 }
