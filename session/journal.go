@@ -59,7 +59,8 @@ type Line struct {
 	Record Record
 	// A purchase's layout, read with its record (Record.Layout is then
 	// left empty), when one typed decode of the line could tell it valid.
-	layout *lottery.Layout
+	layout lottery.Layout
+	read   bool // layout is the purchase's
 }
 
 // maxLine bounds one journal line.
@@ -226,19 +227,17 @@ func (jr *journalReader) fast(n int, text []byte) (Line, bool) {
 	if in.Kind != KindBuy {
 		return l, true
 	}
-	layoutOf, ok := in.Layout.Layout()
-	if !ok {
+	if l.layout, l.read = in.Layout.Layout(); !l.read {
 		return Line{}, false // its layout is read field by field, which says what is wrong
 	}
-	l.layout = &layoutOf
 	return l, true
 }
 
 // readLayout reads a purchase's layout: the one read with its record, or
 // its JSON, field by field.
 func (l *Line) readLayout() (lottery.Layout, error) {
-	if l.layout != nil {
-		return *l.layout, nil
+	if l.read {
+		return l.layout, nil
 	}
 	return lottery.Parse(l.Record.Layout)
 }

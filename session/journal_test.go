@@ -34,7 +34,7 @@ func TestFastRecordsAgree(t *testing.T) {
 	good, _ := os.ReadFile(path)
 	jr := newJournalReader(strings.NewReader(string(good)), false)
 	for l, ok, err := jr.next(); ok || err != nil; l, ok, err = jr.next() {
-		if err != nil || l.Record.Kind == KindBuy && l.layout == nil {
+		if err != nil || l.Record.Kind == KindBuy && !l.read {
 			t.Fatalf("line %d of an honest journal is not read with one typed decode: %v", l.N, err)
 		}
 	}
@@ -100,5 +100,26 @@ func TestReadDecimal(t *testing.T) {
 		if (err == nil) != (werr == nil) || err == nil && (got.Coefficient().Cmp(want.Coefficient()) != 0 || got.Exponent() != want.Exponent()) {
 			t.Errorf("%q: %s (exponent %d) %v, want %s (exponent %d) %v", s, got, got.Exponent(), err, want, want.Exponent(), werr)
 		}
+	}
+}
+
+// TestFollows: a balance after follows from the balance before, the stake
+// and the prize in cents as with decimals, whatever their exponents.
+func TestFollows(t *testing.T) {
+	amounts := []string{"0", "1", "2.5", "2.50", "0.05", "3", "97", "96.5", "99.5", "1000000", "0.001", "1e3", "-1", "123456789012345678", "5E-1"}
+	for _, a := range amounts {
+		for _, b := range amounts {
+			for _, s := range amounts {
+				for _, p := range []string{"0", "0.5", "5", "2.50"} {
+					after, before, stake, prize := decimal.RequireFromString(a), decimal.RequireFromString(b), decimal.RequireFromString(s), decimal.RequireFromString(p)
+					if got, want := follows(after, before, stake, prize), after.Equal(before.Sub(stake).Add(prize)); got != want {
+						t.Errorf("%s = %s − %s + %s: %v, want %v", a, b, s, p, got, want)
+					}
+				}
+			}
+		}
+	}
+	if !follows(decimal.RequireFromString("98"), decimal.RequireFromString("100"), decimal.RequireFromString("3"), decimal.RequireFromString("1")) {
+		t.Error("98 = 100 − 3 + 1 does not follow")
 	}
 }

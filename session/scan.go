@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -142,6 +143,47 @@ func (st *State) parseName(name string) (game.UnitID, *lottery.Forced, string, e
 // maxSequences bounds the sequences the scan keeps a key of, to read the
 // names of their units faster: an honest journal has four at most.
 const maxSequences = 64
+
+// appendUnit appends a name of the sequence whose key is ks, followed by
+// numbers: ks:BLOCK is a block's, ks:BLOCK:SERIAL a unit's.
+func appendUnit(b []byte, ks string, numbers ...int64) []byte {
+	b = append(b, ks...)
+	for _, n := range numbers {
+		b = strconv.AppendInt(append(b, ':'), n, 10)
+	}
+	return b
+}
+
+// follows reports whether a purchase's balance after is its balance before,
+// less its stake, plus its prize. Amounts to the cent, as tapis writes
+// them, are added in cents.
+func follows(after, before, stake, prize decimal.Decimal) bool {
+	a, ok1 := cents(after)
+	b, ok2 := cents(before)
+	s, ok3 := cents(stake)
+	p, ok4 := cents(prize)
+	if ok1 && ok2 && ok3 && ok4 {
+		return a == b-s+p
+	}
+	return after.Equal(before.Sub(stake).Add(prize))
+}
+
+// cents returns an amount in cents, when it is to the cent and has 15
+// digits at most.
+func cents(d decimal.Decimal) (int64, bool) {
+	exp := d.Exponent()
+	if exp < -2 || exp > 0 || d.NumDigits() > 15 {
+		return 0, false
+	}
+	c := d.CoefficientInt64() // d is c × 10^exp euros
+	switch exp {
+	case -2:
+		return c, true
+	case -1:
+		return c * 10, true
+	}
+	return c * 100, true
+}
 
 // hasKey reports whether m holds k.
 func hasKey[V any](m map[string]V, k string) bool {

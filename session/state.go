@@ -3,7 +3,6 @@ package session
 import (
 	"encoding/hex"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -162,7 +161,7 @@ func (st *State) buy(l Line) {
 	if !before.Equal(st.Balance) {
 		st.bad(l.N, "unit %s: balance before %s, but the journal's balance is %s", r.Unit, before, st.Balance)
 	}
-	if !after.Equal(before.Sub(stake).Add(prize)) || after.IsNegative() {
+	if !follows(after, before, stake, prize) || after.IsNegative() {
 		st.bad(l.N, "unit %s: balance after %s is not %s − %s + %s", r.Unit, after, before, stake, prize)
 	}
 	st.Balance, st.balance = after, lastAmount{text: r.After, value: after, set: true}
@@ -170,7 +169,7 @@ func (st *State) buy(l Line) {
 	if err != nil {
 		st.bad(l.N, "unit %s: layout: %v", r.Unit, err)
 	} else {
-		if p := layout.Score().Prize(); !p.Equal(prize) {
+		if p := layout.Prize(); !p.Equal(prize) {
 			st.bad(l.N, "unit %s: its layout pays %s, the journal says %s", r.Unit, p, prize)
 		}
 		if !layout.Stake().Equal(stake) {
@@ -248,11 +247,12 @@ func (st *State) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 	if ks == "" {
 		ks = key.String()
 	}
+	var buf [64]byte // names written to compare, on the stack
 	switch {
 	case sold.Forced != nil:
 		st.bad(l.N, "unit %q is named as a forced unit, but its purchase is not marked forced", name)
 		return
-	case name != ks+":"+strconv.FormatInt(id.Block, 10)+":"+strconv.FormatInt(id.Serial, 10): // id.String()
+	case string(appendUnit(buf[:0], ks, id.Block, id.Serial)) != name: // id.String()
 		st.bad(l.N, "unit %q is not written as %s", name, id)
 		return
 	}
@@ -281,7 +281,7 @@ func (st *State) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 		st.bad(l.N, "unit %s, where %s comes next: a purchase is missing or doubled", id, want)
 		st.broken[ks] = true // its units can no longer be dealt again in step
 	}
-	if block := ks + ":" + strconv.FormatInt(id.Block, 10); !hasKey(st.Commits, block) { // id.BlockID().String()
+	if block := appendUnit(buf[:0], ks, id.Block); !hasKey(st.Commits, string(block)) { // id.BlockID().String()
 		st.bad(l.N, "unit %s: block %s was sold before its commitment", id, block)
 	}
 	if tier, ok := table.Tier(prize); ok {

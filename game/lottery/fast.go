@@ -339,6 +339,15 @@ func parseFast(data []byte, f *LayoutFields, dec *Decoder) (l Layout, ok bool) {
 	return f.Layout()
 }
 
+// Prize returns what the layout pays, Score().Prize(), without keeping its
+// score.
+func (l Layout) Prize() decimal.Decimal {
+	if l.Vegas != nil {
+		return l.Vegas.Score().Prize
+	}
+	return l.Yams.Score().Prize
+}
+
 // Equal reports whether two layouts show the same unit: MarshalJSON
 // writes the same of both.
 func (l Layout) Equal(o Layout) bool {
