@@ -343,9 +343,9 @@ func parseFast(data []byte, f *LayoutFields, dec *Decoder) (l Layout, ok bool) {
 // score.
 func (l Layout) Prize() decimal.Decimal {
 	if l.Vegas != nil {
-		return l.Vegas.Score().Prize
+		return l.Vegas.Prize().Decimal()
 	}
-	return l.Yams.Score().Prize
+	return l.Yams.Prize().Decimal()
 }
 
 // Equal reports whether two layouts show the same unit: MarshalJSON
