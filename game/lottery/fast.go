@@ -339,6 +339,15 @@ func parseFast(data []byte, f *LayoutFields, dec *Decoder) (l Layout, ok bool) {
 	return f.Layout()
 }
 
+// AppendScore appends what Score().MarshalJSON writes to b, without keeping
+// the score: a writer of many scores keeps one buffer.
+func (l Layout) AppendScore(b []byte) []byte {
+	if l.Vegas != nil {
+		return l.Vegas.Score().AppendJSON(b)
+	}
+	return l.Yams.Score().AppendJSON(b)
+}
+
 // Prize returns what the layout pays, Score().Prize(), without keeping its
 // score.
 func (l Layout) Prize() decimal.Decimal {
