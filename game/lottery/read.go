@@ -316,6 +316,9 @@ func scanLine(line []byte) lineScan {
 	str := false
 	low := 0
 	for i := 0; i < len(line); i++ {
+		if !structural[line[i]] {
+			continue // a number, a literal, a colon, a comma, white space
+		}
 		switch line[i] {
 		case '"':
 			for i++; i < len(line) && line[i] != '"'; i++ {
