@@ -36,6 +36,7 @@ func score(env Env, args []string) int {
 		defer rows.Flush()
 	}
 	headed := false // the table's header comes with its first row
+	var line []byte // a score's JSON, kept from one to the next
 	status := ExitOK
 	for _, name := range files {
 		prefix := ""
@@ -48,20 +49,20 @@ func score(env Env, args []string) int {
 				status = max(status, ExitInvalid)
 				return
 			}
-			s := e.Layout.Score()
-			if !*asJSON {
-				if !headed {
-					rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
-					headed = true
+			if *asJSON {
+				if err := writeScoreJSON(out, &line, e.Layout, e.Unit); err != nil {
+					fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(err.Error()))
+					status = max(status, ExitInvalid)
 				}
-				rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
-					wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 				return
 			}
-			if err := writeScoreJSON(out, s, e.Unit); err != nil {
-				fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(err.Error()))
-				status = max(status, ExitInvalid)
+			if !headed {
+				rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
+				headed = true
 			}
+			s := e.Layout.Score()
+			rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
+				wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 		})
 		var long *lottery.LineTooLongError
 		switch {
@@ -90,23 +91,24 @@ func readFile(env Env, name string, f func(lottery.Entry)) error {
 	return lottery.Read(r, f)
 }
 
-// writeScoreJSON writes a score as one line of JSON, with the unit of its
-// record if it had one: valid JSON whatever the unit holds.
-func writeScoreJSON(w io.Writer, s lottery.Score, unit string) error {
-	b, err := s.MarshalJSON()
-	if err != nil {
-		return fmt.Errorf("writing a score: %w", err)
-	}
+// writeScoreJSON writes a layout's score as one line of JSON, with the unit
+// of its record if it had one: valid JSON whatever the unit holds. It
+// writes it in buf, which it keeps for the next one.
+func writeScoreJSON(w io.Writer, buf *[]byte, l lottery.Layout, unit string) error {
+	b := l.AppendScore((*buf)[:0])
 	switch {
 	case unit == "":
-	case plainUnit(unit) && len(b) > 0 && b[len(b)-1] == '}': // as AppendMember writes it, in the score's own buffer
+	case plainUnit(unit) && len(b) > 0 && b[len(b)-1] == '}': // as AppendMember writes it
 		b = append(append(append(b[:len(b)-1], `,"unit":"`...), unit...), `"}`...)
 	default:
+		var err error
 		if b, err = lottery.AppendMember(b, "unit", unit); err != nil {
 			return err
 		}
 	}
-	_, err = w.Write(append(text.JSONSafe(b), '\n'))
+	b = append(text.JSONSafe(b), '\n')
+	*buf = b
+	_, err := w.Write(b)
 	return err
 }
 

@@ -100,15 +100,14 @@ func ReadLines(r io.Reader) (lines []Line, good int64, torn int, err error) {
 // not a record, or whose layout is not valid) is read again as the record
 // it is, field by field, so that what is said of it is the same.
 type journalReader struct {
-	br   *bufio.Reader
-	n    int   // the lines read
-	good int64 // their length
-	torn int   // the last line, cut short by a crash, or 0
-	end  bool  // the journal is read
-	raw  bool  // every line read field by field, its layout kept as JSON
-	in   recordFields
-	dec  lottery.Decoder
-	long []byte // a line longer than bufio's buffer
+	n     int   // the lines read
+	good  int64 // their length
+	torn  int   // the last line, cut short by a crash, or 0
+	end   bool  // the journal is read
+	raw   bool  // every line read field by field, its layout kept as JSON
+	in    recordFields
+	dec   lottery.Decoder
+	lines *text.LineReader // the journal's lines, each good until the next is read
 }
 
 // recordFields are a journal line as one typed decode reads it.
@@ -136,9 +135,10 @@ type recordFields struct {
 var recordKeys = lottery.KeysOf(recordFields{})
 
 func newJournalReader(r io.Reader, raw bool) *journalReader {
-	jr := &journalReader{br: bufio.NewReaderSize(r, 64<<10), raw: raw}
-	if b, _ := jr.br.Peek(len(bom)); bytes.Equal(b, bom) {
-		jr.br.Discard(len(bom))
+	br := bufio.NewReaderSize(r, 64<<10)
+	jr := &journalReader{lines: text.NewLineReader(br, maxLine), raw: raw}
+	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+		br.Discard(len(bom))
 		jr.good = int64(len(bom))
 	}
 	return jr
@@ -153,7 +153,7 @@ func (jr *journalReader) next() (Line, bool, error) {
 	}
 	jr.n++
 	n := jr.n
-	line, err := jr.readLine()
+	line, err := jr.lines.ReadLine()
 	switch {
 	case errors.Is(err, text.ErrLineTooLong):
 		jr.end = true
@@ -176,27 +176,6 @@ func (jr *journalReader) next() (Line, bool, error) {
 	}
 	jr.good += int64(len(line))
 	return l, true, nil
-}
-
-// readLine is text.ReadLine, without copying a line that bufio's buffer
-// holds whole: the line is good until the next one is read.
-func (jr *journalReader) readLine() ([]byte, error) {
-	jr.long = jr.long[:0]
-	for {
-		chunk, err := jr.br.ReadSlice('\n')
-		if len(jr.long)+len(chunk) > maxLine+1 || (len(jr.long)+len(chunk) == maxLine+1 && chunk[len(chunk)-1] != '\n') {
-			return nil, text.ErrLineTooLong
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			jr.long = append(jr.long, chunk...)
-			continue
-		}
-		if len(jr.long) == 0 {
-			return chunk, err
-		}
-		jr.long = append(jr.long, chunk...)
-		return jr.long, err
-	}
 }
 
 // decode reads a line as one record, and reports whether it is one.

@@ -65,6 +65,37 @@ func printable(r rune, size int) bool {
 // ErrLineTooLong is returned by ReadLine for a line longer than its limit.
 var ErrLineTooLong = errors.New("line too long")
 
+// LineReader reads lines as ReadLine does, without copying a line that its
+// bufio.Reader holds whole: a line is good until the next one is read.
+type LineReader struct {
+	br   *bufio.Reader
+	max  int
+	long []byte // a line longer than br's buffer
+}
+
+// NewLineReader returns a LineReader of lines up to max bytes from br.
+func NewLineReader(br *bufio.Reader, max int) *LineReader { return &LineReader{br: br, max: max} }
+
+// ReadLine is ReadLine(br, max), its line good until the next call.
+func (r *LineReader) ReadLine() ([]byte, error) {
+	r.long = r.long[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if n := len(r.long) + len(chunk); n > r.max+1 || (n == r.max+1 && chunk[len(chunk)-1] != '\n') {
+			return nil, ErrLineTooLong
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			r.long = append(r.long, chunk...)
+			continue
+		}
+		if len(r.long) == 0 {
+			return chunk, err
+		}
+		r.long = append(r.long, chunk...)
+		return r.long, err
+	}
+}
+
 // ReadLine reads one line from br and returns it with its '\n'; the last line
 // of the input may come without one, and io.EOF follows it. A line longer
 // than max bytes, its '\n' aside, returns ErrLineTooLong as soon as that is

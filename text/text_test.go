@@ -85,6 +85,34 @@ func TestReadLine(t *testing.T) {
 	}
 }
 
+// TestLineReader: a LineReader reads the lines ReadLine reads, and refuses
+// the same long lines.
+func TestLineReader(t *testing.T) {
+	in := "one\n" + strings.Repeat("y", 100) + "\n\n" + strings.Repeat("z", 40) + "\nlast"
+	lr, br := NewLineReader(bufio.NewReaderSize(strings.NewReader(in), 16), 100), bufio.NewReaderSize(strings.NewReader(in), 16)
+	for {
+		got, err := lr.ReadLine()
+		want, werr := ReadLine(br, 100)
+		if string(got) != string(want) || err != werr {
+			t.Fatalf("%q, %v; ReadLine %q, %v", got, err, want, werr)
+		}
+		if err != nil {
+			break
+		}
+	}
+	for _, in := range []string{strings.Repeat("y", 101) + "\n", strings.Repeat("y", 101), strings.Repeat("y", 100) + "\n"} {
+		_, err := NewLineReader(bufio.NewReaderSize(strings.NewReader(in), 16), 100).ReadLine()
+		_, werr := ReadLine(bufio.NewReaderSize(strings.NewReader(in), 16), 100)
+		if err != werr {
+			t.Errorf("%d bytes: %v, ReadLine %v", len(in), err, werr)
+		}
+	}
+	e := &endless{}
+	if _, err := NewLineReader(bufio.NewReaderSize(e, 4096), 1<<20).ReadLine(); !errors.Is(err, ErrLineTooLong) || e.n > 1<<20+2*4096 {
+		t.Errorf("endless line: %v after %d bytes", err, e.n)
+	}
+}
+
 // TestJSONSafe: runes a terminal would obey become \u escapes, and the
 // JSON still reads the same.
 func TestJSONSafe(t *testing.T) {

@@ -31,8 +31,8 @@ type LayoutFields struct {
 	yams.UnitFields
 	vegas.TicketFields
 
-	stakeRaw []byte          // the last stake read, as JSON
-	stake    decimal.Decimal // and as read
+	stakeRaw []byte    // the last stake read, as JSON
+	stake    readStake // and as read
 }
 
 // Reset empties the fields for the next decode, keeping their storage.
@@ -48,45 +48,52 @@ func (f *LayoutFields) Reset() {
 // missing or written otherwise than "yams" or "vegas", an amount written as
 // a number, a die out of range. The JSON must have plain keys (see Keys).
 func (f *LayoutFields) Layout() (Layout, bool) {
-	var name string
+	var vegasGame bool
 	switch string(f.Game) {
 	case `"` + yams.Name + `"`:
-		name = yams.Name
 	case `"` + vegas.Name + `"`:
-		name = vegas.Name
+		vegasGame = true
 	default:
 		return Layout{}, false
 	}
-	var stake decimal.Decimal
-	switch {
-	case len(f.Stake) == 0:
-	case bytes.Equal(f.Stake, f.stakeRaw): // as the last layout's: decimals do not change
-		stake = f.stake
-	default:
-		s, ok := plainString(f.Stake)
-		if !ok {
-			return Layout{}, false
-		}
-		d, err := game.ParsePlainAmount(s)
-		if err != nil {
-			return Layout{}, false
-		}
-		stake, f.stake, f.stakeRaw = d, d, append(f.stakeRaw[:0], f.Stake...)
+	if len(f.Stake) > 0 && !bytes.Equal(f.Stake, f.stakeRaw) { // read once for each way it is written
+		f.stakeRaw, f.stake = append(f.stakeRaw[:0], f.Stake...), stakeOf(f.Stake)
 	}
-	if name == vegas.Name {
-		if len(f.Stake) > 0 && !stake.Equal(vegas.Price()) {
-			return Layout{}, false
-		}
+	switch {
+	case vegasGame && len(f.Stake) > 0 && !f.stake.vegas:
+		return Layout{}, false
+	case vegasGame:
 		t, ok := f.TicketFields.Ticket()
 		return Layout{Vegas: t}, ok
-	}
-	if len(f.Stake) == 0 {
-		stake = oneEuro // as yams.ParseUnit takes it
-	} else if !slices.ContainsFunc(yamsStakes, stake.Equal) {
+	case len(f.Stake) == 0:
+		u, ok := f.UnitFields.Unit(oneEuro) // as yams.ParseUnit takes it
+		return Layout{Yams: u}, ok
+	case !f.stake.yams:
 		return Layout{}, false
 	}
-	u, ok := f.UnitFields.Unit(stake)
+	u, ok := f.UnitFields.Unit(f.stake.amount)
 	return Layout{Yams: u}, ok
+}
+
+// readStake is a stake as a layout writes it, read, and whether it is one
+// of the games'.
+type readStake struct {
+	amount      decimal.Decimal
+	yams, vegas bool // one of Yam's stakes; Vegas's price
+}
+
+// stakeOf reads a stake as the field-by-field reader does, when it is a
+// JSON string without escapes.
+func stakeOf(raw []byte) readStake {
+	s, ok := plainString(raw)
+	if !ok {
+		return readStake{}
+	}
+	d, err := game.ParsePlainAmount(s)
+	if err != nil {
+		return readStake{}
+	}
+	return readStake{amount: d, yams: slices.ContainsFunc(yamsStakes, d.Equal), vegas: d.Equal(vegas.Price())}
 }
 
 // plainString returns what a JSON string of printable ASCII without
@@ -337,6 +344,15 @@ func parseFast(data []byte, f *LayoutFields, dec *Decoder) (l Layout, ok bool) {
 		return Layout{}, false
 	}
 	return f.Layout()
+}
+
+// AppendScore appends what Score().MarshalJSON writes to b, without keeping
+// the score: a writer of many scores keeps one buffer.
+func (l Layout) AppendScore(b []byte) []byte {
+	if l.Vegas != nil {
+		return l.Vegas.Score().AppendJSON(b)
+	}
+	return l.Yams.Score().AppendJSON(b)
 }
 
 // Prize returns what the layout pays, Score().Prize(), without keeping its

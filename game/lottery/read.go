@@ -88,8 +88,9 @@ func read(r io.Reader, f func(Entry) bool) (readStats, error) {
 	if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
 		br.Discard(len(bom))
 	}
+	lines := text.NewLineReader(br, MaxLine)
 	for !rd.stopped {
-		line, err := text.ReadLine(br, MaxLine)
+		line, err := lines.ReadLine() // good until the next: feed keeps what it needs
 		if errors.Is(err, text.ErrLineTooLong) {
 			return rd.stats, &LineTooLongError{Line: rd.line + 1}
 		}
@@ -148,6 +149,11 @@ func (r *reader) feed(line []byte) {
 	}
 	s := scanLine(line)
 	r.stats.scanned += int64(len(line))
+	if r.start == r.line && s.whole { // a value on this one line: read at once, without holding it
+		r.decode(r.line, line, noneUnread)
+		r.start = 0
+		return
+	}
 	switch {
 	case r.over:
 		if s.whole {
@@ -209,6 +215,9 @@ func (r *reader) recover() {
 		}
 	}
 }
+
+// noneUnread says that no line of a value is left unread: it is one line.
+func noneUnread() string { return "" }
 
 // unread says which lines of the value being read its recovery will not
 // read: after its first, those that are not blank and hold no whole object
@@ -307,6 +316,9 @@ func scanLine(line []byte) lineScan {
 	str := false
 	low := 0
 	for i := 0; i < len(line); i++ {
+		if !structural[line[i]] {
+			continue // a number, a literal, a colon, a comma, white space
+		}
 		switch line[i] {
 		case '"':
 			for i++; i < len(line) && line[i] != '"'; i++ {

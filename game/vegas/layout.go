@@ -282,8 +282,12 @@ func lookup(words [][]string, w string) (int, bool) {
 // MarshalJSON writes the score in the format of interface.md, as
 // json.Marshal writes it; the roulette lists the results won ("wins") and
 // the craps the throws won, from 1.
-func (s Score) MarshalJSON() ([]byte, error) {
-	b := append(make([]byte, 0, 384), `{"game":`...) // room for a unit's name after it
+func (s Score) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 320)), nil }
+
+// AppendJSON appends what MarshalJSON writes to b: a writer of many scores
+// keeps one buffer.
+func (s Score) AppendJSON(b []byte) []byte {
+	b = append(b, `{"game":`...)
 	b = game.AppendJSONString(b, Name)
 	b = game.AppendJSONString(append(b, `,"surfaces":{"roulette":{"prize":`...), s.Roulette.Prize.String())
 	b = append(b, `,"wins":[`...)
@@ -312,5 +316,5 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	b = game.AppendJSONString(append(b, `},"jackpot":{"prize":`...), s.Jackpot.Prize.String())
 	b = game.AppendJSONString(append(b, `,"combination":`...), s.Jackpot.Case.String())
 	b = game.AppendJSONString(append(b, `}},"prize":`...), s.Prize.String())
-	return append(b, '}'), nil
+	return append(b, '}')
 }

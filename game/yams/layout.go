@@ -57,8 +57,12 @@ func ParseUnit(fields map[string]json.RawMessage) (*Unit, error) {
 
 // MarshalJSON writes the score in the format of interface.md, as
 // json.Marshal writes it.
-func (s Score) MarshalJSON() ([]byte, error) {
-	b := append(make([]byte, 0, 256), `{"game":`...) // room for a unit's name after it
+func (s Score) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 192)), nil }
+
+// AppendJSON appends what MarshalJSON writes to b: a writer of many scores
+// keeps one buffer.
+func (s Score) AppendJSON(b []byte) []byte {
+	b = append(b, `{"game":`...)
 	b = game.AppendJSONString(b, Name)
 	b = game.AppendJSONString(append(b, `,"stake":`...), s.Stake.String())
 	b = append(b, `,"cups":[`...)
@@ -71,5 +75,5 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	}
 	b = strconv.AppendInt(append(b, `],"points":`...), int64(s.Points), 10)
 	b = game.AppendJSONString(append(b, `,"prize":`...), s.Prize.String())
-	return append(b, '}'), nil
+	return append(b, '}')
 }
