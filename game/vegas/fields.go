@@ -11,32 +11,16 @@ import (
 // layouts this path cannot tell valid, to name the field at fault. Its
 // storage is kept from one decode to the next (Reset).
 type TicketFields struct {
-	Roulette rouletteFields `json:"roulette"`
-	Craps    []throwFields  `json:"craps"`
-	Poker    pokerFields    `json:"poker"`
-	Jackpot  jackpotFields  `json:"jackpot"`
+	Roulette rouletteJSON  `json:"roulette"`
+	Craps    []throwFields `json:"craps"`
+	Poker    pokerFields   `json:"poker"`
+	Jackpot  jackpotFields `json:"jackpot"`
 
 	amounts map[string]game.Cents // the amounts read, as written: tickets use few
 }
 
 // maxAmounts bounds the amounts TicketFields keeps read.
 const maxAmounts = 256
-
-type rouletteFields struct {
-	Number  int `json:"number"`
-	Amounts struct {
-		Parity string `json:"parity"`
-		Color  string `json:"color"`
-		Half   string `json:"half"`
-		Number string `json:"number"`
-	} `json:"amounts"`
-	Bets struct {
-		Parity string `json:"parity"`
-		Color  string `json:"color"`
-		Half   string `json:"half"`
-		Number int    `json:"number"`
-	} `json:"bets"`
-}
 
 type throwFields struct {
 	Dice   []int  `json:"dice"`
@@ -58,7 +42,7 @@ type jackpotFields struct {
 // element, or a member a throw leaves out, as it finds them: every element
 // kept is cleared.
 func (f *TicketFields) Reset() {
-	f.Roulette = rouletteFields{}
+	f.Roulette = rouletteJSON{} // the roulette as MarshalJSON writes it
 	all := f.Craps[:cap(f.Craps)]
 	for i := range all {
 		clear(all[i].Dice[:cap(all[i].Dice)])
