@@ -1,0 +1,114 @@
+// Package store keeps an emission and the accounts that buy from it: one
+// interface for every place a session's sales are made and kept, whatever
+// holds them. The memory and journal backends live in package session (one
+// process, one account); this package's SQL backend keeps an emission in
+// SQLite (many processes on one machine) or PostgreSQL (many machines).
+//
+// The unit of serial n of a block is fixed by the block's seed alone, so a
+// store only allocates serials: every seller deals the lot and layout of a
+// serial itself, from the block's draw order (game.DrawOrder).
+package store
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// Store is where a session buys and what it keeps: the emission's blocks,
+// the accounts, their purchases. Its methods may be called from several
+// goroutines. Each purchase is one atomic operation: the serial allocated,
+// the stake debited and the prize credited, the unit and its layout
+// recorded, or none of it.
+type Store interface {
+	// Sell sells the next unit of a game and stake to an account (or the
+	// forced unit p.Force), exactly once for each (account, number): a
+	// purchase retried with the number of one already made returns that
+	// purchase, with Receipt.Again set, and sells nothing.
+	Sell(ctx context.Context, p Purchase) (Receipt, error)
+	// Shown records that an account's unit was fully revealed.
+	Shown(ctx context.Context, account, unit string) error
+	// Deposit credits an account, creating it if it does not exist (the
+	// demo's and a new player's money).
+	Deposit(ctx context.Context, account string, amount decimal.Decimal) error
+	// Account returns an account as the store holds it, with its last
+	// recent purchases; ErrNoAccount if there is none of that name.
+	Account(ctx context.Context, name string, recent int) (Account, error)
+	// Block returns where the block a game and stake sell next stands.
+	Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error)
+	// Revealed returns the seeds of the blocks sold out so far, by block
+	// (game.BlockID as its String writes it).
+	Revealed(ctx context.Context) (map[string]string, error)
+	// Close lets the store go.
+	Close() error
+}
+
+// Purchase is a purchase asked of the store.
+type Purchase struct {
+	Account string
+	Number  int // the account's purchase number, from 1: with Account, the purchase's identity
+	Game    lottery.Game
+	Stake   decimal.Decimal
+	Force   *lottery.Force // a forced (QA, demo) unit, that comes from no block; nil for a real one
+	Label   string         // the forced unit's label: QA or DEMO
+}
+
+// ID returns the purchase's identity, ACCOUNT#NUMBER.
+func (p Purchase) ID() string { return PurchaseID(p.Account, p.Number) }
+
+// PurchaseID writes the identity of an account's purchase.
+func PurchaseID(account string, number int) string {
+	return account + "#" + itoa(number)
+}
+
+// Receipt is a purchase as the store made it.
+type Receipt struct {
+	Op    wallet.Operation // number, unit's name, stake, prize, balances
+	Sold  lottery.Sold     // the unit and its layout
+	At    time.Time        // when it was made, by the store's clock
+	Shown bool             // the unit was fully revealed
+	Again bool             // a retry: the purchase was made before, and is returned as it was
+}
+
+// Account is a player's account as the store holds it.
+type Account struct {
+	Name      string
+	Balance   decimal.Decimal // prizes of units not shown yet included
+	Deposited decimal.Decimal // every deposit, the first included: Balance - Deposited is the net result
+	Purchases int             // the purchases made, the number of the last one
+	Pending   []Receipt       // the units bought and never shown, oldest first
+	Recent    []Receipt       // the last purchases, oldest first
+}
+
+// BlockStatus is where the block a game and stake sell next stands: a copy,
+// that the sales after it do not change.
+type BlockStatus struct {
+	Number     int64
+	Sold       int64
+	Remaining  int64
+	Left       []int64 // units left by lot (tier)
+	Losing     int     // the losing lot's tier
+	Commitment [32]byte
+}
+
+// ErrNoAccount is returned for an account the store does not hold.
+var ErrNoAccount = errors.New("no such account")
+
+// ErrOtherPurchase is returned when a purchase is retried with the number
+// of another purchase of the account: another game or stake.
+var ErrOtherPurchase = errors.New("the account's purchase of that number was another")
+
+// ErrOutOfTurn is returned for a purchase whose number is not the
+// account's next: another seller buys for the same account.
+var ErrOutOfTurn = errors.New("the purchase number is not the account's next")
+
+func itoa(n int) string {
+	return strconv.Itoa(n)
+}
