@@ -200,3 +200,27 @@ func TestMark(t *testing.T) {
 		}
 	}
 }
+
+// The draw order is the block's own draws, serial by serial.
+func TestDrawOrderIsTheBlocksDraws(t *testing.T) {
+	table := &Table{Units: 500, Lots: []Lot{{Prize: decimal.NewFromInt(10), Count: 7}, {Prize: decimal.NewFromInt(2), Count: 60}}}
+	seed := Seed(5).Block("yams", decimal.NewFromInt(1), 3)
+	order, err := DrawOrder(table, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBlock(table, 3, seed)
+	counts := make([]int64, table.Tiers())
+	for i, got := range order {
+		serial, tier, ok := b.Draw()
+		if !ok || serial != int64(i+1) || int(got) != tier {
+			t.Fatalf("serial %d: order says tier %d, the block draws serial %d tier %d (%v)", i+1, got, serial, tier, ok)
+		}
+		counts[got]++
+	}
+	for tier, n := range counts {
+		if n != table.Count(tier) {
+			t.Errorf("tier %d: %d units in the order, the table has %d", tier, n, table.Count(tier))
+		}
+	}
+}

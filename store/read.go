@@ -1,0 +1,244 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// querier is a database or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+const purchaseColumns = `number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, shown`
+
+// scanner is a row or rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// scanPurchase reads a purchase's row, as purchaseColumns lists it.
+func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
+	var (
+		number, tier, shown     int
+		gameName, stakeText     string
+		unit, layout            string
+		block                   sql.NullInt64
+		label                   sql.NullString
+		serial, at              int64
+		stake, prize, bef, aftr game.Cents
+	)
+	if err := row.Scan(&number, &gameName, &stakeText, &block, &serial, &label, &unit, &tier, &stake, &prize, &bef, &aftr, &layout, &at, &shown); err != nil {
+		return Receipt{}, err
+	}
+	key, err := game.ParseSeqKey(gameName + ":" + stakeText)
+	if err != nil {
+		return Receipt{}, fmt.Errorf("purchase %d: %w", number, err)
+	}
+	l, err := lottery.Parse([]byte(layout))
+	if err != nil {
+		return Receipt{}, fmt.Errorf("purchase %d, unit %s: its layout: %w", number, unit, err)
+	}
+	sold := lottery.Sold{Layout: l, Unit: game.Unit{ID: game.UnitID{Game: key.Game, Stake: key.Stake}, Tier: tier, Prize: prize.Decimal()}}
+	if label.Valid {
+		sold.Forced = &lottery.Forced{Label: label.String, Serial: serial}
+	} else {
+		sold.Unit.ID.Block, sold.Unit.ID.Serial = block.Int64, serial
+		sold.Unit.Seed = s.emission.seed.Block(key.Game, key.Stake, block.Int64)
+	}
+	op := wallet.Operation{Seq: number, Unit: unit, Forced: label.Valid, Stake: stake.Decimal(), Prize: prize.Decimal(),
+		Before: bef.Decimal(), After: aftr.Decimal()}
+	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown != 0}, nil
+}
+
+// purchase reads an account's purchase of a number.
+func (s *SQL) purchase(ctx context.Context, q querier, account string, number int) (Receipt, error) {
+	row := q.QueryRowContext(ctx, s.dialect.q(`SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND number = $2`), account, number)
+	r, err := s.scanPurchase(row)
+	if err != nil {
+		return Receipt{}, fmt.Errorf("store: reading purchase %s: %w", PurchaseID(account, number), err)
+	}
+	return r, nil
+}
+
+// purchases reads the purchases a query selects.
+func (s *SQL) purchases(ctx context.Context, q querier, query string, args ...any) ([]Receipt, error) {
+	rows, err := q.QueryContext(ctx, s.dialect.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Receipt
+	for rows.Next() {
+		r, err := s.scanPurchase(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Account returns an account with its units never shown and its last
+// recent purchases.
+func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, error) {
+	a := Account{Name: name}
+	var balance, deposited game.Cents
+	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT balance, deposited, purchases FROM accounts WHERE name = $1`), name).Scan(&balance, &deposited, &a.Purchases)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Account{}, fmt.Errorf("account %q: %w", name, ErrNoAccount)
+	}
+	if err != nil {
+		return Account{}, fmt.Errorf("store: reading account %q: %w", name, err)
+	}
+	a.Balance, a.Deposited = balance.Decimal(), deposited.Decimal()
+	if a.Pending, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND shown = 0 ORDER BY number`, name); err != nil {
+		return Account{}, fmt.Errorf("store: reading the units account %q has not seen: %w", name, err)
+	}
+	if recent > 0 {
+		if a.Recent, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 ORDER BY number DESC LIMIT $2`, name, recent); err != nil {
+			return Account{}, fmt.Errorf("store: reading account %q's purchases: %w", name, err)
+		}
+		slices.Reverse(a.Recent)
+	}
+	return a, nil
+}
+
+// Shown records that an account's unit was fully revealed.
+func (s *SQL) Shown(ctx context.Context, account, unit string) error {
+	res, err := s.db.ExecContext(ctx, s.dialect.q(`UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2`), account, unit)
+	if err != nil {
+		return fmt.Errorf("store: marking %s shown: %w", unit, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: account %q bought no unit %s", account, unit)
+	}
+	return nil
+}
+
+// Deposit credits an account, creating it if it does not exist.
+func (s *SQL) Deposit(ctx context.Context, account string, amount decimal.Decimal) error {
+	_, err := s.deposit(ctx, account, amount, false)
+	return err
+}
+
+// OpenAccount creates an account holding balance, as one deposit, unless
+// it exists: then it is left as it is. It reports whether it created it.
+// Sellers opening the same new account at once credit it once.
+func (s *SQL) OpenAccount(ctx context.Context, account string, balance decimal.Decimal) (bool, error) {
+	return s.deposit(ctx, account, balance, true)
+}
+
+func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decimal, onlyNew bool) (created bool, err error) {
+	cents, ok := game.CentsOf(amount)
+	if !ok || cents < 0 {
+		return false, fmt.Errorf("deposit %s: not a whole, positive number of cents", amount)
+	}
+	if account == "" {
+		return false, errors.New("an account needs a name")
+	}
+	now := s.now().UTC().UnixNano()
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO accounts (name, balance, deposited, created) VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING`), account, now)
+		if err != nil {
+			return fmt.Errorf("store: creating account %q: %w", account, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: creating account %q: %w", account, err)
+		}
+		created = n == 1
+		if onlyNew && !created {
+			return nil
+		}
+		var deposits, purchases int
+		err = tx.QueryRowContext(ctx, s.dialect.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1
+			WHERE name = $2 RETURNING deposits, purchases`), cents, account).Scan(&deposits, &purchases)
+		if err != nil {
+			return fmt.Errorf("store: crediting account %q: %w", account, err)
+		}
+		_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO deposits (account, n, amount, after_purchase, at) VALUES ($1, $2, $3, $4, $5)`),
+			account, deposits, cents, purchases, now)
+		if err != nil {
+			return fmt.Errorf("store: recording the deposit to %q: %w", account, err)
+		}
+		return nil
+	})
+	return created, err
+}
+
+// Block returns where the block a game and stake sell next stands, opening
+// the sequence's first blocks (their commitments recorded) when none is on
+// sale: a block's commitment is published before its first sale.
+func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
+	table, err := s.emission.Table(seq)
+	if err != nil {
+		return BlockStatus{}, err
+	}
+	var st BlockStatus
+	var commitment string
+	read := func(q querier) error {
+		return q.QueryRowContext(ctx, s.dialect.q(`SELECT number, sold, commitment FROM blocks
+			WHERE game = $1 AND stake = $2 AND closed IS NULL ORDER BY number LIMIT 1`), seq.Game, seq.Stake.String()).Scan(&st.Number, &st.Sold, &commitment)
+	}
+	err = read(s.db)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if err := s.openBlocks(ctx, tx, seq, s.now().UTC()); err != nil {
+				return err
+			}
+			return read(tx)
+		})
+	}
+	if err != nil {
+		return BlockStatus{}, fmt.Errorf("store: reading the block %s sells: %w", seq, err)
+	}
+	bs := s.emission.seed.Block(seq.Game, seq.Stake, st.Number)
+	if commitment != bs.CommitmentHex() {
+		return BlockStatus{}, fmt.Errorf("store: block %s: its recorded commitment is not its seed's", seq.Block(st.Number))
+	}
+	st.Commitment = bs.Commitment()
+	st.Remaining, st.Losing = table.Units-st.Sold, table.Losing()
+	st.Left = make([]int64, table.Tiers())
+	for i := range st.Left {
+		st.Left[i] = table.Count(i)
+	}
+	if st.Sold > 0 {
+		order, err := game.DrawOrder(table, bs)
+		if err != nil {
+			return BlockStatus{}, err
+		}
+		for _, t := range order[:st.Sold] {
+			st.Left[t]--
+		}
+	}
+	return st, nil
+}
+
+// Revealed returns the seeds of the blocks sold out, by block.
+func (s *SQL) Revealed(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT game, stake, number, seed FROM blocks WHERE seed IS NOT NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the revealed seeds: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var g, stake, seed string
+		var n int64
+		if err := rows.Scan(&g, &stake, &n, &seed); err != nil {
+			return nil, fmt.Errorf("store: reading the revealed seeds: %w", err)
+		}
+		out[g+":"+stake+":"+fmt.Sprint(n)] = seed
+	}
+	return out, rows.Err()
+}

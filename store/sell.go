@@ -1,0 +1,220 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+// Sell sells a unit to an account in one transaction: the account locked,
+// a serial allocated from a block on sale, the stake debited and the prize
+// credited, the unit and its layout recorded; the block's seed revealed and
+// the next block opened (its commitment recorded) when that was its last
+// unit. A purchase whose number the account has made already is returned
+// as it was (Receipt.Again).
+func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
+	stake := p.Stake
+	if p.Force != nil {
+		stake = p.Force.Stake(stake)
+	}
+	seq := p.Game.Seq(stake)
+	table, err := s.emission.Table(seq)
+	if err != nil {
+		return Receipt{}, err
+	}
+	cents, ok := game.CentsOf(stake)
+	if !ok || cents <= 0 {
+		return Receipt{}, fmt.Errorf("wallet: stake %s is not positive", stake)
+	}
+	if p.Number < 1 {
+		return Receipt{}, fmt.Errorf("purchase %s: numbers count from 1", p.ID())
+	}
+	var r Receipt
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		r, err = s.sell(ctx, tx, p, seq, table, cents)
+		return err
+	})
+	if err != nil {
+		return Receipt{}, err
+	}
+	if r.Sold.Forced == nil && !r.Again && r.Sold.Unit.ID.Serial == table.Units {
+		s.orders.drop(r.Sold.Unit.ID.BlockID())
+	}
+	return r, nil
+}
+
+func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
+	var balance game.Cents
+	var made int
+	err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT balance, purchases FROM accounts WHERE name = $1`+s.dialect.forUpdate), p.Account).Scan(&balance, &made)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Receipt{}, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
+	}
+	if err != nil {
+		return Receipt{}, fmt.Errorf("store: reading account %q: %w", p.Account, err)
+	}
+	if p.Number <= made { // a retry: the answer to the purchase was lost
+		r, err := s.purchase(ctx, tx, p.Account, p.Number)
+		if err != nil {
+			return Receipt{}, err
+		}
+		if r.Op.Stake.Equal(stake.Decimal()) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
+			r.Again = true
+			return r, nil
+		}
+		return Receipt{}, fmt.Errorf("purchase %s was %s: %w", p.ID(), r.Op.Unit, ErrOtherPurchase)
+	}
+	if p.Number != made+1 {
+		return Receipt{}, fmt.Errorf("purchase %s: the account has made %d: %w", p.ID(), made, ErrOutOfTurn)
+	}
+	if balance < stake {
+		return Receipt{}, fmt.Errorf("wallet: stake %s, balance %s: %w", stake.Decimal(), balance.Decimal(), wallet.ErrShort)
+	}
+	at := s.now().UTC()
+	var sold lottery.Sold
+	if p.Force != nil {
+		sold, err = s.force(ctx, tx, p, seq)
+	} else {
+		sold, err = s.draw(ctx, tx, p.Game, seq, table, at)
+	}
+	if err != nil {
+		return Receipt{}, err
+	}
+	prize, ok := game.CentsOf(sold.Unit.Prize)
+	if !ok || prize < 0 {
+		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
+	}
+	after := balance - stake + prize
+	if _, err := tx.ExecContext(ctx, s.dialect.q(`UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`), after, p.Number, p.Account); err != nil {
+		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+	}
+	layout, err := sold.Layout.MarshalJSON()
+	if err != nil {
+		return Receipt{}, fmt.Errorf("store: %w", err)
+	}
+	var block sql.NullInt64
+	var label sql.NullString
+	serial := sold.Unit.ID.Serial
+	if sold.Forced != nil {
+		label = sql.NullString{String: sold.Forced.Label, Valid: true}
+		serial = sold.Forced.Serial
+	} else {
+		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
+	}
+	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO purchases
+		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`),
+		p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
+		stake, prize, balance, after, string(layout), at.UnixNano())
+	if err != nil {
+		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	}
+	op := wallet.Operation{Seq: p.Number, Unit: sold.Name(), Forced: sold.Forced != nil,
+		Stake: stake.Decimal(), Prize: prize.Decimal(), Before: balance.Decimal(), After: after.Decimal()}
+	return Receipt{Op: op, Sold: sold, At: at}, nil
+}
+
+// draw allocates the next serial of a block on sale and deals its unit.
+func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.SeqKey, table *game.Table, at time.Time) (lottery.Sold, error) {
+	number, serial, err := s.allocate(ctx, tx, seq, at)
+	if err != nil {
+		return lottery.Sold{}, err
+	}
+	id := seq.Block(number)
+	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
+	tier, err := s.orders.tier(id, table, bs, serial)
+	if err != nil {
+		return lottery.Sold{}, err
+	}
+	u := game.Unit{ID: game.UnitID{Game: seq.Game, Stake: seq.Stake, Block: number, Serial: serial},
+		Tier: tier, Prize: table.Prize(tier), Seed: bs}
+	if serial == table.Units { // sold out: its seed revealed, the next block opened
+		_, err := tx.ExecContext(ctx, s.dialect.q(`UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`),
+			bs.String(), at.UnixNano(), seq.Game, seq.Stake.String(), number)
+		if err != nil {
+			return lottery.Sold{}, fmt.Errorf("store: revealing block %s: %w", id, err)
+		}
+		if err := s.openBlocks(ctx, tx, seq, at); err != nil {
+			return lottery.Sold{}, err
+		}
+	}
+	return lottery.Sold{Unit: u, Layout: g.DealUnit(u)}, nil
+}
+
+// allocate takes the next serial of a block on sale: on PostgreSQL the
+// first block no other seller holds, else the first on sale. A block sold
+// out meanwhile is passed over.
+func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time.Time) (number, serial int64, err error) {
+	const take = `UPDATE blocks SET sold = sold + 1
+		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
+			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+			ORDER BY number LIMIT 1%s)
+		RETURNING number, sold`
+	for try := 0; try < 1000; try++ {
+		queries := []string{fmt.Sprintf(take, "")}
+		if s.dialect.skip != "" {
+			queries = []string{fmt.Sprintf(take, s.dialect.skip), queries[0]}
+		}
+		for _, q := range queries {
+			err = tx.QueryRowContext(ctx, s.dialect.q(q), seq.Game, seq.Stake.String()).Scan(&number, &serial)
+			if err == nil {
+				return number, serial, nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return 0, 0, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+			}
+		}
+		if err := s.openBlocks(ctx, tx, seq, at); err != nil {
+			return 0, 0, err
+		}
+	}
+	return 0, 0, fmt.Errorf("store: no block of %s could be sold from", seq)
+}
+
+// openBlocks opens blocks of a sequence, with their commitments, until the
+// emission's count are on sale.
+func (s *SQL) openBlocks(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time.Time) error {
+	table, err := s.emission.Table(seq)
+	if err != nil {
+		return err
+	}
+	var open, last int64
+	err = tx.QueryRowContext(ctx, s.dialect.q(`SELECT COUNT(CASE WHEN closed IS NULL THEN 1 END), COALESCE(MAX(number), 0)
+		FROM blocks WHERE game = $1 AND stake = $2`), seq.Game, seq.Stake.String()).Scan(&open, &last)
+	if err != nil {
+		return fmt.Errorf("store: reading the blocks of %s: %w", seq, err)
+	}
+	for n := last + 1; open < int64(s.emission.OpenBlocks); n++ {
+		bs := s.emission.seed.Block(seq.Game, seq.Stake, n)
+		_, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO blocks (game, stake, number, units, commitment, opened)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`),
+			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano())
+		if err != nil {
+			return fmt.Errorf("store: opening block %s: %w", seq.Block(n), err)
+		}
+		open++
+	}
+	return nil
+}
+
+// force deals a forced unit: it comes from no block, and its rank counts
+// the account's forced units of its game and stake.
+func (s *SQL) force(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey) (lottery.Sold, error) {
+	var made int64
+	err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT COUNT(*) FROM purchases WHERE account = $1 AND game = $2 AND stake = $3 AND block IS NULL`),
+		p.Account, seq.Game, seq.Stake.String()).Scan(&made)
+	if err != nil {
+		return lottery.Sold{}, fmt.Errorf("store: counting forced units: %w", err)
+	}
+	shop := lottery.NewShop(s.emission.seed)
+	shop.ResumeForced(p.Game, seq.Stake, made)
+	return shop.Force(p.Game, p.Stake, *p.Force, p.Label)
+}
+

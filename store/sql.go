@@ -1,0 +1,313 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	_ "modernc.org/sqlite"             // the "sqlite" driver
+
+	"tapis/game"
+)
+
+// SchemaVersion is the version of the tables tapis keeps an emission in.
+// Opening a store migrates an older schema, and refuses a newer one.
+const SchemaVersion = 1
+
+// BusyTimeout is how long a SQLite seller waits for another's write.
+const BusyTimeout = 10 * time.Second
+
+// SQL is a store kept in SQLite or PostgreSQL: many sellers, in many
+// processes, sell from its emission at once.
+type SQL struct {
+	db       *sql.DB
+	dialect  dialect
+	emission *Emission
+	orders   *orders
+	now      func() time.Time
+	where    string // the store, as given, for messages
+}
+
+// dialect is what differs between the two databases.
+type dialect struct {
+	name      string // sqlite, postgres
+	forUpdate string // locks the rows a SELECT reads, where the database can
+	skip      string // and passes over rows another seller holds
+}
+
+var (
+	sqlite   = dialect{name: "sqlite"}
+	postgres = dialect{name: "postgres", forUpdate: " FOR UPDATE", skip: " FOR UPDATE SKIP LOCKED"}
+)
+
+var placeholder = regexp.MustCompile(`\$([0-9]+)`)
+
+// q writes a query for the dialect: $1, $2… become ?1, ?2… for SQLite.
+func (d dialect) q(query string) string {
+	if d.name == "sqlite" {
+		return placeholder.ReplaceAllString(query, "?$1")
+	}
+	return query
+}
+
+// IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
+// .db, or a postgres:// or postgresql:// URL.
+func IsURL(s string) bool {
+	_, _, err := parseURL(s)
+	return err == nil
+}
+
+// parseURL reads where a store is: its dialect and the driver's data source.
+func parseURL(s string) (dialect, string, error) {
+	switch {
+	case strings.HasPrefix(s, "postgres://"), strings.HasPrefix(s, "postgresql://"):
+		return postgres, s, nil
+	case strings.HasPrefix(s, "sqlite:"), strings.HasSuffix(s, ".db"):
+		path := strings.TrimPrefix(s, "sqlite:")
+		if path == "" {
+			return dialect{}, "", errors.New("sqlite: wants a path, as in sqlite:tapis.db")
+		}
+		if strings.ContainsAny(path, "?#") {
+			return dialect{}, "", fmt.Errorf("sqlite path %q: a store's path takes no ? or #", path)
+		}
+		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
+			"&_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
+			"&_pragma=foreign_keys(ON)&_txlock=immediate"
+		return sqlite, dsn, nil
+	}
+	return dialect{}, "", fmt.Errorf("store %q: want sqlite:PATH, a path ending in .db, or postgres://…", s)
+}
+
+// Open opens the store at url, creating its tables and its emission on
+// first use, and migrating an older schema.
+func Open(ctx context.Context, url string, o Options) (*SQL, error) {
+	d, dsn, err := parseURL(url)
+	if err != nil {
+		return nil, err
+	}
+	driver := "sqlite"
+	if d.name == "postgres" {
+		driver = "pgx"
+	}
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	s := &SQL{db: db, dialect: d, now: o.Now, where: redact(url)}
+	if d.name == "sqlite" {
+		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
+	}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if s.emission, err = s.loadEmission(ctx, o); err != nil {
+		db.Close()
+		return nil, err
+	}
+	s.orders = newOrders(4 * s.emission.OpenBlocks * len(s.emission.tables))
+	return s, nil
+}
+
+// redact drops a URL's password, for messages.
+func redact(url string) string {
+	at := strings.LastIndexByte(url, '@')
+	scheme := strings.Index(url, "://")
+	if at < 0 || scheme < 0 {
+		return url
+	}
+	user := url[scheme+3 : at]
+	if i := strings.IndexByte(user, ':'); i >= 0 {
+		return url[:scheme+3] + user[:i] + ":…" + url[at:]
+	}
+	return url
+}
+
+// Emission returns the emission the store sells.
+func (s *SQL) Emission() *Emission { return s.emission }
+
+// Seed returns the house's master seed. It never leaves the seller: players
+// see commitments, and seeds once their blocks are sold out.
+func (s *SQL) Seed() game.Seed { return s.emission.seed }
+
+// Close closes the database.
+func (s *SQL) Close() error { return s.db.Close() }
+
+// tx runs f in a transaction, committed when f returns nil.
+func (s *SQL) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: committing: %w", err)
+	}
+	return nil
+}
+
+// schema is version 1 of the tables, in the SQL both databases read.
+// Amounts are in cents, times in nanoseconds since 1970 (UTC).
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS tapis_schema (version INTEGER NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS emission (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		seed TEXT NOT NULL,
+		open_blocks INTEGER NOT NULL,
+		tables TEXT NOT NULL,
+		created BIGINT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS blocks (
+		game TEXT NOT NULL,
+		stake TEXT NOT NULL,
+		number BIGINT NOT NULL,
+		units BIGINT NOT NULL,
+		sold BIGINT NOT NULL DEFAULT 0,
+		commitment TEXT NOT NULL,
+		seed TEXT,
+		opened BIGINT NOT NULL,
+		closed BIGINT,
+		PRIMARY KEY (game, stake, number))`,
+	`CREATE TABLE IF NOT EXISTS accounts (
+		name TEXT PRIMARY KEY,
+		balance BIGINT NOT NULL,
+		deposited BIGINT NOT NULL,
+		purchases INTEGER NOT NULL DEFAULT 0,
+		deposits INTEGER NOT NULL DEFAULT 0,
+		created BIGINT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS deposits (
+		account TEXT NOT NULL REFERENCES accounts (name),
+		n INTEGER NOT NULL,
+		amount BIGINT NOT NULL,
+		after_purchase INTEGER NOT NULL,
+		at BIGINT NOT NULL,
+		PRIMARY KEY (account, n))`,
+	`CREATE TABLE IF NOT EXISTS purchases (
+		account TEXT NOT NULL REFERENCES accounts (name),
+		number INTEGER NOT NULL,
+		game TEXT NOT NULL,
+		stake TEXT NOT NULL,
+		block BIGINT,
+		serial BIGINT NOT NULL,
+		label TEXT,
+		unit TEXT NOT NULL,
+		tier INTEGER NOT NULL,
+		stake_cents BIGINT NOT NULL,
+		prize BIGINT NOT NULL,
+		before_cents BIGINT NOT NULL,
+		after_cents BIGINT NOT NULL,
+		layout TEXT NOT NULL,
+		at BIGINT NOT NULL,
+		shown INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (account, number),
+		UNIQUE (account, unit))`,
+	`CREATE UNIQUE INDEX IF NOT EXISTS purchases_serial ON purchases (game, stake, block, serial) WHERE block IS NOT NULL`,
+	`CREATE INDEX IF NOT EXISTS purchases_pending ON purchases (account, number) WHERE shown = 0`,
+}
+
+// migrate creates the tables, or checks the version of those there.
+func (s *SQL) migrate(ctx context.Context) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.alone(ctx, tx); err != nil {
+			return err
+		}
+		for _, stmt := range schema {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("store %s: creating its tables: %w", s.where, err)
+			}
+		}
+		var v int
+		err := tx.QueryRowContext(ctx, `SELECT version FROM tapis_schema`).Scan(&v)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO tapis_schema (version) VALUES ($1)`), SchemaVersion)
+			return err
+		case err != nil:
+			return fmt.Errorf("store %s: %w", s.where, err)
+		case v > SchemaVersion:
+			return fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
+		}
+		return nil // version 1 is the first: nothing to migrate from yet
+	})
+}
+
+// alone makes a transaction wait for any other seller's that creates the
+// tables or the emission: sellers starting at once create them once. A
+// SQLite transaction is alone already.
+func (s *SQL) alone(ctx context.Context, tx *sql.Tx) error {
+	if s.dialect.name != "postgres" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7263617069)`); err != nil {
+		return fmt.Errorf("store %s: %w", s.where, err)
+	}
+	return nil
+}
+
+// loadEmission reads the store's emission, creating it on first use.
+func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
+	var e *Emission
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.alone(ctx, tx); err != nil {
+			return err
+		}
+		var seed, tables string
+		var open int
+		var created int64
+		err := tx.QueryRowContext(ctx, `SELECT seed, open_blocks, tables, created FROM emission WHERE id = 1`).Scan(&seed, &open, &tables, &created)
+		if errors.Is(err, sql.ErrNoRows) {
+			e, err = s.createEmission(ctx, tx, o)
+			return err
+		}
+		if err != nil {
+			return fmt.Errorf("store %s: reading its emission: %w", s.where, err)
+		}
+		e = &Emission{OpenBlocks: open, Created: time.Unix(0, created).UTC()}
+		if e.seed, err = game.ParseSeed(seed); err != nil {
+			return fmt.Errorf("store %s: the emission's seed: %w", s.where, err)
+		}
+		if open < 1 {
+			return fmt.Errorf("store %s: the emission sells %d blocks at once", s.where, open)
+		}
+		if e.tables, err = decodeTables(tables); err != nil {
+			return fmt.Errorf("store %s: %w", s.where, err)
+		}
+		return nil
+	})
+	return e, err
+}
+
+func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emission, error) {
+	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), Created: s.now().UTC(), seed: o.Seed}
+	if !o.SeedSet {
+		var err error
+		if e.seed, err = game.RandomSeed(); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if e.tables, err = newTables(o.Tables); err != nil {
+		return nil, err
+	}
+	tables, err := encodeTables(e.tables)
+	if err != nil {
+		return nil, err
+	}
+	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO emission (id, seed, open_blocks, tables, created) VALUES (1, $1, $2, $3, $4)`),
+		strconv.FormatUint(uint64(e.seed), 10), e.OpenBlocks, tables, e.Created.UnixNano())
+	if err != nil {
+		return nil, fmt.Errorf("store %s: creating its emission: %w", s.where, err)
+	}
+	return e, nil
+}

@@ -1,0 +1,218 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/wallet"
+)
+
+func openSQLite(t *testing.T, o Options) (*SQL, string) {
+	t.Helper()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "tapis.db")
+	s, err := Open(context.Background(), url, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, url
+}
+
+func TestSQLiteSellsOneBlockExactly(t *testing.T) {
+	s, _ := openSQLite(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	sellsOneBlockExactly(t, s)
+}
+
+// sellsOneBlockExactly sells a whole block through one account and checks
+// it pays exactly its table, each serial once, its seed revealed.
+func sellsOneBlockExactly(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	if err := s.Deposit(ctx, "ann", decimal.NewFromInt(1000)); err != nil {
+		t.Fatal(err)
+	}
+	g := lottery.Yams()
+	stake := decimal.NewFromInt(1)
+	table, _ := s.Emission().Table(g.Seq(stake))
+	st, err := s.Block(ctx, g.Seq(stake))
+	if err != nil || st.Number != 1 || st.Sold != 0 {
+		t.Fatalf("the first block before any sale: %+v, %v", st, err)
+	}
+	counts := make([]int64, table.Tiers())
+	serials := map[int64]bool{}
+	balance := decimal.NewFromInt(1000)
+	for n := 1; n <= int(table.Units); n++ {
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
+		if err != nil {
+			t.Fatalf("purchase %d: %v", n, err)
+		}
+		id := r.Sold.Unit.ID
+		if id.Block != 1 || serials[id.Serial] {
+			t.Fatalf("purchase %d: unit %s: block 1 once each serial", n, id)
+		}
+		serials[id.Serial] = true
+		counts[r.Sold.Unit.Tier]++
+		if !r.Sold.Layout.Score().Prize().Equal(r.Sold.Unit.Prize) {
+			t.Errorf("unit %s: layout pays %s, sold for %s", id, r.Sold.Layout.Score().Prize(), r.Sold.Unit.Prize)
+		}
+		if !r.Op.Before.Equal(balance) || !r.Op.After.Equal(balance.Sub(stake).Add(r.Sold.Unit.Prize)) {
+			t.Fatalf("purchase %d: balance %s → %s, was %s", n, r.Op.Before, r.Op.After, balance)
+		}
+		balance = r.Op.After
+	}
+	for tier, n := range counts {
+		if n != table.Count(tier) {
+			t.Errorf("tier %d: %d units sold, the table has %d", tier, n, table.Count(tier))
+		}
+	}
+	rev, err := s.Revealed(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := s.emission.seed.Block(g.Name, stake, 1).String()
+	if got := rev[g.Seq(stake).Block(1).String()]; got != want {
+		t.Errorf("block 1's seed revealed as %q, want %q", got, want)
+	}
+	st, err = s.Block(ctx, g.Seq(stake))
+	if err != nil || st.Number != 2 || st.Sold != 0 {
+		t.Errorf("after block 1 sold out: %+v, %v", st, err)
+	}
+	a, err := s.Account(ctx, "ann", 5)
+	if err != nil || !a.Balance.Equal(balance) || a.Purchases != int(table.Units) || len(a.Pending) != int(table.Units) || len(a.Recent) != 5 {
+		t.Errorf("account: %+v, %v", a, err)
+	}
+}
+
+func TestSQLiteRetryReturnsTheSameUnit(t *testing.T) {
+	s, _ := openSQLite(t, Options{Seed: 8, SeedSet: true, Tables: SmallTables})
+	ctx := context.Background()
+	if _, err := s.OpenAccount(ctx, "bob", decimal.NewFromInt(10)); err != nil {
+		t.Fatal(err)
+	}
+	if created, err := s.OpenAccount(ctx, "bob", decimal.NewFromInt(10)); created || err != nil {
+		t.Fatalf("opening bob again: created %v, %v", created, err)
+	}
+	p := Purchase{Account: "bob", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}
+	first, err := s.Sell(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Sell(ctx, p)
+	if err != nil || !again.Again || again.Op.Unit != first.Op.Unit || !again.Op.After.Equal(first.Op.After) {
+		t.Fatalf("the retry: %+v, %v; first %+v", again.Op, err, first.Op)
+	}
+	a, _ := s.Account(ctx, "bob", 0)
+	if a.Purchases != 1 {
+		t.Errorf("a retried purchase made %d purchases", a.Purchases)
+	}
+	other := Purchase{Account: "bob", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}
+	if _, err := s.Sell(ctx, other); !errors.Is(err, ErrOtherPurchase) {
+		t.Errorf("purchase 1 asked again as another: %v", err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "bob", Number: 3, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); !errors.Is(err, ErrOutOfTurn) {
+		t.Errorf("purchase 3 after 1: %v", err)
+	}
+	before, _ := s.Block(ctx, lottery.Vegas().Seq(decimal.NewFromInt(3)))
+	if _, err := s.OpenAccount(ctx, "cat", decimal.NewFromInt(2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "cat", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); !errors.Is(err, wallet.ErrShort) {
+		t.Errorf("3 € from 2 €: %v", err)
+	}
+	after, _ := s.Block(ctx, lottery.Vegas().Seq(decimal.NewFromInt(3)))
+	if after.Sold != before.Sold {
+		t.Errorf("a refused purchase took a serial: %d sold, was %d", after.Sold, before.Sold)
+	}
+}
+
+// Sellers in goroutines, each with its own account, sell blocks out:
+// every serial once, the counts equal the table.
+func TestSQLiteConcurrentSellers(t *testing.T) {
+	s, url := openSQLite(t, Options{Seed: 9, SeedSet: true, Tables: SmallTables, OpenBlocks: 2})
+	concurrentSellers(t, s, url)
+}
+
+func concurrentSellers(t *testing.T, s *SQL, url string) {
+	ctx := context.Background()
+	const sellers, each = 6, 40 // 240 units: four blocks of 60
+	g, stake := lottery.Yams(), decimal.NewFromInt(2)
+	var wg sync.WaitGroup
+	errs := make(chan error, sellers)
+	for i := range sellers {
+		wg.Go(func() {
+			own, err := Open(ctx, url, Options{})
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer own.Close()
+			name := "seller" + string(rune('a'+i))
+			if _, err := own.OpenAccount(ctx, name, decimal.NewFromInt(1000)); err != nil {
+				errs <- err
+				return
+			}
+			for n := 1; n <= each; n++ {
+				if _, err := own.Sell(ctx, Purchase{Account: name, Number: n, Game: g, Stake: stake}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	table, _ := s.Emission().Table(g.Seq(stake))
+	rows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT block, serial, tier FROM purchases WHERE game = $1 AND stake = $2`), g.Name, stake.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	seen := map[game.UnitID]bool{}
+	counts := map[int64][]int64{}
+	for rows.Next() {
+		var id game.UnitID
+		var tier int
+		if err := rows.Scan(&id.Block, &id.Serial, &tier); err != nil {
+			t.Fatal(err)
+		}
+		if seen[id] {
+			t.Fatalf("block %d serial %d sold twice", id.Block, id.Serial)
+		}
+		seen[id] = true
+		if counts[id.Block] == nil {
+			counts[id.Block] = make([]int64, table.Tiers())
+		}
+		counts[id.Block][tier]++
+	}
+	if len(seen) != sellers*each {
+		t.Fatalf("%d units recorded, %d sold", len(seen), sellers*each)
+	}
+	full := 0
+	for b, c := range counts {
+		var sold int64
+		for _, n := range c {
+			sold += n
+		}
+		if sold < table.Units {
+			continue // still on sale
+		}
+		full++
+		for tier, n := range c {
+			if n != table.Count(tier) {
+				t.Errorf("block %d, tier %d: %d sold, the table has %d", b, tier, n, table.Count(tier))
+			}
+		}
+	}
+	if full < 2 {
+		t.Errorf("%d blocks sold out of %d touched", full, len(counts))
+	}
+}
