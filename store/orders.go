@@ -12,7 +12,7 @@ import (
 // are let go.
 type orders struct {
 	mu     sync.Mutex
-	blocks map[game.BlockID]*order
+	blocks map[string]*order // by block (game.BlockID as its String writes it)
 	limit  int // the blocks kept at most
 }
 
@@ -23,32 +23,39 @@ type order struct {
 }
 
 func newOrders(limit int) *orders {
-	return &orders{blocks: map[game.BlockID]*order{}, limit: max(limit, 4)}
+	return &orders{blocks: map[string]*order{}, limit: max(limit, 4)}
 }
 
 // tier returns the tier of a serial of a block whose seed and table are
 // given.
 func (o *orders) tier(id game.BlockID, t *game.Table, seed game.BlockSeed, serial int64) (int, error) {
+	tiers, err := o.get(id, t, seed)
+	if err != nil {
+		return 0, err
+	}
+	return int(tiers[serial-1]), nil
+}
+
+// get returns the draw order of a block, which the caller must not change.
+func (o *orders) get(id game.BlockID, t *game.Table, seed game.BlockSeed) ([]uint8, error) {
 	o.mu.Lock()
-	ord, ok := o.blocks[id]
+	key := id.String()
+	ord, ok := o.blocks[key]
 	if !ok {
 		if len(o.blocks) >= o.limit { // more blocks than are on sale: some were sold out elsewhere
 			clear(o.blocks)
 		}
 		ord = &order{}
-		o.blocks[id] = ord
+		o.blocks[key] = ord
 	}
 	o.mu.Unlock()
 	ord.once.Do(func() { ord.tiers, ord.err = game.DrawOrder(t, seed) })
-	if ord.err != nil {
-		return 0, ord.err
-	}
-	return int(ord.tiers[serial-1]), nil
+	return ord.tiers, ord.err
 }
 
 // drop lets a sold-out block go.
 func (o *orders) drop(id game.BlockID) {
 	o.mu.Lock()
-	delete(o.blocks, id)
+	delete(o.blocks, id.String())
 	o.mu.Unlock()
 }

@@ -213,7 +213,7 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 		st.Left[i] = table.Count(i)
 	}
 	if st.Sold > 0 {
-		order, err := game.DrawOrder(table, bs)
+		order, err := s.orders.get(seq.Block(st.Number), table, bs)
 		if err != nil {
 			return BlockStatus{}, err
 		}

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+// sellSome sells units of every game through two accounts, one block of
+// Vegas sold out, and a forced unit.
+func sellSome(t *testing.T, s *SQL) {
+	t.Helper()
+	ctx := context.Background()
+	for _, name := range []string{"ann", "bob"} {
+		if _, err := s.OpenAccount(ctx, name, decimal.NewFromInt(500)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := map[string]int{}
+	buy := func(name string, g lottery.Game, stake decimal.Decimal, f *lottery.Force) {
+		n[name]++
+		if _, err := s.Sell(ctx, Purchase{Account: name, Number: n[name], Game: g, Stake: stake, Force: f, Label: "QA"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 70 {
+		buy([]string{"ann", "bob"}[i%2], lottery.Vegas(), decimal.NewFromInt(3), nil)
+		buy("bob", lottery.Yams(), decimal.RequireFromString("0.5"), nil)
+	}
+	if err := s.Deposit(ctx, "ann", decimal.RequireFromString("12.5")); err != nil {
+		t.Fatal(err)
+	}
+	tier := 0
+	buy("ann", lottery.Yams(), decimal.NewFromInt(2), &lottery.Force{Tier: &tier})
+	buy("ann", lottery.Yams(), decimal.NewFromInt(1), nil)
+}
+
+func TestVerifyFindsEveryForgery(t *testing.T) {
+	s, _ := openSQLite(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables})
+	verifyFindsEveryForgery(t, s)
+}
+
+func verifyFindsEveryForgery(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	sellSome(t, s)
+	r, err := s.Verify(ctx)
+	if err != nil || !r.OK() || r.Purchases != 142 || r.Forced != 1 || r.Checked != 141 || r.Closed != 2 || r.Accounts != 2 {
+		t.Fatalf("a store as sold: %d purchases, %d forced, %d checked, %d closed, %d accounts; %d problems, the first %.3q; %v", r.Purchases, r.Forced, r.Checked, r.Closed, r.Accounts, len(r.Problems), r.Problems, err)
+	}
+	forgeries := []struct{ name, sql, want string }{
+		{"a prize changed", `UPDATE purchases SET prize = prize + 100, after_cents = after_cents + 100 WHERE account = 'bob' AND number = 3`, "its block's seed gives"},
+		{"a layout swapped", `UPDATE purchases SET layout = (SELECT layout FROM purchases WHERE account = 'bob' AND number = 5) WHERE account = 'bob' AND number = 7`, "layout"},
+		{"a purchase removed", `DELETE FROM purchases WHERE account = 'ann' AND number = 4`, "missing"},
+		{"a balance raised", `UPDATE accounts SET balance = balance + 1 WHERE name = 'ann'`, "balance"},
+		{"a commitment replaced", `UPDATE blocks SET commitment = 'ab' WHERE number = 2`, "commitment"},
+		{"a seed revealed wrongly", `UPDATE blocks SET seed = 'ab' WHERE seed IS NOT NULL`, "revealed seed"},
+		{"a sale before its commitment", `UPDATE purchases SET at = 0 WHERE account = 'ann' AND number = 1`, "before block"},
+		{"a forced unit's prize", `UPDATE purchases SET prize = 1 WHERE block IS NULL`, "forced"},
+	}
+	for _, f := range forgeries {
+		t.Run(f.name, func(t *testing.T) {
+			tx, err := s.db.BeginTx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tx.Rollback()
+			if _, err := tx.ExecContext(ctx, f.sql); err != nil {
+				t.Fatal(err)
+			}
+			// The forgery is verified inside its transaction, then rolled back.
+			r, err := s.verifyIn(ctx, tx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), f.want) {
+				t.Errorf("%s: want a problem with %q, got %q", f.name, f.want, r.Problems)
+			}
+		})
+	}
+}
