@@ -33,7 +33,9 @@ func forms(name string) []form {
 			"sell whole blocks and count them against the lot table\n(a progress bar on stderr when it is a terminal)"}}
 	case "verify":
 		return []form{{"verify --journal FILE [--json]",
-			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"}}
+			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"},
+			{"verify --store URL [--json]",
+				"check a whole store (sqlite:PATH, PATH.db, postgres://…):\nevery unit against its block's seed, every account's balance"}}
 	case "simulate":
 		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE] [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}

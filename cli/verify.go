@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 
 	"tapis/session"
+	"tapis/store"
 	"tapis/text"
 )
 
@@ -15,10 +17,17 @@ import (
 func verify(env Env, args []string) int {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	path := fs.String("journal", "", "the journal to check")
+	url := fs.String("store", "", "the store to check: sqlite:PATH, PATH.db or postgres://…")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	pos, err := parse(env, fs, args)
 	if err != nil {
 		return fail(env, "verify", err)
+	}
+	if *url != "" {
+		if *path != "" || len(pos) > 0 {
+			return fail(env, "verify", usagef("--store and a journal: verify checks one of them"))
+		}
+		return verifyStore(env, *url, *asJSON)
 	}
 	if len(pos) > 0 && *path == "" {
 		*path, pos = pos[0], pos[1:]
@@ -99,4 +108,60 @@ func count[N int | int64](n N, thing string) string {
 		return fmt.Sprintf("1 %s", thing)
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// verifyStore checks a whole store: every unit against its block's seed,
+// every account's balance.
+func verifyStore(env Env, url string, asJSON bool) int {
+	ctx := context.Background()
+	st, err := store.Open(ctx, url, store.Options{Existing: true})
+	if err != nil {
+		return fail(env, "verify", usagef("%v", err))
+	}
+	defer st.Close()
+	rep, err := st.Verify(ctx)
+	if err != nil {
+		return fail(env, "verify", err)
+	}
+	where := text.Printable(store.Redact(url))
+	if asJSON {
+		out := struct {
+			Store     string   `json:"store"`
+			OK        bool     `json:"ok"`
+			Accounts  int64    `json:"accounts"`
+			Purchases int64    `json:"purchases"`
+			Blocks    int64    `json:"blocks"`
+			Closed    int64    `json:"closed"`
+			Checked   int64    `json:"checked"`
+			Forced    int64    `json:"forced"`
+			Problems  []string `json:"problems"`
+			More      int64    `json:"more_problems,omitempty"`
+		}{Store: where, OK: rep.OK(), Accounts: rep.Accounts, Purchases: rep.Purchases, Blocks: rep.Blocks,
+			Closed: rep.Closed, Checked: rep.Checked, Forced: rep.Forced, Problems: []string{}, More: rep.More}
+		for _, p := range rep.Problems {
+			out.Problems = append(out.Problems, text.Printable(p))
+		}
+		b, _ := json.Marshal(out)
+		fmt.Fprintf(env.Stdout, "%s\n", b)
+	} else {
+		fmt.Fprintf(env.Stdout, "store %s: %s by %s, %s opened, %d sold out (%s dealt again from their blocks' seeds and found as recorded)\n",
+			where, count(rep.Purchases, "purchase"), count(rep.Accounts, "account"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
+		if rep.Forced > 0 {
+			fmt.Fprintf(env.Stdout, "%s: QA units, which come from no block and pay what QA chose\n", count(rep.Forced, "forced unit"))
+		}
+		for _, p := range rep.Problems {
+			fmt.Fprintln(env.Stdout, text.Printable(p))
+		}
+		if rep.More > 0 {
+			fmt.Fprintf(env.Stdout, "and %s more\n", count(rep.More, "problem"))
+		}
+		if rep.OK() {
+			fmt.Fprintln(env.Stdout, "ok: nothing in the store contradicts it")
+		}
+	}
+	if !rep.OK() {
+		fmt.Fprintf(env.Stderr, "tapis verify: %s: %s found\n", where, count(int64(len(rep.Problems))+rep.More, "problem"))
+		return ExitInvalid
+	}
+	return ExitOK
 }

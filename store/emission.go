@@ -25,6 +25,7 @@ type Options struct {
 	OpenBlocks int       // blocks each game and stake sells side by side; 1 when 0
 	Tables     Tables    // lot tables of a new emission; nil for the regulations'
 	Now        func() time.Time
+	Existing   bool // open only a store that holds an emission already: create nothing (verify)
 }
 
 // Emission is what a store sells: the house's seed, from which every block

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -91,6 +92,12 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Existing && d.name == "sqlite" {
+		path := strings.TrimPrefix(url, "sqlite:")
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("store %s: %w", url, err)
+		}
+	}
 	driver := "sqlite"
 	if d.name == "postgres" {
 		driver = "pgx"
@@ -102,11 +109,16 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &SQL{db: db, dialect: d, now: o.Now, where: redact(url)}
+	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url)}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
 	}
-	if err := s.migrate(ctx); err != nil {
+	if !o.Existing {
+		if err := s.migrate(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
+	} else if err := s.checkVersion(ctx, s.db); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -118,8 +130,8 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	return s, nil
 }
 
-// redact drops a URL's password, for messages.
-func redact(url string) string {
+// Redact drops a URL's password, for messages.
+func Redact(url string) string {
 	at := strings.LastIndexByte(url, '@')
 	scheme := strings.Index(url, "://")
 	if at < 0 || scheme < 0 {
@@ -227,19 +239,30 @@ func (s *SQL) migrate(ctx context.Context) error {
 				return fmt.Errorf("store %s: creating its tables: %w", s.where, err)
 			}
 		}
-		var v int
-		err := tx.QueryRowContext(ctx, `SELECT version FROM tapis_schema`).Scan(&v)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
+		err := s.checkVersion(ctx, tx)
+		if errors.Is(err, errNoVersion) {
 			_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO tapis_schema (version) VALUES ($1)`), SchemaVersion)
-			return err
-		case err != nil:
-			return fmt.Errorf("store %s: %w", s.where, err)
-		case v > SchemaVersion:
-			return fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
 		}
-		return nil // version 1 is the first: nothing to migrate from yet
+		return err // version 1 is the first: nothing to migrate from yet
 	})
+}
+
+var errNoVersion = errors.New("no schema version")
+
+// checkVersion reads the schema's version: errNoVersion when there is none
+// yet, an error when it is newer than this tapis's.
+func (s *SQL) checkVersion(ctx context.Context, q querier) error {
+	var v int
+	err := q.QueryRowContext(ctx, `SELECT version FROM tapis_schema`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return errNoVersion
+	case err != nil:
+		return fmt.Errorf("store %s holds no tapis emission (%w)", s.where, err)
+	case v > SchemaVersion:
+		return fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
+	}
+	return nil
 }
 
 // alone makes a transaction wait for any other seller's that creates the
@@ -266,6 +289,9 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 		var open int
 		var created int64
 		err := tx.QueryRowContext(ctx, `SELECT seed, open_blocks, tables, created FROM emission WHERE id = 1`).Scan(&seed, &open, &tables, &created)
+		if errors.Is(err, sql.ErrNoRows) && o.Existing {
+			return fmt.Errorf("store %s holds no emission yet", s.where)
+		}
 		if errors.Is(err, sql.ErrNoRows) {
 			e, err = s.createEmission(ctx, tx, o)
 			return err

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/store"
+)
+
+// sellInStore makes a SQLite store of small blocks and sells n Vegas
+// tickets in it to one account.
+func sellInStore(t *testing.T, n int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "shop.db")
+	ctx := context.Background()
+	st, err := store.Open(ctx, path, store.Options{Seed: 4, SeedSet: true, Tables: store.SmallTables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.OpenAccount(ctx, "ann", decimal.NewFromInt(1000)); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= n; i++ {
+		if _, err := st.Sell(ctx, store.Purchase{Account: "ann", Number: i, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+func TestVerifyStore(t *testing.T) {
+	path := sellInStore(t, 75)
+	code, out, errOut := run(t, "", "verify", "--store", "sqlite:"+path)
+	if code != ExitOK || !strings.Contains(out, "75 purchases by 1 account, 2 blocks opened, 1 sold out (75 units dealt again") ||
+		!strings.HasSuffix(out, "ok: nothing in the store contradicts it\n") || errOut != "" {
+		t.Fatalf("verify a clean store: %d\n%s%s", code, out, errOut)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE purchases SET prize = prize + 1000, after_cents = after_cents + 1000 WHERE number = 9`); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "", "verify", "--store", path, "--json")
+	var rep struct {
+		OK       bool     `json:"ok"`
+		Problems []string `json:"problems"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("verify --json: %v\n%s", err, out)
+	}
+	if code != ExitInvalid || rep.OK || len(rep.Problems) != 2 || !strings.Contains(rep.Problems[0], "ann#9") ||
+		errOut != "tapis verify: "+path+": 2 problems found\n" {
+		t.Errorf("verify a forged store: %d %+v %q", code, rep, errOut)
+	}
+}
+
+func TestVerifyStoreBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ args []string }{
+		{[]string{"--store", "sqlite:" + filepath.Join(dir, "none.db")}},
+		{[]string{"--store", "mysql://x"}},
+		{[]string{"--store", "a.db", "--journal", "j"}},
+	} {
+		code, out, errOut := run(t, "", append([]string{"verify"}, c.args...)...)
+		if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis verify: ") {
+			t.Errorf("verify %q: %d %q %q", c.args, code, out, errOut)
+		}
+	}
+}
