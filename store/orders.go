@@ -13,7 +13,7 @@ import (
 type orders struct {
 	mu     sync.Mutex
 	blocks map[string]*order // by block (game.BlockID as its String writes it)
-	limit  int // the blocks kept at most
+	limit  int               // the blocks kept at most
 }
 
 type order struct {
