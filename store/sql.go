@@ -33,6 +33,8 @@ type SQL struct {
 	orders   *orders
 	now      func() time.Time
 	where    string // the store, as given, for messages
+	driver   string // the database/sql driver
+	dsn      string // its data source
 }
 
 // dialect is what differs between the two databases.
@@ -109,7 +111,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url)}
+	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url), driver: driver, dsn: dsn}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
 	}

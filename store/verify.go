@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
+	"strings"
 
 	"tapis/game"
 	"tapis/game/lottery"
@@ -55,7 +56,27 @@ type blockRow struct {
 // block's commitment, and every account's balance follows from its
 // deposits and purchases, one by one. It reads the purchases in order, in
 // constant memory but for one block's draw order at a time.
-func (s *SQL) Verify(ctx context.Context) (Report, error) { return s.verifyIn(ctx, s.db) }
+//
+// It reads one snapshot of the store, in a read-only transaction, so that
+// sellers may go on selling meanwhile: on SQLite a reader in WAL mode, which
+// holds no lock against them; on PostgreSQL a repeatable read.
+func (s *SQL) Verify(ctx context.Context) (Report, error) {
+	db, opts := s.db, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	if s.dialect.name == "sqlite" {
+		reader, err := sql.Open(s.driver, strings.Replace(s.dsn, "_txlock=immediate", "_txlock=deferred", 1))
+		if err != nil {
+			return Report{}, fmt.Errorf("store: %w", err)
+		}
+		defer reader.Close()
+		db, opts = reader, nil
+	}
+	tx, err := db.BeginTx(ctx, opts)
+	if err != nil {
+		return Report{}, fmt.Errorf("store %s: %w", s.where, err)
+	}
+	defer tx.Rollback()
+	return s.verifyIn(ctx, tx)
+}
 
 // verifyIn verifies the store as q reads it.
 func (s *SQL) verifyIn(ctx context.Context, q querier) (Report, error) {
