@@ -1,0 +1,85 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+// The purchase and its floor, through the same driver with the same
+// settings: WAL, synchronous=FULL, the same busy timeout, one transaction
+// a purchase on disk before it returns. The floor is the database's least
+// durable write: one row inserted in its own transaction. Run:
+//
+//	go test ./store -run '^$' -bench 'Sell|Floor' -count 6
+
+func BenchmarkSellSQLite(b *testing.B) {
+	url := "sqlite:" + filepath.Join(b.TempDir(), "bench.db")
+	benchSell(b, url)
+}
+
+func BenchmarkFloorInsertSQLite(b *testing.B) {
+	_, dsn, err := parseURL("sqlite:" + filepath.Join(b.TempDir(), "floor.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchFloor(b, "sqlite", dsn)
+}
+
+func benchSell(b *testing.B, url string) {
+	ctx := context.Background()
+	s, err := Open(ctx, url, Options{Seed: 1, SeedSet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.OpenAccount(ctx, "bench", decimal.NewFromInt(1_000_000_000)); err != nil {
+		b.Fatal(err)
+	}
+	g, stake := lottery.Yams(), decimal.NewFromInt(1)
+	if _, err := s.Sell(ctx, Purchase{Account: "bench", Number: 1, Game: g, Stake: stake}); err != nil { // the block's draw order, once
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := s.Sell(ctx, Purchase{Account: "bench", Number: i + 2, Game: g, Stake: stake}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchFloor(b *testing.B, driver, dsn string) {
+	ctx := context.Background()
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS floor (id BIGINT PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
+		b.Fatal(err)
+	}
+	insert := `INSERT INTO floor (id, v) VALUES ($1, $2)`
+	if driver == "sqlite" {
+		insert = sqlite.q(insert)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, insert, i, fmt.Sprint("row ", i)); err != nil {
+			b.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
