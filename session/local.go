@@ -210,7 +210,7 @@ func (l *local) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 	if err != nil {
 		return store.Receipt{}, err
 	}
-	return l.receipt(u, false), nil
+	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time}, nil // not shown yet
 }
 
 // again returns a purchase made before, as it was, when p asks for it.
@@ -254,6 +254,9 @@ func (l *local) played(number int) (Played, bool) {
 func (l *local) lineOf(number int) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.file == nil && l.restored == nil {
+		return 0 // no purchase of it has a line
+	}
 	u, _ := l.played(number)
 	return u.Line
 }

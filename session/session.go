@@ -44,11 +44,13 @@ type Session struct {
 	next     int        // the account's next purchase number
 	balance  decimal.Decimal
 	origin   decimal.Decimal
-	totals   wallet.Totals // of this run
-	recent   recentUnits   // the last units bought, the store's included
-	restored *State        // what the store held of the account when the session opened
-	Note     string        // what opening the journal had to say (a torn last line)
-	Torn     int           // the journal's last line, cut short by a crash and dropped, or 0
+	played   int             // the purchases of this run
+	staked   decimal.Decimal // and their stakes
+	won      decimal.Decimal // and their prizes
+	recent   recentUnits     // the last units bought, the store's included
+	restored *State          // what the store held of the account when the session opened
+	Note     string          // what opening the journal had to say (a torn last line)
+	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session on a store of its own, for o.Account: in memory,
@@ -96,14 +98,14 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 		return nil, fmt.Errorf("account %s: %w", account, err)
 	}
 	s := &Session{st: st, account: account, next: a.Purchases + 1, balance: a.Balance, origin: a.Deposited,
-		totals: noTotals(), recent: recentUnits{limit: o.Limit}}
+		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
 	if l, ok := st.(*local); ok {
 		s.local, s.restored, s.Note, s.Torn = l, l.restored, l.note, l.torn
 	} else if !created {
 		s.restored = stateOf(a)
 	}
 	for _, r := range a.Recent {
-		s.recent.add(s.played(r))
+		s.recent.add(s.playedOf(r))
 	}
 	return s, nil
 }
@@ -135,9 +137,9 @@ func stateOf(a store.Account) *State {
 	return st
 }
 
-// played returns a purchase as the session keeps it: with its journal
+// playedOf returns a purchase as the session keeps it: with its journal
 // line, when the session's store is a journal that still knows it.
-func (s *Session) played(r store.Receipt) Played {
+func (s *Session) playedOf(r store.Receipt) Played {
 	p := Played{Op: r.Op, Sold: r.Sold, Time: r.At}
 	if s.local != nil {
 		p.Line = s.local.lineOf(r.Op.Seq)
@@ -175,19 +177,14 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	if err != nil {
 		return lottery.Sold{}, wallet.Operation{}, err
 	}
-	p := s.played(r)
+	p := s.playedOf(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.next = n + 1
 	s.balance = r.Op.After
-	s.totals = s.totals.Add(wallet.Totals{Played: 1, Staked: r.Op.Stake, Won: r.Op.Prize, Net: r.Op.Prize.Sub(r.Op.Stake)})
+	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
 	s.recent.add(p)
 	return r.Sold, r.Op, nil
-}
-
-// noTotals are the totals of a run that played nothing.
-func noTotals() wallet.Totals {
-	return wallet.Totals{Staked: decimal.Zero, Won: decimal.Zero, Net: decimal.Zero}
 }
 
 // Commitment returns the block the next unit of a game and stake comes from
@@ -223,7 +220,8 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.next, s.balance, s.origin, s.totals = 1, balance, balance, noTotals()
+	s.next, s.balance, s.origin = 1, balance, balance
+	s.played, s.staked, s.won = 0, decimal.Zero, decimal.Zero
 	s.recent = recentUnits{limit: s.recent.limit}
 	return nil
 }

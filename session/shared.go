@@ -26,7 +26,7 @@ func (s *Session) Balance() decimal.Decimal {
 func (s *Session) Totals() wallet.Totals {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.totals
+	return wallet.Totals{Played: s.played, Staked: s.staked, Won: s.won, Net: s.won.Sub(s.staked)}
 }
 
 // BlockStatus is where the block a game and stake sell next stands: a copy,
