@@ -1,8 +1,11 @@
-// Package session keeps a player's session: the shop that sells units, the
-// wallet, and the journal that records every purchase on disk before
-// anything is revealed, so that a session can be taken up again after a
-// crash without a purchase lost or doubled, and anyone can check afterwards
-// that closed blocks were drawn as committed.
+// Package session keeps a player's session: an account buying from a
+// store (store.Store), and what the screens and tools read of it. Its own
+// store, the local game's, holds one account in memory or on a journal:
+// the shop that sells units, the wallet, and the journal that records
+// every purchase on disk before anything is revealed, so that a session
+// can be taken up again after a crash without a purchase lost or doubled,
+// and anyone can check afterwards that closed blocks were drawn as
+// committed.
 package session
 
 import (

@@ -55,7 +55,7 @@ func (p *problems) add(pr Problem) {
 func newState(tables Tables, recent int, problems *problems) *State {
 	return &State{
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
-		Reveals: map[string]string{}, waiting: map[string]int{}, bought: newUnitSet(),
+		Reveals: map[string]string{}, pending: pendingUnits{at: map[string]int{}}, bought: newUnitSet(),
 		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
 		tables: tables, cache: map[string]*game.Table{}, recent: recentUnits{limit: recent}, problems: problems,
 		games: map[string]lottery.Game{}, keys: map[string]game.SeqKey{},
@@ -98,7 +98,7 @@ func (st *State) scan(l Line) {
 		if !st.bought.has(r.Unit) {
 			st.bad(l.N, "unit %s is shown but was never bought", r.Unit)
 		}
-		st.dropPending(r.Unit)
+		st.pending.drop(r.Unit)
 	case KindReveal:
 		st.reveal(l)
 	case KindDeposit:
@@ -114,7 +114,8 @@ func (st *State) finish() {
 	if st.lines == 0 {
 		st.bad(1, "the journal does not begin with its start record")
 	}
-	st.compactPending()
+	st.pending.compact()
+	st.Pending = st.pending.units
 }
 
 // parseName reads a unit's name as lottery.ParseName does, and returns the

@@ -1,92 +1,103 @@
 package session
 
 import (
+	"context"
 	"maps"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/store"
 	"tapis/wallet"
 )
 
-// Balance returns the wallet's balance, prizes of units not shown yet
-// included.
+// Balance returns the account's balance as the session's last purchase
+// left it (or as the store held it when the session opened), prizes of
+// units not shown yet included.
 func (s *Session) Balance() decimal.Decimal {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.wallet.Balance()
+	return s.balance
 }
 
-// Totals returns what the wallet in play has played.
+// Totals returns what the session has played in this run (since the
+// kiosk's last Restart).
 func (s *Session) Totals() wallet.Totals {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.wallet.Totals()
+	return wallet.Totals{Played: s.played, Staked: s.staked, Won: s.won, Net: s.won.Sub(s.staked)}
 }
 
 // BlockStatus is where the block a game and stake sell next stands: a copy,
 // that the sales after it do not change.
-type BlockStatus struct {
-	Number     int64
-	Sold       int64
-	Remaining  int64
-	Left       []int64 // units left by lot (tier)
-	Losing     int     // the losing lot's tier
-	Commitment [32]byte
-}
+type BlockStatus = store.BlockStatus
 
 // Block returns where the block a game and stake sell next stands.
 func (s *Session) Block(g lottery.Game, stake decimal.Decimal) (BlockStatus, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	b, err := s.shop.Peek(g, stake)
-	if err != nil {
-		return BlockStatus{}, err
-	}
-	st := BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(),
-		Losing: b.Table().Losing(), Commitment: b.Seed().Commitment()}
-	for i := range b.Table().Tiers() {
-		st.Left = append(st.Left, b.Left(i))
-	}
-	return st, nil
+	return s.st.Block(context.Background(), g.Seq(stake))
 }
 
-// Restored returns what the journal held when the session opened, or nil.
+// Restored returns what the store held of the account when the session
+// opened: for a journal, what it held (State), and for another store, the
+// account's start (its deposits), balance, purchases and units never
+// shown; nil for a session in memory and for an account the session
+// created.
 func (s *Session) Restored() *State { return s.restored }
 
-// Recent returns the last units bought in the session, journal included,
-// oldest first: at most Options.Limit of them, in a slice of the caller's.
-// The kiosk's Restart empties it.
+// Recent returns the last units bought in the session, the store's
+// included, oldest first: at most Options.Limit of them, in a slice of the
+// caller's. The kiosk's Restart empties it.
 func (s *Session) Recent() []Played {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.recent.list()
 }
 
-// Wallet returns the session's wallet, for a caller that has the session to
-// itself; Balance and Totals read it from anywhere.
-func (s *Session) Wallet() *wallet.Wallet { return s.wallet }
+// Wallet returns the wallet of a session in memory or on a journal, for a
+// caller that has the session to itself (Balance and Totals read from
+// anywhere); nil on another store.
+func (s *Session) Wallet() *wallet.Wallet {
+	if s.local == nil {
+		return nil
+	}
+	return s.local.wallet
+}
 
 // Origin returns the balance the session started from, over its whole
-// journal: the balance less Origin is the net result of every purchase the
-// journal holds.
+// journal (over every deposit to the account, on a store): the balance
+// less Origin is the net result of every purchase the store holds.
 func (s *Session) Origin() decimal.Decimal {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.origin
 }
 
-// Shop returns the session's shop.
-func (s *Session) Shop() *lottery.Shop { return s.shop }
+// Shop returns the shop of a session in memory or on a journal; nil on
+// another store, whose units are dealt by the store.
+func (s *Session) Shop() *lottery.Shop {
+	if s.local == nil {
+		return nil
+	}
+	return s.local.shop
+}
 
-// Seed returns the session's master seed (the journal's, when resumed).
-func (s *Session) Seed() game.Seed { return s.seed }
+// Seed returns the master seed of a session in memory or on a journal (the
+// journal's, when resumed); 0 on another store, which keeps its own.
+func (s *Session) Seed() game.Seed {
+	if s.local == nil {
+		return 0
+	}
+	return s.local.seed
+}
 
 // Revealed returns the seeds of the blocks exhausted so far, by block
-// (game.BlockID, as its String writes it: ParseBlockID reads it).
+// (game.BlockID, as its String writes it: ParseBlockID reads it); nil when
+// the store cannot tell now.
 func (s *Session) Revealed() map[string]string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return maps.Clone(s.revealed)
+	m, err := s.st.Revealed(context.Background())
+	if err != nil {
+		return nil
+	}
+	return maps.Clone(m)
 }

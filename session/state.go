@@ -61,8 +61,7 @@ type State struct {
 	games     map[string]lottery.Game // the games of the sequences found, by key
 	keys      map[string]game.SeqKey  // the sequences found, by key as the units' names write it
 	bought    unitSet                 // the names of the units bought
-	waiting   map[string]int          // unit name → its index in Pending
-	shown     int                     // places of Pending left empty by units shown since
+	pending   pendingUnits            // the units bought and never shown, as the scan goes: Pending once it ends
 	seeded    bool                    // the start record's seed read
 	wrong     bool                    // a commitment the seed does not give was found
 	amounts   amountCache             // the stakes and prizes read, as written
@@ -190,7 +189,7 @@ func (st *State) buy(l Line) {
 		st.real(l, stake, &sold, ks, nerr, err == nil)
 	}
 	p := Played{Op: op, Sold: sold, Time: r.Time, Line: l.N}
-	st.addPending(p)
+	st.pending.add(p)
 	if err == nil {
 		st.recent.add(p)
 	}

@@ -97,33 +97,70 @@ func (u *unitSet) add(name string) {
 	u.runs[prefix] = runs
 }
 
-// addPending keeps a unit bought, until it is shown.
-func (st *State) addPending(p Played) {
-	st.waiting[p.Op.Unit] = len(st.Pending)
-	st.Pending = append(st.Pending, p)
+// pendingUnits are the units bought and not shown yet, oldest first, each
+// found by its name.
+type pendingUnits struct {
+	units []Played       // oldest first, with empty places where units were shown
+	at    map[string]int // unit name → its index in units
+	shown int            // places left empty by units shown since the last compaction
 }
 
-// dropPending lets go of a unit shown. Its place is left empty, and the
-// empty places are taken out once they are half of them: each unit shown
-// costs the same on average, and Pending holds about the units not shown.
-func (st *State) dropPending(unit string) {
-	i, ok := st.waiting[unit]
+// add keeps a unit bought, until it is shown.
+func (p *pendingUnits) add(u Played) {
+	if p.at == nil {
+		p.at = map[string]int{}
+	}
+	p.at[u.Op.Unit] = len(p.units)
+	p.units = append(p.units, u)
+}
+
+// drop lets go of a unit shown. Its place is left empty, and the empty
+// places are taken out once they are half of them: each unit shown costs
+// the same on average, and units holds about the units not shown.
+func (p *pendingUnits) drop(unit string) {
+	i, ok := p.at[unit]
 	if !ok {
 		return
 	}
-	st.Pending[i] = Played{}
-	delete(st.waiting, unit)
-	if st.shown++; st.shown > 32 && 2*st.shown > len(st.Pending) {
-		st.compactPending()
+	p.units[i] = Played{}
+	delete(p.at, unit)
+	if p.shown++; p.shown > 32 && 2*p.shown > len(p.units) {
+		p.compact()
 	}
 }
 
-// compactPending takes the empty places out of Pending.
-func (st *State) compactPending() {
-	st.Pending = slices.DeleteFunc(st.Pending, func(p Played) bool { return p.Op.Unit == "" })
-	clear(st.waiting)
-	for i, p := range st.Pending {
-		st.waiting[p.Op.Unit] = i
+// has reports whether a unit waits to be shown.
+func (p *pendingUnits) has(unit string) bool {
+	_, ok := p.at[unit]
+	return ok
+}
+
+// compact takes the empty places out of units.
+func (p *pendingUnits) compact() {
+	p.units = slices.DeleteFunc(p.units, func(u Played) bool { return u.Op.Unit == "" })
+	clear(p.at)
+	for i, u := range p.units {
+		p.at[u.Op.Unit] = i
 	}
-	st.shown = 0
+	p.shown = 0
+}
+
+// list returns the units waiting, oldest first, in a slice of its own.
+func (p *pendingUnits) list() []Played {
+	out := make([]Played, 0, len(p.at))
+	for _, u := range p.units {
+		if u.Op.Unit != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// pendingOf keeps units as waiting, oldest first, in storage of its own.
+func pendingOf(units []Played) pendingUnits {
+	p := pendingUnits{at: make(map[string]int, len(units))}
+	for _, u := range units {
+		p.add(u)
+	}
+	return p
 }

@@ -105,6 +105,21 @@ func Restore(balance decimal.Decimal, seq int) (*Wallet, error) {
 	return w, nil
 }
 
+// Deposit credits the balance by amount, which must not be negative nor
+// finer than the cent. It is no purchase: the totals stay as they are.
+func (w *Wallet) Deposit(amount decimal.Decimal) error {
+	if amount.IsNegative() {
+		return fmt.Errorf("wallet: deposit %s is negative", amount)
+	}
+	if !amount.Equal(amount.Round(2)) {
+		return fmt.Errorf("wallet: deposit %s is finer than the cent", amount)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.balance = w.balance.Add(amount)
+	return nil
+}
+
 // Seq returns the number of the last purchase, earlier runs included.
 func (w *Wallet) Seq() int {
 	w.mu.Lock()

@@ -181,3 +181,20 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestDeposit credits the balance, not the totals nor the purchase
+// numbers, and refuses a negative amount or one finer than the cent.
+func TestDeposit(t *testing.T) {
+	w, _ := Restore(d("1"), 4)
+	if err := w.Deposit(d("2.5")); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Balance().Equal(d("3.5")) || w.Seq() != 4 || w.Totals().Played != 0 || !w.Totals().Staked.IsZero() {
+		t.Errorf("balance %s, purchase %d, totals %+v", w.Balance(), w.Seq(), w.Totals())
+	}
+	for _, bad := range []string{"-1", "0.001"} {
+		if err := w.Deposit(d(bad)); err == nil || !w.Balance().Equal(d("3.5")) {
+			t.Errorf("deposit %s: %v, balance %s", bad, err, w.Balance())
+		}
+	}
+}

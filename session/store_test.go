@@ -1,0 +1,320 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/store"
+	"tapis/wallet"
+)
+
+// errLost is the answer a fakeStore loses: the purchase was made, and its
+// seller never hears of it.
+var errLost = errors.New("the answer was lost")
+
+// fakeStore is a store.Store of many accounts in memory that can lose the
+// answer to a purchase it made, as a network or a crash would.
+type fakeStore struct {
+	mu       sync.Mutex
+	shop     *lottery.Shop
+	accounts map[string]*fakeAccount
+	lose     int // the next purchases made whose answers are lost
+	sales    int // the purchases made, retries not counted
+}
+
+type fakeAccount struct {
+	balance, deposited decimal.Decimal
+	bought             []store.Receipt
+	shown              map[string]bool
+}
+
+func newFakeStore(seed game.Seed) *fakeStore {
+	return &fakeStore{shop: lottery.NewShopWith(seed, smallTables), accounts: map[string]*fakeAccount{}}
+}
+
+func (f *fakeStore) Sell(_ context.Context, p store.Purchase) (store.Receipt, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a, ok := f.accounts[p.Account]
+	if !ok {
+		return store.Receipt{}, store.ErrNoAccount
+	}
+	stake := p.Stake
+	if p.Force != nil {
+		stake = p.Force.Stake(stake)
+	}
+	if p.Number >= 1 && p.Number <= len(a.bought) {
+		r := a.bought[p.Number-1]
+		if r.Sold.Unit.ID.Game != p.Game.Name || !r.Op.Stake.Equal(stake) {
+			return store.Receipt{}, store.ErrOtherPurchase
+		}
+		r.Shown, r.Again = a.shown[r.Op.Unit], true
+		return r, nil
+	}
+	if p.Number != len(a.bought)+1 {
+		return store.Receipt{}, store.ErrOutOfTurn
+	}
+	if a.balance.LessThan(stake) {
+		return store.Receipt{}, wallet.ErrShort
+	}
+	var (
+		sold lottery.Sold
+		err  error
+	)
+	if p.Force != nil {
+		sold, err = f.shop.Force(p.Game, stake, *p.Force, p.Label)
+	} else {
+		sold, err = f.shop.Sell(p.Game, stake)
+	}
+	if err != nil {
+		return store.Receipt{}, err
+	}
+	op := wallet.Operation{Seq: p.Number, Unit: sold.Name(), Forced: p.Force != nil, Stake: stake, Prize: sold.Unit.Prize,
+		Before: a.balance, After: a.balance.Sub(stake).Add(sold.Unit.Prize)}
+	a.balance = op.After
+	r := store.Receipt{Op: op, Sold: sold}
+	a.bought = append(a.bought, r)
+	f.sales++
+	if f.lose > 0 {
+		f.lose--
+		return store.Receipt{}, errLost
+	}
+	return r, nil
+}
+
+func (f *fakeStore) Shown(_ context.Context, account, unit string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a, ok := f.accounts[account]
+	if !ok {
+		return store.ErrNoAccount
+	}
+	a.shown[unit] = true
+	return nil
+}
+
+func (f *fakeStore) Deposit(_ context.Context, account string, amount decimal.Decimal) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a, ok := f.accounts[account]
+	if !ok {
+		a = &fakeAccount{shown: map[string]bool{}}
+		f.accounts[account] = a
+	}
+	a.balance, a.deposited = a.balance.Add(amount), a.deposited.Add(amount)
+	return nil
+}
+
+func (f *fakeStore) Account(_ context.Context, name string, recent int) (store.Account, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a, ok := f.accounts[name]
+	if !ok {
+		return store.Account{}, store.ErrNoAccount
+	}
+	out := store.Account{Name: name, Balance: a.balance, Deposited: a.deposited, Purchases: len(a.bought)}
+	for i, r := range a.bought {
+		r.Shown = a.shown[r.Op.Unit]
+		if !r.Shown {
+			out.Pending = append(out.Pending, r)
+		}
+		if i >= len(a.bought)-recent {
+			out.Recent = append(out.Recent, r)
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeStore) Block(_ context.Context, seq game.SeqKey) (store.BlockStatus, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g, err := lottery.FindSeq(seq)
+	if err != nil {
+		return store.BlockStatus{}, err
+	}
+	b, err := f.shop.Peek(g, seq.Stake)
+	if err != nil {
+		return store.BlockStatus{}, err
+	}
+	return store.BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(), Commitment: b.Seed().Commitment()}, nil
+}
+
+func (f *fakeStore) Revealed(context.Context) (map[string]string, error) {
+	return map[string]string{}, nil
+}
+
+func (f *fakeStore) Close() error { return nil }
+
+// TestSessionOnAnyStore runs a session on a store that is not this
+// package's: the account is created with the starting balance; a purchase
+// whose answer is lost is not counted, and the next purchase asks for the
+// same number and gets that very unit, made once; a purchase of another
+// game after a lost answer is refused and the session goes on after it;
+// a session opened again takes up the units never shown.
+func TestSessionOnAnyStore(t *testing.T) {
+	st := newFakeStore(17)
+	yams, one := lottery.Yams(), decimal.NewFromInt(1)
+	s, err := OpenOn(st, "alice", Options{Balance: decimal.NewFromInt(100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Restored() != nil || !s.Balance().Equal(decimal.NewFromInt(100)) || !s.Origin().Equal(decimal.NewFromInt(100)) {
+		t.Fatalf("a new account: restored %v, balance %s, origin %s", s.Restored(), s.Balance(), s.Origin())
+	}
+	first, firstOp, err := s.Buy(yams, one, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shown(first.Name()); err != nil {
+		t.Fatal(err)
+	}
+
+	st.lose = 1
+	if _, _, err := s.Buy(yams, one, nil, ""); !errors.Is(err, errLost) {
+		t.Fatalf("a lost answer: %v", err)
+	}
+	made := st.accounts["alice"].bought[1]
+	if st.sales != 2 || len(s.Recent()) != 1 || s.Totals().Played != 1 || !s.Balance().Equal(firstOp.After) {
+		t.Fatalf("after a lost answer: %d sales, %d recent, %d played, balance %s", st.sales, len(s.Recent()), s.Totals().Played, s.Balance())
+	}
+	again, op, err := s.Buy(yams, one, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Name() != made.Sold.Name() || op.Seq != 2 || st.sales != 2 {
+		t.Fatalf("the retry bought %s (purchase %d), the store made %s; %d sales", again.Name(), op.Seq, made.Sold.Name(), st.sales)
+	}
+	if r := s.Recent(); len(r) != 2 || r[1].Op.Unit != made.Op.Unit || s.Totals().Played != 2 || !s.Balance().Equal(made.Op.After) {
+		t.Fatalf("after the retry: %d recent, %d played, balance %s (want %s)", len(r), s.Totals().Played, s.Balance(), made.Op.After)
+	}
+	if err := s.Shown(again.Name()); err != nil {
+		t.Fatal(err)
+	}
+
+	st.lose = 1
+	if _, _, err := s.Buy(yams, one, nil, ""); !errors.Is(err, errLost) {
+		t.Fatalf("a lost answer: %v", err)
+	}
+	lost := st.accounts["alice"].bought[2]
+	if _, _, err := s.Buy(lottery.Vegas(), decimal.NewFromInt(2), nil, ""); !errors.Is(err, store.ErrOtherPurchase) {
+		t.Fatalf("another game after a lost answer: %v", err)
+	}
+	next, op, err := s.Buy(yams, one, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Name() == lost.Sold.Name() || op.Seq != 4 || st.sales != 4 || !s.Balance().Equal(op.After) {
+		t.Fatalf("after a refused purchase: %s, purchase %d, %d sales, balance %s", next.Name(), op.Seq, st.sales, s.Balance())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	b, err := OpenOn(st, "alice", Options{Balance: decimal.NewFromInt(5), Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := b.Restored()
+	var pending []string
+	for _, p := range r.Pending {
+		pending = append(pending, p.Op.Unit)
+	}
+	if want := fmt.Sprint([]string{lost.Op.Unit, next.Name()}); fmt.Sprint(pending) != want || r.Purchases != 4 || !r.Start.Equal(decimal.NewFromInt(100)) {
+		t.Fatalf("taken up: pending %v (want %s), %d purchases, start %s", pending, want, r.Purchases, r.Start)
+	}
+	if h := b.Recent(); len(h) != 3 || h[0].Op.Seq != 2 || h[2].Op.Seq != 4 || !b.Balance().Equal(op.After) || b.Totals().Played != 0 {
+		t.Fatalf("taken up: %d recent, balance %s, %d played", len(h), b.Balance(), b.Totals().Played)
+	}
+	if _, op, err := b.Buy(yams, one, nil, ""); err != nil || op.Seq != 5 {
+		t.Fatalf("the next purchase: %d, %v", op.Seq, err)
+	}
+	if err := b.Restart(decimal.NewFromInt(10)); err == nil {
+		t.Error("a session on a store restarted its account's wallet")
+	}
+	if b.Wallet() != nil || b.Shop() != nil || b.Seed() != 0 {
+		t.Error("a session on a store shows a wallet, a shop or a seed of its own")
+	}
+}
+
+// TestLocalStore is the memory and journal store as a store.Store: one
+// account; a purchase of a number already made is returned again while it
+// is kept, another game or stake under that number is refused, and a
+// number out of turn; deposits go to memory only.
+func TestLocalStore(t *testing.T) {
+	ctx := context.Background()
+	yams, one := lottery.Yams(), decimal.NewFromInt(1)
+	for _, journal := range []bool{false, true} {
+		o := Options{Seed: 4, Balance: decimal.NewFromInt(50), Tables: smallTables, Account: "bob", Limit: 2}
+		if journal {
+			o.Journal = filepath.Join(t.TempDir(), "journal.jsonl")
+		}
+		l, err := openLocal(o.withDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		buy := func(n int, g lottery.Game, stake decimal.Decimal) (store.Receipt, error) {
+			return l.Sell(ctx, store.Purchase{Account: "bob", Number: n, Game: g, Stake: stake})
+		}
+		var made []store.Receipt
+		for n := 1; n <= 4; n++ {
+			r, err := buy(n, yams, one)
+			if err != nil || r.Again || r.Op.Seq != n {
+				t.Fatalf("journal %v: purchase %d: %+v, %v", journal, n, r, err)
+			}
+			made = append(made, r)
+		}
+		l.Shown(ctx, "bob", made[1].Op.Unit)
+		if r, err := buy(4, yams, one); err != nil || !r.Again || r.Op.Unit != made[3].Op.Unit || r.Shown {
+			t.Errorf("journal %v: the last purchase again: %+v, %v", journal, r, err)
+		}
+		if r, err := buy(1, yams, one); err != nil || !r.Again || r.Op.Unit != made[0].Op.Unit {
+			t.Errorf("journal %v: an unshown purchase again: %+v, %v", journal, r, err)
+		}
+		if _, err := buy(2, yams, one); !errors.Is(err, store.ErrOutOfTurn) {
+			t.Errorf("journal %v: a purchase shown and no longer recent: %v", journal, err)
+		}
+		if _, err := buy(4, yams, decimal.NewFromInt(2)); !errors.Is(err, store.ErrOtherPurchase) {
+			t.Errorf("journal %v: another stake under a number made: %v", journal, err)
+		}
+		if _, err := buy(6, yams, one); !errors.Is(err, store.ErrOutOfTurn) {
+			t.Errorf("journal %v: a number ahead: %v", journal, err)
+		}
+		if _, err := l.Sell(ctx, store.Purchase{Account: "carol", Number: 5, Game: yams, Stake: one}); !errors.Is(err, store.ErrNoAccount) {
+			t.Errorf("journal %v: another account: %v", journal, err)
+		}
+		if _, err := l.Account(ctx, "carol", 1); !errors.Is(err, store.ErrNoAccount) {
+			t.Errorf("journal %v: another account: %v", journal, err)
+		}
+		err = l.Deposit(ctx, "bob", decimal.NewFromInt(7))
+		if journal != (err != nil) {
+			t.Errorf("journal %v: a deposit: %v", journal, err)
+		}
+		deposited := decimal.NewFromInt(50)
+		if !journal {
+			deposited = decimal.NewFromInt(57)
+		}
+		a, err := l.Account(ctx, "bob", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Purchases != 4 || !a.Deposited.Equal(deposited) || len(a.Pending) != 3 || len(a.Recent) != 2 || a.Recent[1].Op.Seq != 4 ||
+			!a.Balance.Equal(made[3].Op.After.Add(deposited).Sub(decimal.NewFromInt(50))) {
+			t.Errorf("journal %v: account %+v", journal, a)
+		}
+		b, err := l.Block(ctx, yams.Seq(one))
+		if err != nil || b.Sold != 4 || b.Number != 1 {
+			t.Errorf("journal %v: block %+v, %v", journal, b, err)
+		}
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
