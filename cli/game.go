@@ -22,7 +22,8 @@ import (
 // gameFlags are the interactive game's flags, as they are parsed.
 type gameFlags struct {
 	balance, seed, lang, stake, idle, playlist string
-	journal                                    string
+	journal, store, account                    string
+	openBlocks                                 int
 	qa, demo                                   bool
 }
 
@@ -34,6 +35,9 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 	fs.StringVar(&f.lang, "lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
 	fs.StringVar(&f.stake, "stake", "", "the Yam's stake at start: 0.5, 1 or 2 (also 0,5)")
 	fs.StringVar(&f.journal, "journal", "", "journal FILE: every purchase recorded on disk; an existing journal is taken up again")
+	fs.StringVar(&f.store, "store", "", "play on a shared store URL (sqlite:PATH, PATH.db, postgres://…), created on first use")
+	fs.StringVar(&f.account, "account", "", "with --store: the account NAME that plays (default local), created with --balance")
+	fs.IntVar(&f.openBlocks, "open-blocks", 0, "with --store, when it is created: K blocks of each game and stake on sale side by side (default 1)")
 	fs.BoolVar(&f.qa, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&f.demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
 	fs.StringVar(&f.idle, "idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
@@ -62,6 +66,10 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.O
 		return o, err
 	}
 	o.Journal, o.QA, o.Demo = f.journal, f.qa, f.demo
+	o.Store, o.Account, o.OpenBlocks = f.store, f.account, f.openBlocks
+	if err := checkStoreFlags(fs, f.store, f.journal); err != nil {
+		return o, err
+	}
 	if len(pos) > 1 {
 		return o, fmt.Errorf("unexpected argument %q", pos[1])
 	}
@@ -106,6 +114,9 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.O
 	}
 	if o.Demo && o.Journal != "" {
 		return o, errors.New("--demo and --journal: a kiosk's play money is not journaled")
+	}
+	if o.Demo && o.Store != "" {
+		return o, errors.New("--demo and --store: a kiosk's play money is not kept in a store")
 	}
 	if o.Idle, err = parseIdle(f.idle); err != nil {
 		return o, err

@@ -32,6 +32,9 @@ type simOptions struct {
 	balance    decimal.Decimal // the wallet of a new session
 	balanceSet bool
 	journal    string
+	store      string // a shared store's URL
+	account    string // the store's account that buys
+	openBlocks int    // blocks on sale side by side in a new store
 	lang       ui.Lang
 	json       bool
 }
@@ -51,7 +54,8 @@ func simulate(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "simulate", err)
 	}
-	sess, err := session.Open(session.Options{Seed: seed, SeedSet: o.seed.set, Balance: o.balance, Journal: o.journal})
+	sess, err := session.Open(session.Options{Seed: seed, SeedSet: o.seed.set, Balance: o.balance, Journal: o.journal,
+		Store: o.store, Account: o.account, OpenBlocks: o.openBlocks})
 	if err != nil {
 		hint := ""
 		if p := (session.Problem{}); errors.As(err, &p) {
@@ -63,8 +67,12 @@ func simulate(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "tapis simulate: journal %s: %s\n", text.Printable(o.journal), text.Printable(sess.Note))
 	}
 	if st := sess.Restored(); st != nil && o.balanceSet && !st.Start.Equal(o.balance) {
-		fmt.Fprintf(env.Stderr, "tapis simulate: journal %s keeps its own balance (%s): --balance does not apply\n",
-			text.Printable(o.journal), wallet.Format(st.Balance, "en"))
+		where := "journal " + text.Printable(o.journal)
+		if o.store != "" {
+			where = "account " + text.Printable(sess.Account())
+		}
+		fmt.Fprintf(env.Stderr, "tapis simulate: %s keeps its own balance (%s): --balance does not apply\n",
+			where, wallet.Format(st.Balance, "en"))
 	}
 	bar := progressOnTerminal(env)
 	r, playErr := playUnits(sess, &o, bar.callback())
@@ -106,6 +114,9 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 	fs.Var(&o.seed, "seed", "the master seed `N` (default: the journal's, or from the system's secure source)")
 	balance := fs.String("balance", "", "the starting balance in `EUR` (default: what the units cost, so it never runs short)")
 	fs.StringVar(&o.journal, "journal", "", "journal `FILE`: every purchase recorded and synced, as in the game; an existing journal is taken up")
+	fs.StringVar(&o.store, "store", "", "buy from a shared store `URL` (sqlite:PATH, PATH.db, postgres://…), created on first use")
+	fs.StringVar(&o.account, "account", "", "with --store: the account `NAME` that buys (default local), created with --balance")
+	fs.IntVar(&o.openBlocks, "open-blocks", 0, "with --store, when it is created: `K` blocks of each game and stake on sale side by side (default 1)")
 	lang := fs.String("lang", "en", "the language of the report: fr or en")
 	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")
 	pos, err := parse(env, fs, args)
@@ -127,6 +138,9 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 	if o.lang, err = ui.ParseLang(*lang); err != nil {
 		return o, usagef("--lang: %v", err)
 	}
+	if err := checkStoreFlags(fs, o.store, o.journal); err != nil {
+		return o, err
+	}
 	fs.Visit(func(f *flag.Flag) { o.balanceSet = o.balanceSet || f.Name == "balance" })
 	if !o.balanceSet {
 		o.balance = o.stake.Mul(decimal.NewFromInt(o.count))
@@ -144,6 +158,7 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 // simulation is what a simulation played.
 type simulation struct {
 	seed       game.Seed
+	account    string          // the account that bought, on a store
 	figures    *stats.Session  // the units played in this run, as the stats screen counts them
 	earlier    int             // units of an earlier run found unrevealed in the journal, revealed first
 	earlierWon decimal.Decimal // what they paid
@@ -165,7 +180,7 @@ func (r *simulation) won() decimal.Decimal { return r.earlierWon.Add(r.totals.Wo
 // The simulation is returned with the error that stopped it, if any; its
 // figures are nil when nothing could be counted.
 func playUnits(sess *session.Session, o *simOptions, progress func(done, total int64)) (simulation, error) {
-	r := simulation{seed: sess.Seed()}
+	r := simulation{seed: sess.Seed(), account: sess.Account()}
 	if st := sess.Restored(); st != nil {
 		for _, p := range st.Pending {
 			reveal(&r, &p.Sold)

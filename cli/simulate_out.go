@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"tapis/store"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
@@ -22,7 +23,9 @@ import (
 type simWords struct {
 	unit, units string // one unit, and more
 	head        string // game, stake, seed, units
+	storeHead   string // game, stake, account, units: a store's seed is the house's
 	journal     string
+	store       string
 	earlier     string // units of an earlier run revealed first
 	short       string // the wallet could not pay
 	losing      string
@@ -38,7 +41,9 @@ var simText = map[ui.Lang]simWords{
 		unit:       "unit",
 		units:      "units",
 		head:       "%s at %s · seed %d · %s",
+		storeHead:  "%s at %s · account %s · %s",
 		journal:    "journal %s",
+		store:      "store %s",
 		earlier:    "revealed first: %s bought by an earlier run and never shown (won %s)",
 		short:      "stopped after %s: the balance %s does not pay a stake of %s",
 		losing:     "losing",
@@ -52,7 +57,9 @@ var simText = map[ui.Lang]simWords{
 		unit:       "partie",
 		units:      "parties",
 		head:       "%s à %s · graine %d · %s",
+		storeHead:  "%s à %s · compte %s · %s",
 		journal:    "journal %s",
+		store:      "magasin %s",
 		earlier:    "révélées d'abord : %s achetées par une session précédente et jamais montrées (gagné %s)",
 		short:      "arrêt après %s : le solde de %s ne paie pas une mise de %s",
 		losing:     "perdant",
@@ -90,6 +97,10 @@ func writeSimulation(w io.Writer, o *simOptions, r *simulation) error {
 	head := fmt.Sprintf(words.head, o.game.Name, wallet.Format(o.stake, l), r.seed, units(int64(r.totals.Played), o.lang))
 	if o.journal != "" {
 		head += " · " + fmt.Sprintf(words.journal, text.Printable(o.journal))
+	}
+	if o.store != "" {
+		head = fmt.Sprintf(words.storeHead, o.game.Name, wallet.Format(o.stake, l), text.Printable(r.account), units(int64(r.totals.Played), o.lang)) +
+			" · " + fmt.Sprintf(words.store, text.Printable(store.Redact(o.store)))
 	}
 	fmt.Fprintf(w, "%s\n\n", head)
 	if fig, ok := r.figures.Figures(o.game.Seq(o.stake)); ok {
@@ -187,7 +198,9 @@ type simTierJSON struct {
 type simulationJSON struct {
 	Game           string        `json:"game"`
 	Stake          *string       `json:"stake"`
-	Seed           uint64        `json:"seed"`
+	Seed           *uint64       `json:"seed"` // null on a store: its seed is the house's
+	Store          string        `json:"store,omitempty"`
+	Account        string        `json:"account,omitempty"`
 	Units          int64         `json:"units"`
 	Staked         string        `json:"staked"`
 	Won            string        `json:"won"`
@@ -207,7 +220,7 @@ type simulationJSON struct {
 func writeSimulationJSON(w io.Writer, o *simOptions, r *simulation) error {
 	n := int64(r.totals.Played)
 	out := simulationJSON{
-		Game: o.game.Name, Seed: uint64(r.seed), Units: n,
+		Game: o.game.Name, Units: n,
 		Staked: r.totals.Staked.String(), Won: r.totals.Won.String(), RTP: "0",
 		Mismatches: r.mismatches, Balance: r.balance.String(), Short: r.short,
 		Seconds:        math.Round(r.elapsed.Seconds()*1000) / 1000,
@@ -217,6 +230,12 @@ func writeSimulationJSON(w io.Writer, o *simOptions, r *simulation) error {
 	if o.game.Name != vegas.Name {
 		s := o.stake.String()
 		out.Stake = &s
+	}
+	if o.store == "" {
+		seed := uint64(r.seed)
+		out.Seed = &seed
+	} else {
+		out.Store, out.Account = store.Redact(o.store), r.account
 	}
 	if fig, ok := r.figures.Figures(o.game.Seq(o.stake)); ok {
 		if ret, err := fig.Return(6); err == nil {

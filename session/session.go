@@ -22,11 +22,15 @@ type Options struct {
 	SeedSet bool            // the seed was given: a journal of another seed is refused
 	Balance decimal.Decimal // the starting balance of a new session, and of an account OpenOn creates
 	Journal string          // the journal's path; empty keeps everything in memory
-	Account string          // the account Open's memory or journal holds; DefaultAccount when empty
-	Limit   int             // how many recent units the session keeps (Recent); 200 when 0
-	QA      bool            // a QA session: a journal holding forced units is taken up
-	Tables  Tables          // nil for the regulations' tables
-	Now     func() time.Time
+	Store   string          // a shared store (sqlite:PATH, PATH.db, postgres://…) instead of memory or a journal
+	Account string          // the account the session buys for; DefaultAccount when empty
+	// OpenBlocks is how many blocks of each game and stake a new store
+	// sells side by side (1 when 0); a store keeps what it was created with.
+	OpenBlocks int
+	Limit      int    // how many recent units the session keeps (Recent); 200 when 0
+	QA         bool   // a QA session: a journal holding forced units is taken up
+	Tables     Tables // nil for the regulations' tables
+	Now        func() time.Time
 }
 
 // Session is a player's session: one account buying from a store, and what
@@ -59,8 +63,28 @@ type Session struct {
 // position; the units bought but never shown are in Restored().Pending. A
 // journal that does not read, or belongs to another seed, is refused and
 // left as it is. A last line cut short by a crash is dropped.
+//
+// With o.Store, the session buys for o.Account from that shared store,
+// whose emission is created on its first use (from o.Seed when o.SeedSet,
+// o.OpenBlocks and o.Tables) and kept in it.
 func Open(o Options) (*Session, error) {
 	o = o.withDefaults()
+	if o.Store != "" {
+		if o.Journal != "" {
+			return nil, errors.New("a session keeps a journal or a store, not both")
+		}
+		st, err := store.Open(context.Background(), o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet,
+			OpenBlocks: o.OpenBlocks, Tables: store.Tables(o.Tables), Now: o.Now})
+		if err != nil {
+			return nil, err
+		}
+		s, err := OpenOn(st, o.Account, o)
+		if err != nil {
+			st.Close()
+			return nil, err
+		}
+		return s, nil
+	}
 	l, err := openLocal(o)
 	if err != nil {
 		return nil, err
@@ -88,11 +112,15 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	a, err := st.Account(ctx, account, o.Limit)
 	created := false
 	if errors.Is(err, store.ErrNoAccount) {
-		if err := st.Deposit(ctx, account, o.Balance); err != nil {
+		if opener, ok := st.(accountOpener); ok { // sellers opening it at once credit it once
+			created, err = opener.OpenAccount(ctx, account, o.Balance)
+		} else {
+			err, created = st.Deposit(ctx, account, o.Balance), true
+		}
+		if err != nil {
 			return nil, fmt.Errorf("opening account %s: %w", account, err)
 		}
 		a, err = st.Account(ctx, account, o.Limit)
-		created = true
 	}
 	if err != nil {
 		return nil, fmt.Errorf("account %s: %w", account, err)
@@ -108,6 +136,12 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 		s.recent.add(s.playedOf(r))
 	}
 	return s, nil
+}
+
+// accountOpener is a store that creates an account only if it does not
+// exist, in one operation.
+type accountOpener interface {
+	OpenAccount(ctx context.Context, name string, balance decimal.Decimal) (bool, error)
 }
 
 // withDefaults returns o with its defaults set.

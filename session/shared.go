@@ -101,3 +101,6 @@ func (s *Session) Revealed() map[string]string {
 	}
 	return maps.Clone(m)
 }
+
+// Account returns the name of the account the session buys for.
+func (s *Session) Account() string { return s.account }

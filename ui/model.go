@@ -54,9 +54,15 @@ type Options struct {
 	SeedSet bool            // Seed was given: a journal of another seed is refused
 	Stake   decimal.Decimal // the Yam's stake chosen at start (1 € when zero)
 	Journal string          // the journal's path, or "" to keep the session in memory
-	QA      bool            // the QA status line and forcing panel (f)
-	Demo    bool            // the trade-show demo: an attract loop when idle
-	Idle    time.Duration   // the demo's idle time before it plays again
+	// Store is a shared store's URL (sqlite:PATH, PATH.db, postgres://…):
+	// the player buys from it as Account; OpenBlocks counts only when it
+	// is created.
+	Store      string
+	Account    string
+	OpenBlocks int
+	QA         bool          // the QA status line and forcing panel (f)
+	Demo       bool          // the trade-show demo: an attract loop when idle
+	Idle       time.Duration // the demo's idle time before it plays again
 	// Playlist replaces the demo's built-in playlist.
 	Playlist []lottery.PlaylistItem
 	// Hooks are called around a suspension (ctrl+z, SIGTSTP).
@@ -105,7 +111,7 @@ func New(o Options) (*Model, error) {
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
 	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
-		Journal: o.Journal, Limit: historyLimit, Now: clock.Now})
+		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now})
 	if err != nil {
 		return nil, err
 	}
