@@ -311,6 +311,9 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 		if e.tables, err = decodeTables(tables); err != nil {
 			return fmt.Errorf("store %s: %w", s.where, err)
 		}
+		if o.SeedSet && o.Seed != e.seed {
+			return fmt.Errorf("store %s: its emission has its own seed, the house's: a seed only seeds a new store", s.where)
+		}
 		return nil
 	})
 	return e, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -214,5 +215,22 @@ func concurrentSellers(t *testing.T, s *SQL, url string) {
 	}
 	if full < 2 {
 		t.Errorf("%d blocks sold out of %d touched", full, len(counts))
+	}
+}
+
+func TestSQLiteKeepsItsEmission(t *testing.T) {
+	s, url := openSQLite(t, Options{Seed: 3, SeedSet: true, OpenBlocks: 3, Tables: SmallTables})
+	s.Close()
+	again, err := Open(context.Background(), url, Options{OpenBlocks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	table, _ := again.Emission().Table(lottery.Yams().Seq(decimal.NewFromInt(1)))
+	if again.Seed() != 3 || again.Emission().OpenBlocks != 3 || table.Units != 60 {
+		t.Errorf("reopened: seed %d, %d open blocks, %d units a block", again.Seed(), again.Emission().OpenBlocks, table.Units)
+	}
+	if _, err := Open(context.Background(), url, Options{Seed: 4, SeedSet: true}); err == nil || !strings.Contains(err.Error(), "own seed") {
+		t.Errorf("another seed for an existing emission: %v", err)
 	}
 }
