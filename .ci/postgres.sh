@@ -35,6 +35,10 @@ s.close()'
 
 tapis_pg_start() {
   local tool
+  # Debian's server binaries, when the machine has no links to them on PATH.
+  if ! command -v initdb >/dev/null && [ -x /usr/lib/postgresql/15/bin/initdb ]; then
+    PATH=/usr/lib/postgresql/15/bin:$PATH
+  fi
   for tool in initdb pg_ctl postgres python3; do
     if ! command -v "$tool" >/dev/null; then
       echo "postgres: $tool is not on PATH: the PostgreSQL tests need the machine's PostgreSQL 15 (initdb, pg_ctl, postgres)" >&2
