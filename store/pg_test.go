@@ -2,41 +2,13 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"os"
-	"strings"
 	"testing"
+
+	"tapis/internal/pgtest"
 )
 
-// freshPostgres is replaced by internal/pgtest when it lands.
-func freshPostgres(t *testing.T) string {
-	url := os.Getenv("TAPIS_TEST_POSTGRES")
-	if url == "" {
-		t.Skip("TAPIS_TEST_POSTGRES is not set")
-	}
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "tapis_t_" + hex.EncodeToString(b)
-	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Exec("DROP DATABASE " + name + " WITH (FORCE)"); db.Close() })
-	i := strings.LastIndexByte(url, '/')
-	q := ""
-	if j := strings.IndexByte(url[i:], '?'); j >= 0 {
-		q = url[i+j:]
-	}
-	return url[:i+1] + name + q
-}
-
 func openPostgres(t *testing.T, o Options) (*SQL, string) {
-	url := freshPostgres(t)
+	url := pgtest.Fresh(t)
 	s, err := Open(context.Background(), url, o)
 	if err != nil {
 		t.Fatal(err)
@@ -58,4 +30,17 @@ func TestPostgresConcurrentSellers(t *testing.T) {
 func TestPostgresVerifyFindsEveryForgery(t *testing.T) {
 	s, _ := openPostgres(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables})
 	verifyFindsEveryForgery(t, s)
+}
+
+func TestPostgresRetryReturnsTheSameUnit(t *testing.T) {
+	s, _ := openPostgres(t, Options{Seed: 8, SeedSet: true, Tables: SmallTables})
+	retryReturnsTheSameUnit(t, s)
+}
+
+func BenchmarkSellPostgres(b *testing.B) {
+	benchSell(b, pgtest.Fresh(b))
+}
+
+func BenchmarkFloorInsertPostgres(b *testing.B) {
+	benchFloor(b, "pgx", pgtest.Fresh(b))
 }

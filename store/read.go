@@ -193,7 +193,7 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 	err = read(s.db)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
-			if err := s.openBlocks(ctx, tx, seq, s.now().UTC()); err != nil {
+			if err := s.openBlocks(ctx, tx, seq); err != nil {
 				return err
 			}
 			return read(tx)

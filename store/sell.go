@@ -77,12 +77,13 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if balance < stake {
 		return Receipt{}, fmt.Errorf("wallet: stake %s, balance %s: %w", stake.Decimal(), balance.Decimal(), wallet.ErrShort)
 	}
-	at := s.now().UTC()
 	var sold lottery.Sold
+	var at time.Time // the time of the sale: once its serial is taken, after its block's commitment
 	if p.Force != nil {
 		sold, err = s.force(ctx, tx, p, seq)
+		at = s.now().UTC()
 	} else {
-		sold, err = s.draw(ctx, tx, p.Game, seq, table, at)
+		sold, at, err = s.draw(ctx, tx, p.Game, seq, table)
 	}
 	if err != nil {
 		return Receipt{}, err
@@ -122,16 +123,17 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 }
 
 // draw allocates the next serial of a block on sale and deals its unit.
-func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.SeqKey, table *game.Table, at time.Time) (lottery.Sold, error) {
-	number, serial, err := s.allocate(ctx, tx, seq, at)
+func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.SeqKey, table *game.Table) (lottery.Sold, time.Time, error) {
+	number, serial, err := s.allocate(ctx, tx, seq)
 	if err != nil {
-		return lottery.Sold{}, err
+		return lottery.Sold{}, time.Time{}, err
 	}
+	at := s.now().UTC()
 	id := seq.Block(number)
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
 	tier, err := s.orders.tier(id, table, bs, serial)
 	if err != nil {
-		return lottery.Sold{}, err
+		return lottery.Sold{}, time.Time{}, err
 	}
 	u := game.Unit{ID: game.UnitID{Game: seq.Game, Stake: seq.Stake, Block: number, Serial: serial},
 		Tier: tier, Prize: table.Prize(tier), Seed: bs}
@@ -139,19 +141,19 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 		_, err := tx.ExecContext(ctx, s.dialect.q(`UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`),
 			bs.String(), at.UnixNano(), seq.Game, seq.Stake.String(), number)
 		if err != nil {
-			return lottery.Sold{}, fmt.Errorf("store: revealing block %s: %w", id, err)
+			return lottery.Sold{}, time.Time{}, fmt.Errorf("store: revealing block %s: %w", id, err)
 		}
-		if err := s.openBlocks(ctx, tx, seq, at); err != nil {
-			return lottery.Sold{}, err
+		if err := s.openBlocks(ctx, tx, seq); err != nil {
+			return lottery.Sold{}, time.Time{}, err
 		}
 	}
-	return lottery.Sold{Unit: u, Layout: g.DealUnit(u)}, nil
+	return lottery.Sold{Unit: u, Layout: g.DealUnit(u)}, at, nil
 }
 
 // allocate takes the next serial of a block on sale: on PostgreSQL the
 // first block no other seller holds, else the first on sale. A block sold
 // out meanwhile is passed over.
-func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time.Time) (number, serial int64, err error) {
+func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number, serial int64, err error) {
 	const take = `UPDATE blocks SET sold = sold + 1
 		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
 			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
@@ -171,7 +173,7 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time
 				return 0, 0, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
 			}
 		}
-		if err := s.openBlocks(ctx, tx, seq, at); err != nil {
+		if err := s.openBlocks(ctx, tx, seq); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -180,7 +182,8 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time
 
 // openBlocks opens blocks of a sequence, with their commitments, until the
 // emission's count are on sale.
-func (s *SQL) openBlocks(ctx context.Context, tx *sql.Tx, seq game.SeqKey, at time.Time) error {
+func (s *SQL) openBlocks(ctx context.Context, tx *sql.Tx, seq game.SeqKey) error {
+	at := s.now().UTC()
 	table, err := s.emission.Table(seq)
 	if err != nil {
 		return err

@@ -92,6 +92,12 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 
 func TestSQLiteRetryReturnsTheSameUnit(t *testing.T) {
 	s, _ := openSQLite(t, Options{Seed: 8, SeedSet: true, Tables: SmallTables})
+	retryReturnsTheSameUnit(t, s)
+}
+
+// retryReturnsTheSameUnit asks purchases again: the same unit, once; an
+// unpaid stake takes no serial.
+func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 	ctx := context.Background()
 	if _, err := s.OpenAccount(ctx, "bob", decimal.NewFromInt(10)); err != nil {
 		t.Fatal(err)
