@@ -65,6 +65,7 @@ type config struct {
 	game    string
 	stake   string
 	pgbench string
+	open    int // blocks on sale side by side in each new store
 }
 
 // storeURL is a -store value, read.
@@ -124,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.game, "game", "yams", "the game tapis sells")
 	fs.StringVar(&cfg.stake, "stake", "1", "the stake tapis sells")
 	fs.StringVar(&cfg.pgbench, "pgbench", "pgbench", "the pgbench program")
+	fs.IntVar(&cfg.open, "open-blocks", 8, "tapis's blocks on sale side by side in each new store (simulate --open-blocks): the lever against sellers queueing on one block")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run ./internal/cmd/throughput -store URL [-clients 1,2,4,8] [-seconds 10] [-runs 3]")
 		fs.PrintDefaults()
