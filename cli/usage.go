@@ -37,7 +37,7 @@ func forms(name string) []form {
 			{"verify --store URL [--json]",
 				"check a whole store (sqlite:PATH, PATH.db, postgres://…):\nevery unit against its block's seed, every account's balance"}}
 	case "simulate":
-		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE] [--lang fr|en] [--json]",
+		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
 	case "replay":
 		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}

@@ -36,11 +36,19 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 		return Receipt{}, fmt.Errorf("purchase %s: numbers count from 1", p.ID())
 	}
 	var r Receipt
-	err = s.tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		r, err = s.sell(ctx, tx, p, seq, table, cents)
-		return err
-	})
+	done := false
+	if s.dialect.name == "postgres" && p.Force == nil {
+		if r, done, err = s.sellPostgres(ctx, p, seq, table, cents); err != nil {
+			return Receipt{}, err
+		}
+	}
+	if !done {
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			var err error
+			r, err = s.sell(ctx, tx, p, seq, table, cents)
+			return err
+		})
+	}
 	if err != nil {
 		return Receipt{}, err
 	}
@@ -93,12 +101,30 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
 	}
 	after := balance - stake + prize
-	if _, err := tx.ExecContext(ctx, s.dialect.q(`UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`), after, p.Number, p.Account); err != nil {
-		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+	stmts, err := s.recordStatements(p, seq, sold, stake, prize, balance, after, at)
+	if err != nil {
+		return Receipt{}, err
 	}
+	for _, st := range stmts {
+		if _, err := tx.ExecContext(ctx, s.dialect.q(st.query), st.args...); err != nil {
+			return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+		}
+	}
+	return receipt(p, sold, stake, prize, balance, after, at), nil
+}
+
+// statement is a query and its arguments.
+type statement struct {
+	query string
+	args  []any
+}
+
+// recordStatements are the statements that record a purchase once its
+// unit is sold: the account debited and credited, the purchase written.
+func (s *SQL) recordStatements(p Purchase, seq game.SeqKey, sold lottery.Sold, stake, prize, balance, after game.Cents, at time.Time) ([]statement, error) {
 	layout, err := sold.Layout.MarshalJSON()
 	if err != nil {
-		return Receipt{}, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	var block sql.NullInt64
 	var label sql.NullString
@@ -109,17 +135,21 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	} else {
 		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
 	}
-	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO purchases
+	return []statement{
+		{`UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`, []any{int64(after), p.Number, p.Account}},
+		{`INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`),
-		p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
-		stake, prize, balance, after, string(layout), at.UnixNano())
-	if err != nil {
-		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
-	}
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+			[]any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
+				int64(stake), int64(prize), int64(balance), int64(after), string(layout), at.UnixNano()}},
+	}, nil
+}
+
+// receipt is a purchase made.
+func receipt(p Purchase, sold lottery.Sold, stake, prize, balance, after game.Cents, at time.Time) Receipt {
 	op := wallet.Operation{Seq: p.Number, Unit: sold.Name(), Forced: sold.Forced != nil,
 		Stake: stake.Decimal(), Prize: prize.Decimal(), Before: balance.Decimal(), After: after.Decimal()}
-	return Receipt{Op: op, Sold: sold, At: at}, nil
+	return Receipt{Op: op, Sold: sold, At: at}
 }
 
 // draw allocates the next serial of a block on sale and deals its unit.
@@ -128,6 +158,12 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	if err != nil {
 		return lottery.Sold{}, time.Time{}, err
 	}
+	return s.dealt(ctx, sqlRunner{tx, s.dialect}, g, seq, table, number, serial)
+}
+
+// dealt deals the unit of a serial just allocated, at the time of its
+// sale; its block's last unit reveals the block's seed and opens the next.
+func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64) (lottery.Sold, time.Time, error) {
 	at := s.now().UTC()
 	id := seq.Block(number)
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
@@ -138,12 +174,12 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	u := game.Unit{ID: game.UnitID{Game: seq.Game, Stake: seq.Stake, Block: number, Serial: serial},
 		Tier: tier, Prize: table.Prize(tier), Seed: bs}
 	if serial == table.Units { // sold out: its seed revealed, the next block opened
-		_, err := tx.ExecContext(ctx, s.dialect.q(`UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`),
+		err := r.exec(ctx, `UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`,
 			bs.String(), at.UnixNano(), seq.Game, seq.Stake.String(), number)
 		if err != nil {
 			return lottery.Sold{}, time.Time{}, fmt.Errorf("store: revealing block %s: %w", id, err)
 		}
-		if err := s.openBlocks(ctx, tx, seq); err != nil {
+		if err := s.openBlocks(ctx, r, seq); err != nil {
 			return lottery.Sold{}, time.Time{}, err
 		}
 	}
@@ -173,7 +209,7 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number
 				return 0, 0, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
 			}
 		}
-		if err := s.openBlocks(ctx, tx, seq); err != nil {
+		if err := s.openBlocks(ctx, sqlRunner{tx, s.dialect}, seq); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -182,22 +218,22 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number
 
 // openBlocks opens blocks of a sequence, with their commitments, until the
 // emission's count are on sale.
-func (s *SQL) openBlocks(ctx context.Context, tx *sql.Tx, seq game.SeqKey) error {
+func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
 	at := s.now().UTC()
 	table, err := s.emission.Table(seq)
 	if err != nil {
 		return err
 	}
 	var open, last int64
-	err = tx.QueryRowContext(ctx, s.dialect.q(`SELECT COUNT(CASE WHEN closed IS NULL THEN 1 END), COALESCE(MAX(number), 0)
-		FROM blocks WHERE game = $1 AND stake = $2`), seq.Game, seq.Stake.String()).Scan(&open, &last)
+	err = r.row(ctx, `SELECT COUNT(CASE WHEN closed IS NULL THEN 1 END), COALESCE(MAX(number), 0)
+		FROM blocks WHERE game = $1 AND stake = $2`, seq.Game, seq.Stake.String()).Scan(&open, &last)
 	if err != nil {
 		return fmt.Errorf("store: reading the blocks of %s: %w", seq, err)
 	}
 	for n := last + 1; open < int64(s.emission.OpenBlocks); n++ {
 		bs := s.emission.seed.Block(seq.Game, seq.Stake, n)
-		_, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO blocks (game, stake, number, units, commitment, opened)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`),
+		err := r.exec(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
 			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano())
 		if err != nil {
 			return fmt.Errorf("store: opening block %s: %w", seq.Block(n), err)
@@ -219,4 +255,26 @@ func (s *SQL) force(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey
 	shop := lottery.NewShop(s.emission.seed)
 	shop.ResumeForced(p.Game, seq.Stake, made)
 	return shop.Force(p.Game, p.Stake, *p.Force, p.Label)
+}
+
+// runner runs a transaction's statements, written for PostgreSQL ($1, $2…):
+// through database/sql, or on a pgx connection.
+type runner interface {
+	exec(ctx context.Context, query string, args ...any) error
+	row(ctx context.Context, query string, args ...any) scanner
+}
+
+// sqlRunner runs statements in a database/sql transaction.
+type sqlRunner struct {
+	tx *sql.Tx
+	d  dialect
+}
+
+func (r sqlRunner) exec(ctx context.Context, query string, args ...any) error {
+	_, err := r.tx.ExecContext(ctx, r.d.q(query), args...)
+	return err
+}
+
+func (r sqlRunner) row(ctx context.Context, query string, args ...any) scanner {
+	return r.tx.QueryRowContext(ctx, r.d.q(query), args...)
 }

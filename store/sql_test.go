@@ -88,6 +88,17 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 	if err != nil || !a.Balance.Equal(balance) || a.Purchases != int(table.Units) || len(a.Pending) != int(table.Units) || len(a.Recent) != 5 {
 		t.Errorf("account: %+v, %v", a, err)
 	}
+	for _, r := range a.Pending[:10] {
+		if err := s.Shown(ctx, "ann", r.Op.Unit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Shown(ctx, "ann", "yams:1:9:9"); err == nil {
+		t.Error("a unit never bought marked shown")
+	}
+	if a, err = s.Account(ctx, "ann", 0); err != nil || len(a.Pending) != int(table.Units)-10 || a.Pending[0].Op.Seq != 11 {
+		t.Errorf("after ten units shown: %d pending, %v", len(a.Pending), err)
+	}
 }
 
 func TestSQLiteRetryReturnsTheSameUnit(t *testing.T) {

@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"tapis/game"
+)
+
+// sellPostgres sells a unit from a block on PostgreSQL in two round trips,
+// each a pipelined batch: the transaction begun, the account locked and a
+// serial taken from the first block on sale no other seller holds; then,
+// the unit dealt here, the account debited and credited, the purchase
+// recorded and the transaction committed. It reports false, having
+// changed nothing, when the general path must sell instead: no block on
+// sale is free (all held by other sellers, or none opened yet), or the
+// purchase is no plain next one (a retry, out of turn, a balance short).
+func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return Receipt{}, false, fmt.Errorf("store: %w", err)
+	}
+	defer conn.Close()
+	var (
+		r    Receipt
+		done bool
+	)
+	err = conn.Raw(func(driverConn any) error {
+		c := driverConn.(*stdlib.Conn).Conn()
+		r, done, err = s.pgSell(ctx, c, p, seq, table, stake)
+		if err != nil || !done {
+			// Whatever failed, the transaction goes; a connection that
+			// cannot even roll back is dropped by the pool.
+			if _, rerr := c.Exec(ctx, "ROLLBACK"); rerr != nil {
+				return errors.Join(err, driverBad(rerr))
+			}
+		}
+		return err
+	})
+	return r, done, err
+}
+
+// driverBad marks an error after which the connection must not be reused.
+func driverBad(err error) error { return fmt.Errorf("store: %w", err) }
+
+func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(`SELECT balance, purchases FROM accounts WHERE name = $1 FOR UPDATE`, p.Account)
+	b.Queue(`UPDATE blocks SET sold = sold + 1
+		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
+			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING number, sold`, seq.Game, seq.Stake.String())
+	res := c.SendBatch(ctx, b)
+	var balance, number, serial int64
+	var made int
+	_, err := res.Exec()
+	if err == nil {
+		err = res.QueryRow().Scan(&balance, &made)
+	}
+	if err != nil {
+		res.Close()
+		if errors.Is(err, pgx.ErrNoRows) {
+			return Receipt{}, false, nil // no such account: the general path says so
+		}
+		return Receipt{}, false, fmt.Errorf("store: reading account %q: %w", p.Account, err)
+	}
+	err = res.QueryRow().Scan(&number, &serial)
+	if cerr := res.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Receipt{}, false, nil // no block free
+	case err != nil:
+		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+	case p.Number != made+1 || game.Cents(balance) < stake:
+		return Receipt{}, false, nil
+	}
+	sold, at, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial)
+	if err != nil {
+		return Receipt{}, false, err
+	}
+	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
+	before := game.Cents(balance)
+	after := before - stake + prize
+	stmts, err := s.recordStatements(p, seq, sold, stake, prize, before, after, at)
+	if err != nil {
+		return Receipt{}, false, err
+	}
+	b = &pgx.Batch{}
+	for _, st := range stmts {
+		b.Queue(st.query, st.args...)
+	}
+	b.Queue("COMMIT")
+	if err := c.SendBatch(ctx, b).Close(); err != nil {
+		return Receipt{}, false, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	}
+	return receipt(p, sold, stake, prize, before, after, at), true, nil
+}
+
+// pgxRunner runs statements on a pgx connection, in its transaction.
+type pgxRunner struct{ c *pgx.Conn }
+
+func (r pgxRunner) exec(ctx context.Context, query string, args ...any) error {
+	_, err := r.c.Exec(ctx, query, args...)
+	return err
+}
+
+func (r pgxRunner) row(ctx context.Context, query string, args ...any) scanner {
+	return pgxRow{r.c.QueryRow(ctx, query, args...)}
+}
+
+// pgxRow reads a row as database/sql does: sql.ErrNoRows when there is none.
+type pgxRow struct{ row pgx.Row }
+
+func (r pgxRow) Scan(dest ...any) error {
+	err := r.row.Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return sql.ErrNoRows
+	}
+	return err
+}
