@@ -51,12 +51,8 @@ func driverBad(err error) error { return fmt.Errorf("store: %w", err) }
 func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	b.Queue(`SELECT balance, purchases FROM accounts WHERE name = $1 FOR UPDATE`, p.Account)
-	b.Queue(`UPDATE blocks SET sold = sold + 1
-		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
-			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
-			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
-		RETURNING number, sold`, seq.Game, seq.Stake.String())
+	b.Queue(selectAccount+postgres.forUpdate, p.Account)
+	b.Queue(allocateFree, seq.Game, seq.Stake.String())
 	res := c.SendBatch(ctx, b)
 	var balance, number, serial int64
 	var made int

@@ -123,7 +123,6 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 // transaction alone): after a crash of the machine, not of tapis, the unit
 // may be offered again, the same unit, already paid.
 func (s *SQL) Shown(ctx context.Context, account, unit string) error {
-	const shown = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2`
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("store: marking %s shown: %w", unit, err)
@@ -135,7 +134,7 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 			b := &pgx.Batch{}
 			b.Queue("BEGIN")
 			b.Queue("SET LOCAL synchronous_commit TO OFF")
-			q := b.Queue(shown, account, unit)
+			q := b.Queue(shownQuery, account, unit)
 			q.Exec(func(tag pgconn.CommandTag) error { n = tag.RowsAffected(); return nil })
 			b.Queue("COMMIT")
 			return driverConn.(*stdlib.Conn).Conn().SendBatch(ctx, b).Close()
@@ -143,7 +142,7 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 	} else {
 		if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err == nil {
 			var res sql.Result
-			if res, err = conn.ExecContext(ctx, s.dialect.q(shown), account, unit); err == nil {
+			if res, err = conn.ExecContext(ctx, s.dialect.q(shownQuery), account, unit); err == nil {
 				n, err = res.RowsAffected()
 			}
 			if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); err == nil && perr != nil {
@@ -229,7 +228,7 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 	err = read(s.db)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
-			if err := s.openBlocks(ctx, sqlRunner{tx, s.dialect}, seq); err != nil {
+			if err := s.openBlocks(ctx, sqlRunner{s, tx}, seq); err != nil {
 				return err
 			}
 			return read(tx)

@@ -61,7 +61,8 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
 	var balance game.Cents
 	var made int
-	err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT balance, purchases FROM accounts WHERE name = $1`+s.dialect.forUpdate), p.Account).Scan(&balance, &made)
+	run := sqlRunner{s, tx}
+	err := run.row(ctx, selectAccount+s.dialect.forUpdate, p.Account).Scan(&balance, &made)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Receipt{}, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
 	}
@@ -106,7 +107,7 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, err
 	}
 	for _, st := range stmts {
-		if _, err := tx.ExecContext(ctx, s.dialect.q(st.query), st.args...); err != nil {
+		if err := run.exec(ctx, st.query, st.args...); err != nil {
 			return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
 		}
 	}
@@ -136,12 +137,9 @@ func (s *SQL) recordStatements(p Purchase, seq game.SeqKey, sold lottery.Sold, s
 		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
 	}
 	return []statement{
-		{`UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`, []any{int64(after), p.Number, p.Account}},
-		{`INSERT INTO purchases
-		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-			[]any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
-				int64(stake), int64(prize), int64(balance), int64(after), string(layout), at.UnixNano()}},
+		{updateAccount, []any{int64(after), p.Number, p.Account}},
+		{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
+			int64(stake), int64(prize), int64(balance), int64(after), string(layout), at.UnixNano()}},
 	}, nil
 }
 
@@ -158,7 +156,7 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	if err != nil {
 		return lottery.Sold{}, time.Time{}, err
 	}
-	return s.dealt(ctx, sqlRunner{tx, s.dialect}, g, seq, table, number, serial)
+	return s.dealt(ctx, sqlRunner{s, tx}, g, seq, table, number, serial)
 }
 
 // dealt deals the unit of a serial just allocated, at the time of its
@@ -190,18 +188,13 @@ func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqK
 // first block no other seller holds, else the first on sale. A block sold
 // out meanwhile is passed over.
 func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number, serial int64, err error) {
-	const take = `UPDATE blocks SET sold = sold + 1
-		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
-			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
-			ORDER BY number LIMIT 1%s)
-		RETURNING number, sold`
 	for try := 0; try < 1000; try++ {
-		queries := []string{fmt.Sprintf(take, "")}
+		queries := []string{allocateFirst}
 		if s.dialect.skip != "" {
-			queries = []string{fmt.Sprintf(take, s.dialect.skip), queries[0]}
+			queries = []string{allocateFree, allocateFirst}
 		}
 		for _, q := range queries {
-			err = tx.QueryRowContext(ctx, s.dialect.q(q), seq.Game, seq.Stake.String()).Scan(&number, &serial)
+			err = sqlRunner{s, tx}.row(ctx, q, seq.Game, seq.Stake.String()).Scan(&number, &serial)
 			if err == nil {
 				return number, serial, nil
 			}
@@ -209,7 +202,7 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number
 				return 0, 0, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
 			}
 		}
-		if err := s.openBlocks(ctx, sqlRunner{tx, s.dialect}, seq); err != nil {
+		if err := s.openBlocks(ctx, sqlRunner{s, tx}, seq); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -264,17 +257,64 @@ type runner interface {
 	row(ctx context.Context, query string, args ...any) scanner
 }
 
-// sqlRunner runs statements in a database/sql transaction.
+// sqlRunner runs statements in a database/sql transaction: those of a
+// purchase prepared once a store (prepare), the others as they come.
 type sqlRunner struct {
+	s  *SQL
 	tx *sql.Tx
-	d  dialect
 }
 
 func (r sqlRunner) exec(ctx context.Context, query string, args ...any) error {
-	_, err := r.tx.ExecContext(ctx, r.d.q(query), args...)
+	var err error
+	if st := r.s.stmts[query]; st != nil {
+		_, err = r.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	} else {
+		_, err = r.tx.ExecContext(ctx, r.s.dialect.q(query), args...)
+	}
 	return err
 }
 
 func (r sqlRunner) row(ctx context.Context, query string, args ...any) scanner {
-	return r.tx.QueryRowContext(ctx, r.d.q(query), args...)
+	if st := r.s.stmts[query]; st != nil {
+		return r.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return r.tx.QueryRowContext(ctx, r.s.dialect.q(query), args...)
+}
+
+// The statements of a purchase, prepared once a store.
+const (
+	selectAccount = `SELECT balance, purchases FROM accounts WHERE name = $1`
+	allocateFirst = `UPDATE blocks SET sold = sold + 1
+		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
+			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+			ORDER BY number LIMIT 1)
+		RETURNING number, sold`
+	allocateFree = `UPDATE blocks SET sold = sold + 1
+		WHERE game = $1 AND stake = $2 AND sold < units AND number = (
+			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING number, sold`
+	shownQuery     = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2`
+	updateAccount  = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
+	insertPurchase = `INSERT INTO purchases
+		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
+)
+
+// prepare prepares the statements of a purchase on the store's database,
+// before any transaction (a SQLite store has one connection): each is
+// parsed once a store, not once a purchase.
+func (s *SQL) prepare(ctx context.Context) error {
+	queries := []string{selectAccount, allocateFirst, shownQuery, updateAccount, insertPurchase}
+	if s.dialect.skip != "" {
+		queries = append(queries, allocateFree)
+	}
+	for _, q := range queries {
+		st, err := s.db.PrepareContext(ctx, s.dialect.q(q))
+		if err != nil {
+			return fmt.Errorf("store %s: preparing a statement: %w", s.where, err)
+		}
+		s.stmts[q] = st
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
@@ -35,6 +36,8 @@ type SQL struct {
 	where    string // the store, as given, for messages
 	driver   string // the database/sql driver
 	dsn      string // its data source
+	mu       sync.Mutex
+	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
 }
 
 // dialect is what differs between the two databases.
@@ -111,7 +114,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url), driver: driver, dsn: dsn}
+	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
 	}
@@ -125,6 +128,10 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		return nil, err
 	}
 	if s.emission, err = s.loadEmission(ctx, o); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.prepare(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -154,7 +161,14 @@ func (s *SQL) Emission() *Emission { return s.emission }
 func (s *SQL) Seed() game.Seed { return s.emission.seed }
 
 // Close closes the database.
-func (s *SQL) Close() error { return s.db.Close() }
+func (s *SQL) Close() error {
+	s.mu.Lock()
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.mu.Unlock()
+	return s.db.Close()
+}
 
 // tx runs f in a transaction, committed when f returns nil.
 func (s *SQL) tx(ctx context.Context, f func(*sql.Tx) error) error {
