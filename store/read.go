@@ -128,26 +128,29 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 		return fmt.Errorf("store: marking %s shown: %w", unit, err)
 	}
 	defer conn.Close()
+	// A unit of a block is found by its serial's index; a forced one among
+	// its account's purchases.
+	query, args := shownForced, []any{account, unit}
+	if id, forced, err := lottery.ParseName(unit); err == nil && forced == nil {
+		query, args = shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account}
+	}
 	var n int64
 	if s.dialect.name == "postgres" {
 		err = conn.Raw(func(driverConn any) error {
 			b := &pgx.Batch{}
 			b.Queue("BEGIN")
 			b.Queue("SET LOCAL synchronous_commit TO OFF")
-			q := b.Queue(shownQuery, account, unit)
+			q := b.Queue(query, args...)
 			q.Exec(func(tag pgconn.CommandTag) error { n = tag.RowsAffected(); return nil })
 			b.Queue("COMMIT")
 			return driverConn.(*stdlib.Conn).Conn().SendBatch(ctx, b).Close()
 		})
 	} else {
 		if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err == nil {
-			var res sql.Result
-			if res, err = conn.ExecContext(ctx, s.dialect.q(shownQuery), account, unit); err == nil {
-				n, err = res.RowsAffected()
-			}
-			if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); err == nil && perr != nil {
-				err = perr
+			n, err = s.shownSQLite(ctx, conn, query, args)
+			if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
 				conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
+				err = errors.Join(err, perr)
 			}
 		}
 	}
@@ -158,6 +161,25 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 		return fmt.Errorf("store: account %q bought no unit %s", account, unit)
 	}
 	return nil
+}
+
+// shownSQLite runs a unit's shown statement in a transaction of its own on
+// conn, and returns how many rows it changed.
+func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, query string, args []any) (int64, error) {
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	return n, tx.Commit()
 }
 
 // Deposit credits an account, creating it if it does not exist.

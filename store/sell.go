@@ -294,7 +294,8 @@ const (
 			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
 			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING number, sold`
-	shownQuery     = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2`
+	shownQuery     = `UPDATE purchases SET shown = 1 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
+	shownForced    = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2 AND block IS NULL`
 	updateAccount  = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
@@ -305,7 +306,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, updateAccount, insertPurchase}
+	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, updateAccount, insertPurchase}
 	if s.dialect.skip != "" {
 		queries = append(queries, allocateFree)
 	}

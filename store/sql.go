@@ -206,21 +206,21 @@ var schema = []string{
 		seed TEXT,
 		opened BIGINT NOT NULL,
 		closed BIGINT,
-		PRIMARY KEY (game, stake, number))`,
+		PRIMARY KEY (game, stake, number))` + withoutRowID,
 	`CREATE TABLE IF NOT EXISTS accounts (
 		name TEXT PRIMARY KEY,
 		balance BIGINT NOT NULL,
 		deposited BIGINT NOT NULL,
 		purchases INTEGER NOT NULL DEFAULT 0,
 		deposits INTEGER NOT NULL DEFAULT 0,
-		created BIGINT NOT NULL)`,
+		created BIGINT NOT NULL)` + withoutRowID,
 	`CREATE TABLE IF NOT EXISTS deposits (
 		account TEXT NOT NULL REFERENCES accounts (name),
 		n INTEGER NOT NULL,
 		amount BIGINT NOT NULL,
 		after_purchase INTEGER NOT NULL,
 		at BIGINT NOT NULL,
-		PRIMARY KEY (account, n))`,
+		PRIMARY KEY (account, n))` + withoutRowID,
 	`CREATE TABLE IF NOT EXISTS purchases (
 		account TEXT NOT NULL REFERENCES accounts (name),
 		number INTEGER NOT NULL,
@@ -238,11 +238,14 @@ var schema = []string{
 		layout TEXT NOT NULL,
 		at BIGINT NOT NULL,
 		shown INTEGER NOT NULL DEFAULT 0,
-		PRIMARY KEY (account, number),
-		UNIQUE (account, unit))`,
+		PRIMARY KEY (account, number))` + withoutRowID,
 	`CREATE UNIQUE INDEX IF NOT EXISTS purchases_serial ON purchases (game, stake, block, serial) WHERE block IS NOT NULL`,
-	`CREATE INDEX IF NOT EXISTS purchases_pending ON purchases (account, number) WHERE shown = 0`,
 }
+
+// withoutRowID ends a table's definition: SQLite then keeps the table in
+// its primary key's order, one B-tree instead of two, and PostgreSQL is
+// told nothing. A purchase writes fewer pages.
+const withoutRowID = "/*ROWID*/"
 
 // migrate creates the tables, or checks the version of those there.
 func (s *SQL) migrate(ctx context.Context) error {
@@ -251,6 +254,9 @@ func (s *SQL) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, stmt := range schema {
+			if s.dialect.name == "sqlite" {
+				stmt = strings.Replace(stmt, withoutRowID, " WITHOUT ROWID", 1)
+			}
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return fmt.Errorf("store %s: creating its tables: %w", s.where, err)
 			}
