@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,6 +140,34 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	return s, nil
 }
 
+// oneLine is an error written on one line: a driver's error of several
+// lines (PostgreSQL's, one a host it tried) has them joined, each once.
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string {
+	var lines []string
+	for _, l := range strings.Split(e.err.Error(), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			if strings.HasSuffix(lines[i-1], ":") {
+				b.WriteString(" ")
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+func (e oneLine) Unwrap() error { return e.err }
+
 // Redact drops a URL's password, for messages.
 func Redact(url string) string {
 	at := strings.LastIndexByte(url, '@')
@@ -174,7 +203,7 @@ func (s *SQL) Close() error {
 func (s *SQL) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()

@@ -251,3 +251,10 @@ func TestSQLiteKeepsItsEmission(t *testing.T) {
 		t.Errorf("another seed for an existing emission: %v", err)
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	err := errors.New("failed to connect to `user=bob`:\n\thost a: refused\n\thost a: refused\n\thost b: timeout")
+	if got := (oneLine{err}).Error(); got != "failed to connect to `user=bob`: host a: refused; host b: timeout" {
+		t.Errorf("oneLine: %q", got)
+	}
+}
