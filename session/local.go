@@ -201,6 +201,11 @@ func (l *local) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 	if err := l.holds(p.Account); err != nil {
 		return store.Receipt{}, err
 	}
+	for _, unit := range p.Shown { // recorded before the purchase, as they happened
+		if err := l.Shown(ctx, p.Account, unit); err != nil {
+			return store.Receipt{}, err
+		}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if next := l.wallet.Seq() + 1; p.Number != next {

@@ -40,21 +40,22 @@ type Options struct {
 // balance), except Wallet and Shop, whose values are for a caller that has
 // the session to itself.
 type Session struct {
-	st       store.Store
-	account  string
-	local    *local     // st, when it is this package's memory or journal; nil otherwise
-	buying   sync.Mutex // held through a purchase: each takes the account's next number
-	mu       sync.Mutex // guards what follows
-	next     int        // the account's next purchase number
-	balance  decimal.Decimal
-	origin   decimal.Decimal
-	played   int             // the purchases of this run
-	staked   decimal.Decimal // and their stakes
-	won      decimal.Decimal // and their prizes
-	recent   recentUnits     // the last units bought, the store's included
-	restored *State          // what the store held of the account when the session opened
-	Note     string          // what opening the journal had to say (a torn last line)
-	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
+	st         store.Store
+	account    string
+	local      *local     // st, when it is this package's memory or journal; nil otherwise
+	buying     sync.Mutex // held through a purchase: each takes the account's next number
+	mu         sync.Mutex // guards what follows
+	next       int        // the account's next purchase number
+	balance    decimal.Decimal
+	origin     decimal.Decimal
+	played     int             // the purchases of this run
+	staked     decimal.Decimal // and their stakes
+	won        decimal.Decimal // and their prizes
+	recent     recentUnits     // the last units bought, the store's included
+	restored   *State          // what the store held of the account when the session opened
+	shownLater []string        // units shown on a shared store, to be recorded with the next purchase
+	Note       string          // what opening the journal had to say (a torn last line)
+	Torn       int             // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session on a store of its own, for o.Account: in memory,
@@ -198,7 +199,10 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	n := s.next
 	s.mu.Unlock()
 	ctx := context.Background()
-	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label})
+	s.mu.Lock()
+	shown := s.shownLater // they ride with this purchase
+	s.mu.Unlock()
+	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label, Shown: shown})
 	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
 		// Another seller bought for the account, or the purchase whose
 		// answer was lost was another: the next one follows the store's.
@@ -214,6 +218,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	p := s.playedOf(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.shownLater = s.shownLater[len(shown):] // any marked shown meanwhile wait for the next
 	s.next = n + 1
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
@@ -235,7 +240,18 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 // Shown records that a unit was fully revealed. It was: a record the
 // journal cannot take now is written before its next one, or when the
 // session closes.
+//
+// On a shared store the record rides with the account's next purchase, in
+// its transaction, or is written when the session closes: a unit shown
+// costs no transaction of its own. After a crash such a unit is offered
+// again, the same unit, already paid. A journal writes it at once.
 func (s *Session) Shown(unit string) error {
+	if s.local == nil {
+		s.mu.Lock()
+		s.shownLater = append(s.shownLater, unit)
+		s.mu.Unlock()
+		return nil
+	}
 	return s.st.Shown(context.Background(), s.account, unit)
 }
 
@@ -263,5 +279,17 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 // Close lets the session's store go: a journal's records waiting to be
 // written are written, if it takes them now, and it is closed.
 func (s *Session) Close() error {
-	return s.st.Close()
+	s.buying.Lock()
+	defer s.buying.Unlock()
+	s.mu.Lock()
+	later := s.shownLater
+	s.shownLater = nil
+	s.mu.Unlock()
+	var errs []error
+	for _, unit := range later {
+		if err := s.st.Shown(context.Background(), s.account, unit); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(append(errs, s.st.Close())...)
 }

@@ -47,6 +47,9 @@ func (f *fakeStore) Sell(_ context.Context, p store.Purchase) (store.Receipt, er
 	if !ok {
 		return store.Receipt{}, store.ErrNoAccount
 	}
+	for _, unit := range p.Shown { // in the purchase's transaction, whatever it answers
+		a.shown[unit] = true
+	}
 	stake := p.Stake
 	if p.Force != nil {
 		stake = p.Force.Stake(stake)

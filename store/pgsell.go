@@ -91,7 +91,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		return Receipt{}, false, err
 	}
 	b = &pgx.Batch{}
-	for _, st := range stmts {
+	for _, st := range append(s.shownStatements(p), stmts...) {
 		b.Queue(st.query, st.args...)
 	}
 	b.Queue("COMMIT")

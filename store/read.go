@@ -128,12 +128,7 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 		return fmt.Errorf("store: marking %s shown: %w", unit, err)
 	}
 	defer conn.Close()
-	// A unit of a block is found by its serial's index; a forced one among
-	// its account's purchases.
-	query, args := shownForced, []any{account, unit}
-	if id, forced, err := lottery.ParseName(unit); err == nil && forced == nil {
-		query, args = shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account}
-	}
+	query, args := shownStatement(account, unit)
 	var n int64
 	if s.dialect.name == "postgres" {
 		err = conn.Raw(func(driverConn any) error {

@@ -62,6 +62,11 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	var balance game.Cents
 	var made int
 	run := sqlRunner{s, tx}
+	for _, st := range s.shownStatements(p) {
+		if err := run.exec(ctx, st.query, st.args...); err != nil {
+			return Receipt{}, fmt.Errorf("store: marking units shown: %w", err)
+		}
+	}
 	err := run.row(ctx, selectAccount+s.dialect.forUpdate, p.Account).Scan(&balance, &made)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Receipt{}, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
@@ -112,6 +117,25 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		}
 	}
 	return receipt(p, sold, stake, prize, balance, after, at), nil
+}
+
+// shownStatements mark the units a purchase carries as shown.
+func (s *SQL) shownStatements(p Purchase) []statement {
+	var out []statement
+	for _, unit := range p.Shown {
+		q, args := shownStatement(p.Account, unit)
+		out = append(out, statement{q, args})
+	}
+	return out
+}
+
+// shownStatement marks a unit shown: a unit of a block found by its
+// serial's index, a forced one among its account's purchases.
+func shownStatement(account, unit string) (string, []any) {
+	if id, forced, err := lottery.ParseName(unit); err == nil && forced == nil {
+		return shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account}
+	}
+	return shownForced, []any{account, unit}
 }
 
 // statement is a query and its arguments.

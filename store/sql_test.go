@@ -126,15 +126,23 @@ func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 		t.Fatalf("the retry: %+v, %v; first %+v", again.Op, err, first.Op)
 	}
 	a, _ := s.Account(ctx, "bob", 0)
-	if a.Purchases != 1 {
-		t.Errorf("a retried purchase made %d purchases", a.Purchases)
+	if a.Purchases != 1 || len(a.Pending) != 1 {
+		t.Errorf("a retried purchase made %d purchases, %d pending", a.Purchases, len(a.Pending))
+	}
+	// The first unit's shown record rides with the second purchase.
+	second := Purchase{Account: "bob", Number: 2, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3), Shown: []string{first.Op.Unit}}
+	if _, err := s.Sell(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ = s.Account(ctx, "bob", 0); a.Purchases != 2 || len(a.Pending) != 1 || a.Pending[0].Op.Seq != 2 {
+		t.Errorf("after a purchase carrying the first unit's shown record: %d purchases, %d pending", a.Purchases, len(a.Pending))
 	}
 	other := Purchase{Account: "bob", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}
 	if _, err := s.Sell(ctx, other); !errors.Is(err, ErrOtherPurchase) {
 		t.Errorf("purchase 1 asked again as another: %v", err)
 	}
-	if _, err := s.Sell(ctx, Purchase{Account: "bob", Number: 3, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); !errors.Is(err, ErrOutOfTurn) {
-		t.Errorf("purchase 3 after 1: %v", err)
+	if _, err := s.Sell(ctx, Purchase{Account: "bob", Number: 4, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); !errors.Is(err, ErrOutOfTurn) {
+		t.Errorf("purchase 4 after 2: %v", err)
 	}
 	before, _ := s.Block(ctx, lottery.Vegas().Seq(decimal.NewFromInt(3)))
 	if _, err := s.OpenAccount(ctx, "cat", decimal.NewFromInt(2)); err != nil {

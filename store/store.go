@@ -58,6 +58,10 @@ type Purchase struct {
 	Stake   decimal.Decimal
 	Force   *lottery.Force // a forced (QA, demo) unit, that comes from no block; nil for a real one
 	Label   string         // the forced unit's label: QA or DEMO
+	// Shown are units of the account fully revealed since its last
+	// purchase, marked shown in this purchase's transaction: a shown
+	// record rides with the next purchase instead of costing one of its own.
+	Shown []string
 }
 
 // ID returns the purchase's identity, ACCOUNT#NUMBER.
