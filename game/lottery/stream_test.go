@@ -23,25 +23,35 @@ const dealsPinned = "4416bde8d72737cdfce7ac9e6600597813e799cc47a9f05cb060f10dded
 // from many seeded sources, through every way of dealing (a lot, a Yam's
 // total or combinations, a Vegas split, a unit of a block), and checks what
 // they show, and the word each source gives after them, against
-// dealsPinned.
+// dealsPinned: lots dealt through a *rand.Rand, as the game deals them, and
+// from the PCG directly, as an audit does.
 func TestDealsPinned(t *testing.T) {
-	h := sha256.New()
-	pinnedDeals(h)
-	if got := hex.EncodeToString(h.Sum(nil)); got != dealsPinned {
-		t.Errorf("the dealers deal other layouts, or draw other words: SHA-256 %s, pinned %s", got, dealsPinned)
+	for _, direct := range []bool{false, true} {
+		h := sha256.New()
+		pinnedDeals(h, direct)
+		if got := hex.EncodeToString(h.Sum(nil)); got != dealsPinned {
+			t.Errorf("from the PCG directly %v: the dealers deal other layouts, or draw other words: SHA-256 %s, pinned %s",
+				direct, got, dealsPinned)
+		}
 	}
 }
 
-// pinnedDeals writes to h what the dealers deal from sources seeded
-// alike every time.
-func pinnedDeals(h hash.Hash) {
+// pinnedDeals writes to h what the dealers deal from sources seeded alike
+// every time; lots are dealt from the PCG directly when direct is true,
+// through a *rand.Rand otherwise.
+func pinnedDeals(h hash.Hash, direct bool) {
+	vd, yd := vegas.NewDealer(), yams.NewDealer()
 	next := func(p *rand.PCG) { fmt.Fprintln(h, p.Uint64()) } // where the deal left the stream
 	vt := vegas.Table()
 	for tier := range vt.Tiers() {
 		for i := range uint64(3000) {
 			p := rand.NewPCG(i, uint64(tier))
 			var tk vegas.Ticket
-			vegas.Deal(rand.New(p), tier, &tk)
+			if direct {
+				vd.Deal(game.PCGSource(p), tier, &tk)
+			} else {
+				vegas.Deal(rand.New(p), tier, &tk)
+			}
 			fmt.Fprintln(h, tk)
 			next(p)
 		}
@@ -60,7 +70,11 @@ func pinnedDeals(h hash.Hash) {
 			for i := range uint64(300) {
 				p := rand.NewPCG(i, uint64(tier)+200)
 				u := yams.Unit{Stake: stake}
-				yams.Deal(rand.New(p), tier, &u)
+				if direct {
+					yd.Deal(game.PCGSource(p), tier, &u)
+				} else {
+					yams.Deal(rand.New(p), tier, &u)
+				}
 				fmt.Fprintln(h, u.Cups)
 				next(p)
 			}
