@@ -78,7 +78,9 @@ func newTables() *tables {
 // Deal fills u with three cups whose points land in the given tier (a winning
 // bracket or Losing), drawn uniformly among all ordered dice triples that do
 // (ruling Y3). A losing deal totals 0 to 4 points. The stake is left as is.
-func Deal(r *rand.Rand, tier int, u *Unit) { NewDealer().Deal(game.SourceOf(r), tier, u) }
+func Deal(r *rand.Rand, tier int, u *Unit) {
+	deal(game.SourceOf(r), &tablesOnce.Get().triples[tier], u)
+}
 
 // Dealer deals units as Deal does, from any Source, with the dealer's
 // tables looked up once: what dealing units by the million, as an audit
