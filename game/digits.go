@@ -23,13 +23,49 @@ type Digits struct{ f uint64 }
 // Lemire's bounded draw, the word drawn is refused, and another drawn, when
 // it falls in the 2⁶⁴ mod radix values that would make some D more likely
 // than others; that is rare (radix/2⁶⁴ at most) and costs the one division.
-func DrawDigits(r *rand.Rand, radix uint64) Digits {
+func DrawDigits(r *rand.Rand, radix uint64) Digits { return SourceOf(r).Digits(radix) }
+
+// Digits draws D uniformly in [0, radix) from s, as DrawDigits draws it
+// from a *rand.Rand: the same words give the same digits.
+func (s Source) Digits(radix uint64) Digits {
 	for {
-		f := r.Uint64()
-		if _, lo := bits.Mul64(f, radix); lo >= radix || lo >= -radix%radix {
+		var f uint64
+		if s.pcg != nil { // as s.Uint64(), the PCG inlined
+			f = s.pcg.Uint64()
+		} else {
+			f = s.r.Uint64()
+		}
+		if fair(f, radix) {
 			return Digits{f}
 		}
 	}
+}
+
+// TwoDigits draws D uniformly in [0, r1), then D' in [0, r2): the words
+// and the digits that Digits(r1), then Digits(r2), draw, in one call.
+func (s Source) TwoDigits(r1, r2 uint64) (Digits, Digits) {
+	if s.pcg == nil {
+		return s.Digits(r1), s.Digits(r2)
+	}
+	// As Digits, twice, the PCG inlined.
+	f := s.pcg.Uint64()
+	for !fair(f, r1) {
+		f = s.pcg.Uint64()
+	}
+	g := s.pcg.Uint64()
+	for !fair(g, r2) {
+		g = s.pcg.Uint64()
+	}
+	return Digits{f}, Digits{g}
+}
+
+// fair reports whether Lemire's draw keeps the word f for the given radix:
+// whether its low product with the radix falls outside the 2⁶⁴ mod radix
+// values refused. The division only runs when the low product is below the
+// radix, rarely.
+func fair(f, radix uint64) bool {
+	_, lo := bits.Mul64(f, radix)
+	return lo >= radix || lo >= -radix%radix
 }
 
 // Next returns the next digit, uniform in [0, n), and the digits after it:

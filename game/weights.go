@@ -34,11 +34,15 @@ func (w *Weights) Total() uint64 {
 // Pick returns the index of a choice drawn with probability its weight over
 // the total. A single choice is returned without drawing. The total must be
 // positive.
-func (w *Weights) Pick(r *rand.Rand) int {
+func (w *Weights) Pick(r *rand.Rand) int { return w.PickFrom(SourceOf(r)) }
+
+// PickFrom picks as Pick does, from any Source: the same words give the
+// same choice.
+func (w *Weights) PickFrom(s Source) int {
 	if len(w.start) == 2 {
 		return 0
 	}
-	i, _ := w.Draw(r)
+	i, _ := w.DrawFrom(s)
 	return i
 }
 
@@ -48,11 +52,21 @@ func (w *Weights) Pick(r *rand.Rand) int {
 // draw from r (multiply-shift), then a binary search whose steps are
 // conditional moves rather than branches, since which way each goes is
 // random. The total must be positive.
-func (w *Weights) Draw(r *rand.Rand) (i int, within uint64) {
+func (w *Weights) Draw(r *rand.Rand) (i int, within uint64) { return w.DrawFrom(SourceOf(r)) }
+
+// DrawFrom draws as Draw does, from any Source: the same words give the
+// same choice and place.
+func (w *Weights) DrawFrom(s Source) (i int, within uint64) {
 	total := w.Total()
-	x, lo := bits.Mul64(r.Uint64(), total) // Lemire: x = ⌊u·total/2⁶⁴⌋
+	var u uint64
+	if s.pcg != nil { // as s.Uint64(), the PCG inlined
+		u = s.pcg.Uint64()
+	} else {
+		u = s.r.Uint64()
+	}
+	x, lo := bits.Mul64(u, total) // Lemire: x = ⌊u·total/2⁶⁴⌋
 	if lo < total {
-		x = redraw(r, total, x, lo)
+		x = redraw(s, total, x, lo)
 	}
 	i = w.search(x)
 	return i, x - w.start[i]
@@ -61,9 +75,9 @@ func (w *Weights) Draw(r *rand.Rand) (i int, within uint64) {
 // redraw finishes Lemire's bounded draw when its first word falls among the
 // 2⁶⁴ mod n that would favour some results: it draws again until a word
 // does not.
-func redraw(r *rand.Rand, n, x, lo uint64) uint64 {
+func redraw(s Source, n, x, lo uint64) uint64 {
 	for thresh := -n % n; lo < thresh; {
-		x, lo = bits.Mul64(r.Uint64(), n)
+		x, lo = bits.Mul64(s.Uint64(), n)
 	}
 	return x
 }

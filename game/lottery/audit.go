@@ -190,56 +190,66 @@ type checker interface {
 func newChecker(g Game, stake decimal.Decimal, t *game.Table) checker {
 	p := newPrizes(t)
 	if g.Name == vegas.Name {
-		return &vegasChecker{prizes: p}
+		return &vegasChecker{prizes: p, dealer: vegas.NewDealer()}
 	}
-	return &yamsChecker{prizes: p, unit: yams.Unit{Stake: stake}}
+	return &yamsChecker{prizes: p, dealer: yams.NewDealer(), unit: yams.Unit{Stake: stake}}
 }
 
 // count counts a unit drawn in one tier whose layout scored a prize.
 func (t *tally) count(p prizes, drawn int, prize game.Cents) {
-	scored, ok := p.tier(drawn, prize)
-	switch {
-	case !ok:
-		t.unknown++
-		t.mismatches++
-	case scored != drawn:
-		t.mismatches++
-		t.counts[scored]++
-	default:
-		t.counts[scored]++
+	if prize == p[drawn] { // as nearly always: the drawn tier
+		t.counts[drawn]++
+		return
 	}
+	t.mismatch(p, prize)
+}
+
+// mismatch counts a unit whose layout scored another prize than its drawn
+// tier's: by the tier of the prize it scored, or as unknown when the table
+// has no such prize.
+func (t *tally) mismatch(p prizes, prize game.Cents) {
+	t.mismatches++
+	for i, q := range p {
+		if q == prize {
+			t.counts[i]++
+			return
+		}
+	}
+	t.unknown++
 }
 
 type yamsChecker struct {
 	prizes prizes
+	dealer yams.Dealer
 	unit   yams.Unit
 }
 
 // check deals and scores units lo to hi-1 of the block (serials lo+1 to hi).
 func (c *yamsChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
 	var pcg rand.PCG
-	r := rand.New(&pcg)
+	src := game.PCGSource(&pcg)
 	for i := lo; i < hi; i++ {
 		bs.SeedUnit(&pcg, i+1)
 		drawn := int(tiers[i])
-		yams.Deal(r, drawn, &c.unit)
+		c.dealer.Deal(src, drawn, &c.unit)
 		t.count(c.prizes, drawn, c.unit.Prize())
 	}
 }
 
 type vegasChecker struct {
 	prizes prizes
+	dealer vegas.Dealer
 	ticket vegas.Ticket
 }
 
 // check deals and scores tickets lo to hi-1 of the block.
 func (c *vegasChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
 	var pcg rand.PCG
-	r := rand.New(&pcg)
+	src := game.PCGSource(&pcg)
 	for i := lo; i < hi; i++ {
 		bs.SeedUnit(&pcg, i+1)
 		drawn := int(tiers[i])
-		vegas.Deal(r, drawn, &c.ticket)
+		c.dealer.Deal(src, drawn, &c.ticket)
 		t.count(c.prizes, drawn, c.ticket.Prize())
 	}
 }
@@ -253,19 +263,4 @@ func newPrizes(t *game.Table) prizes {
 		p[i] = t.PrizeCents(i)
 	}
 	return p
-}
-
-// tier returns the tier of the prize scored, checking the drawn tier first
-// since it is nearly always the one, or false when the table has no such
-// prize.
-func (p prizes) tier(drawn int, prize game.Cents) (int, bool) {
-	if prize == p[drawn] {
-		return drawn, true
-	}
-	for i, q := range p {
-		if q == prize {
-			return i, true
-		}
-	}
-	return 0, false
 }

@@ -75,26 +75,46 @@ type shapes struct {
 	list []shape
 }
 
-// dealable is a split with what dealing each surface needs.
+// dealable is a split with what dealing each surface needs: the patterns
+// of its roulette's and its craps' parts, the shapes of its poker
+// combination, its jackpot case and that case's symbol rows.
 type dealable struct {
 	roulette, craps *patterns
-	poker           PokerCombination
+	shapes          *shapes
 	jackpot         JackpotCase
+	rows            []Jackpot
+	// fixed is what deal picks when the roulette, the craps and the poker
+	// have one pattern or shape each, as every losing ticket, so that
+	// picking draws nothing; nil when some surface has a choice.
+	fixed *picked
+}
+
+// picked is what deal picks for a split: the roulette's and the craps'
+// patterns, the poker's shape, and the radix of the digits drawn for the
+// roulette, the craps and the jackpot row.
+type picked struct {
+	roulette, craps *pattern
+	poker           *shape
+	radix           uint64
 }
 
 // catalogue is everything the dealer needs, computed once.
 type catalogue struct {
-	amounts  [len(amountEuros)]game.Cents
-	roulette map[int64]*patterns
-	craps    map[int64]*patterns
-	poker    [pokerCombinations]shapes
-	jackpot  [jackpotCases][]Jackpot
-	splits   [Losing + 1][]Split
-	dealable [Losing + 1][]dealable // splits[t][i] ready to deal
-	sevens   [][2]int               // the 6 dice pairs that make 7
-	losing   []Throw                // the 30 others, each with each amount
-	suits    [5][][4]uint8          // the ordered choices of 0 to 4 distinct suits
-	orders   [120][5]uint8          // the orders of five cards
+	amounts [len(amountEuros)]game.Cents
+	// amountPairs lists two amounts at a time, the first times the
+	// amounts plus the second: one digit deals two amounts, as two digits
+	// do.
+	amountPairs [len(amountEuros) * len(amountEuros)][2]game.Cents
+	roulette    map[int64]*patterns
+	craps       map[int64]*patterns
+	poker       [pokerCombinations]shapes
+	jackpot     [jackpotCases][]Jackpot
+	splits      [Losing + 1][]Split
+	dealable    [Losing + 1][]dealable       // splits[t][i] ready to deal
+	sevens      [][2]int                     // the 6 dice pairs that make 7
+	losing      [30 * len(amountEuros)]Throw // the 30 others, each with each amount
+	suits       [5][][4]uint8                // the ordered choices of 0 to 4 distinct suits
+	orders      [120][5]uint8                // the orders of five cards
 }
 
 var catalogueOnce = game.NewLazy(newCatalogue)
@@ -104,13 +124,18 @@ func newCatalogue() *catalogue {
 	for i, e := range amountEuros {
 		c.amounts[i] = game.Euros(e)
 	}
+	for i := range c.amountPairs {
+		c.amountPairs[i] = [2]game.Cents{c.amounts[i/len(c.amounts)], c.amounts[i%len(c.amounts)]}
+	}
+	losing := 0
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
 			if a+b == 7 {
 				c.sevens = append(c.sevens, [2]int{a, b})
 			} else {
 				for _, e := range amountEuros {
-					c.losing = append(c.losing, Throw{Dice: [2]int{a, b}, Amount: game.Euros(e)})
+					c.losing[losing] = Throw{Dice: [2]int{a, b}, Amount: game.Euros(e)}
+					losing++
 				}
 			}
 		}

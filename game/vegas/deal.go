@@ -10,15 +10,20 @@ import (
 // table or Losing): a split of the lot over the surfaces is drawn uniformly
 // from the catalogue (ruling V7), then each surface's content is drawn
 // uniformly among the contents paying its part and obeying ruling V8 (V9).
-func Deal(r *rand.Rand, tier int, t *Ticket) {
-	c := catalogueOnce.Get()
-	splits := c.dealable[tier]
-	i := 0
-	if len(splits) > 1 {
-		i = r.IntN(len(splits))
-	}
-	c.deal(r, &splits[i], t)
-}
+func Deal(r *rand.Rand, tier int, t *Ticket) { NewDealer().Deal(game.SourceOf(r), tier, t) }
+
+// Dealer deals tickets as Deal does, from any Source, with the catalogue
+// looked up once: what dealing tickets by the million, as an audit does,
+// wants. Dealt from game.PCGSource(p), a ticket is the very ticket Deal
+// deals from rand.New(p), drawing the same words.
+type Dealer struct{ c *catalogue }
+
+// NewDealer returns a Dealer.
+func NewDealer() Dealer { return Dealer{catalogueOnce.Get()} }
+
+// Deal fills t with a ticket showing the lot of the given tier, as Deal
+// does, drawing from s.
+func (d Dealer) Deal(s game.Source, tier int, t *Ticket) { d.c.deal(s, d.c.dealable[tier], t) }
 
 // DealSplit fills t with a ticket paying exactly the given split. The split
 // must be one of the catalogue's or pay amounts every surface can pay; it
@@ -27,7 +32,7 @@ func DealSplit(r *rand.Rand, s Split, t *Ticket) bool {
 	c := catalogueOnce.Get()
 	d, ok := c.prepare(s)
 	if ok {
-		c.deal(r, &d, t)
+		c.deal(game.SourceOf(r), []dealable{d}, t)
 	}
 	return ok
 }
@@ -37,26 +42,52 @@ func DealSplit(r *rand.Rand, s Split, t *Ticket) bool {
 func (c *catalogue) prepare(s Split) (dealable, bool) {
 	pk, ok1 := pokerFor(s[PokerSurface])
 	jk, ok2 := caseFor(s[JackpotSurface])
-	d := dealable{c.roulette[s[RouletteSurface]], c.craps[s[CrapsSurface]], pk, jk}
-	return d, d.roulette != nil && d.craps != nil && ok1 && ok2
+	if !ok1 || !ok2 || c.roulette[s[RouletteSurface]] == nil || c.craps[s[CrapsSurface]] == nil {
+		return dealable{}, false
+	}
+	d := dealable{
+		roulette: c.roulette[s[RouletteSurface]], craps: c.craps[s[CrapsSurface]],
+		shapes: &c.poker[pk], jackpot: jk, rows: c.jackpot[jk],
+	}
+	if d.roulette.Len() == 1 && d.craps.Len() == 1 && d.shapes.Len() == 1 {
+		f := picked{&d.roulette.list[0], &d.craps.list[0], &d.shapes.list[0], 0}
+		f.radix = f.roulette.radix * f.craps.radix * uint64(len(d.rows))
+		d.fixed = &f
+	}
+	return d, true
 }
 
-// deal picks the surfaces' patterns and poker shape by weight, then draws
-// every uniform choice left with two draws of Digits: one for the roulette,
-// the craps and the jackpot row (at most 36·11⁴·35 × (30·11)³ × 6⁴ < 2⁶⁴
-// contents), one for the poker surface.
-func (c *catalogue) deal(r *rand.Rand, d *dealable, t *Ticket) {
-	ro := &d.roulette.list[d.roulette.Pick(r)]
-	cr := &d.craps.list[d.craps.Pick(r)]
-	sh := &c.poker[d.poker]
-	pk := &sh.list[sh.Pick(r)]
-	rows := c.jackpot[d.jackpot]
-	digits := game.DrawDigits(r, ro.radix*cr.radix*uint64(len(rows)))
+// deal draws one of the splits uniformly (nothing when there is one),
+// picks the surfaces' patterns and poker shape by weight, then draws every
+// uniform choice left with two draws of Digits: one for the roulette, the
+// craps and the jackpot row (at most 36·11⁴·35 × (30·11)³ × 6⁴ < 2⁶⁴
+// contents), then one for the poker surface.
+func (c *catalogue) deal(s game.Source, splits []dealable, t *Ticket) {
+	i := 0
+	if len(splits) > 1 {
+		i = s.IntN(len(splits))
+	}
+	d := &splits[i]
+	var p picked
+	if d.fixed != nil {
+		p = *d.fixed
+	} else {
+		p.roulette = &d.roulette.list[d.roulette.PickFrom(s)]
+		p.craps = &d.craps.list[d.craps.PickFrom(s)]
+		p.poker = &d.shapes.list[d.shapes.PickFrom(s)]
+		p.radix = p.roulette.radix * p.craps.radix * uint64(len(d.rows))
+	}
+	ro, cr, pk, rows := p.roulette, p.craps, p.poker, d.rows
+	digits, poker := s.TwoDigits(p.radix, pk.radix)
 	digits = c.dealRoulette(digits, ro, &t.Roulette)
 	digits = c.dealCraps(digits, cr, &t.Craps)
 	row, _ := digits.Next(len(rows))
 	t.Jackpot = rows[row]
-	c.dealPoker(game.DrawDigits(r, pk.radix), pk, &t.Poker)
+	if pk.singles {
+		dealSingles(poker, &t.Poker)
+	} else {
+		c.dealPoker(poker, pk, &t.Poker)
+	}
 }
 
 func pokerFor(euros int64) (PokerCombination, bool) {
@@ -85,15 +116,15 @@ func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.D
 	ro.Number = n
 	out := &outcomes[n]
 	if p.mask == 0 { // every result loses, as on most tickets: straight on
-		for k := range Kinds {
-			var a int
-			a, d = d.Next(len(c.amounts))
-			ro.Amounts[k] = c.amounts[a]
-		}
-		var m int
+		var a, b, m int
+		a, d = d.Next(len(c.amountPairs)) // two results' amounts, one digit for both
+		b, d = d.Next(len(c.amountPairs))
+		*(*[2]game.Cents)(ro.Amounts[:2]) = c.amountPairs[a]
+		*(*[2]game.Cents)(ro.Amounts[2:]) = c.amountPairs[b]
 		m, d = d.Next(35)
 		m++
-		ro.Bets = [Kinds]int{1 - out[ParityKind], 1 - out[ColorKind], 1 - out[HalfKind], m + int(uint(n-1-m)>>63)}
+		*(*[NumberKind]int)(ro.Bets[:NumberKind]) = missed[n]
+		ro.Bets[NumberKind] = m + int(uint(n-1-m)>>63)
 		return d
 	}
 	for k := range Kinds {
@@ -114,16 +145,29 @@ func (c *catalogue) dealRoulette(d game.Digits, p *pattern, ro *Roulette) game.D
 	return d
 }
 
+// missed holds for each number of the wheel the chips of parity, colour
+// and half that miss its results.
+var missed = func() (t [37][NumberKind]int) {
+	for n := range t {
+		for k := range NumberKind {
+			t[n][k] = 1 - Outcome(n, k)
+		}
+	}
+	return t
+}()
+
 // dealCraps deals the three throws of a pattern: a winning one shows a 7
 // and its amount, a losing one any other pair of dice and any amount, one
 // digit for both.
 func (c *catalogue) dealCraps(d game.Digits, p *pattern, cr *Craps) game.Digits {
 	if p.mask == 0 { // every throw loses, as on most tickets: straight on
-		for i := range cr {
-			var x int
-			x, d = d.Next(len(c.losing))
-			cr[i] = c.losing[x]
-		}
+		var x, y, z int
+		x, d = d.Next(len(c.losing))
+		y, d = d.Next(len(c.losing))
+		z, d = d.Next(len(c.losing))
+		cr[0] = c.losing[x]
+		cr[1] = c.losing[y]
+		cr[2] = c.losing[z]
 		return d
 	}
 	for i := range cr {
@@ -190,12 +234,14 @@ func (c *catalogue) dealPoker(d game.Digits, s *shape, p *Poker) {
 // one digit a card, written straight into place.
 func dealSingles(d game.Digits, p *Poker) {
 	ranks := [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
-	for i := range p.Hand {
-		p.Hand[i], d = single(d, &ranks, i)
-	}
-	for i := range p.Community {
-		p.Community[i], d = single(d, &ranks, len(p.Hand)+i)
-	}
+	// Written out, so that each card's base and place are constants.
+	p.Hand[0], d = single(d, &ranks, 0)
+	p.Hand[1], d = single(d, &ranks, 1)
+	p.Community[0], d = single(d, &ranks, 2)
+	p.Community[1], d = single(d, &ranks, 3)
+	p.Community[2], d = single(d, &ranks, 4)
+	p.Community[3], d = single(d, &ranks, 5)
+	p.Community[4], _ = single(d, &ranks, 6)
 }
 
 // single deals card i of seven single ranks: one of the ranks left, the

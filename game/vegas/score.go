@@ -27,7 +27,12 @@ var (
 	pokerNames  = [pokerCombinations]string{"none", "pair", "two_pairs", "three_of_a_kind", "full_house", "four_of_a_kind"}
 	pokerEuros  = [pokerCombinations]int64{0, 5, 10, 100, 1_000, 10_000}
 	pokerPrizes = euroArray(pokerEuros[:])
-	pokerCents  = centsArray(pokerEuros[:])
+	pokerCents  = func() (c [pokerCombinations]game.Cents) {
+		for i, e := range pokerEuros {
+			c[i] = game.Euros(e)
+		}
+		return c
+	}()
 )
 
 // String returns the combination's name in score output ("two_pairs").
@@ -63,7 +68,12 @@ var (
 	caseNames  = [jackpotCases]string{"none", "cherry", "star", "bell", "bar", "crown", "seven"}
 	caseEuros  = [jackpotCases]int64{0, 3, 5, 10, 200, 1_000, 10_000}
 	casePrizes = euroArray(caseEuros[:])
-	caseCents  = centsArray(caseEuros[:])
+	caseCents  = func() (c [jackpotCases]game.Cents) {
+		for i, e := range caseEuros {
+			c[i] = game.Euros(e)
+		}
+		return c
+	}()
 	// tripleCase is the case of three of a symbol.
 	tripleCase = [Symbols]JackpotCase{SevenCase, CrownCase, BarCase, BellCase, StarCase, NoJackpot}
 )
@@ -86,14 +96,6 @@ func euroArray(e []int64) []decimal.Decimal {
 	out := make([]decimal.Decimal, len(e))
 	for i, v := range e {
 		out[i] = decimal.NewFromInt(v)
-	}
-	return out
-}
-
-func centsArray(e []int64) []game.Cents {
-	out := make([]game.Cents, len(e))
-	for i, v := range e {
-		out[i] = game.Euros(v)
 	}
 	return out
 }
@@ -165,6 +167,9 @@ func (p *Poker) Combination() PokerCombination {
 	// By rank: at least two cards, three or more, exactly three, exactly
 	// four; holding one of « Vos cartes », a community card, both.
 	two := (all>>1 | all>>2) & ones
+	if two == 0 { // seven ranks, as on most tickets: no combination
+		return NoPoker
+	}
 	three := (all&(all>>1) | all>>2) & ones
 	exactly3 := all & (all >> 1) &^ (all >> 2) & ones
 	exactly4 := all >> 2 &^ all &^ (all >> 1) & ones
@@ -275,9 +280,37 @@ func (t *Ticket) Score() Score {
 }
 
 // Prize returns what the ticket pays, Score().Prize, without the rest of the
-// score: what an audit needs of each ticket.
+// score: what an audit needs of each ticket, the chips and the throws
+// written out one by one.
 func (t *Ticket) Prize() game.Cents {
-	return t.Roulette.Score().Prize + t.Craps.Score().Prize + t.Poker.Combination().Cents() + t.Jackpot.Case().Cents()
+	r, c := &t.Roulette, &t.Craps
+	if uint(r.Number) >= uint(len(outcomes)) { // off the wheel: Score reads it
+		return t.Score().Prize
+	}
+	out := &outcomes[r.Number]
+	p := t.Poker.Combination().Cents() + t.Jackpot.Case().Cents()
+	if r.Bets[0] == out[0] {
+		p += r.Amounts[0]
+	}
+	if r.Bets[1] == out[1] {
+		p += r.Amounts[1]
+	}
+	if r.Bets[2] == out[2] {
+		p += r.Amounts[2]
+	}
+	if r.Bets[3] == out[3] {
+		p += r.Amounts[3]
+	}
+	if c[0].Dice[0]+c[0].Dice[1] == 7 {
+		p += c[0].Amount
+	}
+	if c[1].Dice[0]+c[1].Dice[1] == 7 {
+		p += c[1].Amount
+	}
+	if c[2].Dice[0]+c[2].Dice[1] == 7 {
+		p += c[2].Amount
+	}
+	return p
 }
 
 // SurfacePrize returns what one surface of the score pays.
