@@ -86,12 +86,13 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
 	before := game.Cents(balance)
 	after := before - stake + prize
-	stmts, err := s.recordStatements(p, seq, sold, stake, prize, before, after, at)
+	insert, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at)
 	if err != nil {
 		return Receipt{}, false, err
 	}
+	stmts := append(s.shownStatements(p), statement{updateAccount, []any{int64(after), p.Number, p.Account}}, insert)
 	b = &pgx.Batch{}
-	for _, st := range append(s.shownStatements(p), stmts...) {
+	for _, st := range stmts {
 		b.Queue(st.query, st.args...)
 	}
 	b.Queue("COMMIT")

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/wallet"
@@ -42,12 +44,28 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 			return Receipt{}, err
 		}
 	}
-	if !done {
+	for try := 0; !done; try++ {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			var err error
 			r, err = s.sell(ctx, tx, p, seq, table, cents)
 			return err
 		})
+		if !errors.Is(err, errCheck) {
+			break
+		}
+		// The account could not pay for it as it stood: all was rolled
+		// back; say why, or sell again if it changed meanwhile.
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			var err error
+			r, done, err = s.check(ctx, tx, p, stake, cents)
+			return err
+		})
+		if err == nil && !done && try == 3 {
+			err = fmt.Errorf("purchase %s: the account changed under it %d times", p.ID(), try+1)
+		}
+		if err != nil {
+			break
+		}
 	}
 	if err != nil {
 		return Receipt{}, err
@@ -58,41 +76,25 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 	return r, nil
 }
 
+// errCheck is a sale the account could not take as it stood: the
+// transaction is rolled back, and check says why.
+var errCheck = errors.New("the account did not take the purchase")
+
+// sell sells a unit and debits the account in one transaction, the
+// account's conditions (its next purchase number, a balance that pays the
+// stake) checked by the debit itself: errCheck when they do not hold.
 func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
-	var balance game.Cents
-	var made int
 	run := sqlRunner{s, tx}
 	for _, st := range s.shownStatements(p) {
 		if err := run.exec(ctx, st.query, st.args...); err != nil {
 			return Receipt{}, fmt.Errorf("store: marking units shown: %w", err)
 		}
 	}
-	err := run.row(ctx, selectAccount+s.dialect.forUpdate, p.Account).Scan(&balance, &made)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Receipt{}, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
-	}
-	if err != nil {
-		return Receipt{}, fmt.Errorf("store: reading account %q: %w", p.Account, err)
-	}
-	if p.Number <= made { // a retry: the answer to the purchase was lost
-		r, err := s.purchase(ctx, tx, p.Account, p.Number)
-		if err != nil {
-			return Receipt{}, err
-		}
-		if r.Op.Stake.Equal(stake.Decimal()) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
-			r.Again = true
-			return r, nil
-		}
-		return Receipt{}, fmt.Errorf("purchase %s was %s: %w", p.ID(), r.Op.Unit, ErrOtherPurchase)
-	}
-	if p.Number != made+1 {
-		return Receipt{}, fmt.Errorf("purchase %s: the account has made %d: %w", p.ID(), made, ErrOutOfTurn)
-	}
-	if balance < stake {
-		return Receipt{}, fmt.Errorf("wallet: stake %s, balance %s: %w", stake.Decimal(), balance.Decimal(), wallet.ErrShort)
-	}
-	var sold lottery.Sold
-	var at time.Time // the time of the sale: once its serial is taken, after its block's commitment
+	var (
+		sold lottery.Sold
+		at   time.Time // the time of the sale: once its serial is taken, after its block's commitment
+		err  error
+	)
 	if p.Force != nil {
 		sold, err = s.force(ctx, tx, p, seq)
 		at = s.now().UTC()
@@ -106,17 +108,62 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if !ok || prize < 0 {
 		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
 	}
-	after := balance - stake + prize
-	stmts, err := s.recordStatements(p, seq, sold, stake, prize, balance, after, at)
+	var after game.Cents
+	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account).Scan(&after)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Receipt{}, errCheck
+	}
+	if err != nil {
+		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+	}
+	before := after + stake - prize
+	insert, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at)
 	if err != nil {
 		return Receipt{}, err
 	}
-	for _, st := range stmts {
+	if err := run.exec(ctx, insert.query, insert.args...); err != nil {
+		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	}
+	return receipt(p, sold, stake, prize, before, after, at), nil
+}
+
+// check says why an account did not take a purchase: no such account, a
+// retry of a purchase made (returned as it was), a purchase out of turn
+// or another than the one made, a balance short. It reports false, with
+// no error, when nothing stops the purchase now: it is to be sold again.
+func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.Decimal, cents game.Cents) (Receipt, bool, error) {
+	run := sqlRunner{s, tx}
+	for _, st := range s.shownStatements(p) {
 		if err := run.exec(ctx, st.query, st.args...); err != nil {
-			return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+			return Receipt{}, false, fmt.Errorf("store: marking units shown: %w", err)
 		}
 	}
-	return receipt(p, sold, stake, prize, balance, after, at), nil
+	var balance game.Cents
+	var made int
+	err := run.row(ctx, selectAccount, p.Account).Scan(&balance, &made)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Receipt{}, false, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
+	}
+	if err != nil {
+		return Receipt{}, false, fmt.Errorf("store: reading account %q: %w", p.Account, err)
+	}
+	switch {
+	case p.Number <= made: // a retry: the answer to the purchase was lost
+		r, err := s.purchase(ctx, tx, p.Account, p.Number)
+		if err != nil {
+			return Receipt{}, false, err
+		}
+		if r.Op.Stake.Equal(stake) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
+			r.Again = true
+			return r, true, nil
+		}
+		return Receipt{}, false, fmt.Errorf("purchase %s was %s: %w", p.ID(), r.Op.Unit, ErrOtherPurchase)
+	case p.Number != made+1:
+		return Receipt{}, false, fmt.Errorf("purchase %s: the account has made %d: %w", p.ID(), made, ErrOutOfTurn)
+	case balance < cents:
+		return Receipt{}, false, fmt.Errorf("wallet: stake %s, balance %s: %w", cents.Decimal(), balance.Decimal(), wallet.ErrShort)
+	}
+	return Receipt{}, false, nil
 }
 
 // shownStatements mark the units a purchase carries as shown.
@@ -144,12 +191,11 @@ type statement struct {
 	args  []any
 }
 
-// recordStatements are the statements that record a purchase once its
-// unit is sold: the account debited and credited, the purchase written.
-func (s *SQL) recordStatements(p Purchase, seq game.SeqKey, sold lottery.Sold, stake, prize, balance, after game.Cents, at time.Time) ([]statement, error) {
+// insertStatement records a purchase once its unit is sold.
+func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, stake, prize, before, after game.Cents, at time.Time) (statement, error) {
 	layout, err := sold.Layout.MarshalJSON()
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return statement{}, fmt.Errorf("store: %w", err)
 	}
 	var block sql.NullInt64
 	var label sql.NullString
@@ -160,11 +206,8 @@ func (s *SQL) recordStatements(p Purchase, seq game.SeqKey, sold lottery.Sold, s
 	} else {
 		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
 	}
-	return []statement{
-		{updateAccount, []any{int64(after), p.Number, p.Account}},
-		{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
-			int64(stake), int64(prize), int64(balance), int64(after), string(layout), at.UnixNano()}},
-	}, nil
+	return statement{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
+		int64(stake), int64(prize), int64(before), int64(after), string(layout), at.UnixNano()}}, nil
 }
 
 // receipt is a purchase made.
@@ -318,9 +361,11 @@ const (
 			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
 			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING number, sold`
-	shownQuery     = `UPDATE purchases SET shown = 1 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
-	shownForced    = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2 AND block IS NULL`
-	updateAccount  = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
+	shownQuery    = `UPDATE purchases SET shown = 1 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
+	shownForced   = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2 AND block IS NULL`
+	updateAccount = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
+	debitAccount  = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3
+		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1 RETURNING balance`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
@@ -330,7 +375,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, updateAccount, insertPurchase}
+	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, updateAccount, debitAccount, insertPurchase}
 	if s.dialect.skip != "" {
 		queries = append(queries, allocateFree)
 	}
