@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"tapis/store"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
@@ -14,6 +13,7 @@ import (
 	"tapis/chart"
 	"tapis/game/vegas"
 	"tapis/stats"
+	"tapis/store"
 	"tapis/text"
 	"tapis/ui"
 	"tapis/wallet"

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 
@@ -45,8 +46,10 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, tab
 	return r, done, err
 }
 
-// driverBad marks an error after which the connection must not be reused.
-func driverBad(err error) error { return fmt.Errorf("store: %w", err) }
+// driverBad marks an error after which the connection must not be reused:
+// database/sql drops a connection whose Raw function returns
+// driver.ErrBadConn.
+func driverBad(err error) error { return errors.Join(fmt.Errorf("store: %w", err), driver.ErrBadConn) }
 
 func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	b := &pgx.Batch{}

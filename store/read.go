@@ -138,7 +138,14 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 			q := b.Queue(query, args...)
 			q.Exec(func(tag pgconn.CommandTag) error { n = tag.RowsAffected(); return nil })
 			b.Queue("COMMIT")
-			return driverConn.(*stdlib.Conn).Conn().SendBatch(ctx, b).Close()
+			c := driverConn.(*stdlib.Conn).Conn()
+			if err := c.SendBatch(ctx, b).Close(); err != nil {
+				if _, rerr := c.Exec(ctx, "ROLLBACK"); rerr != nil {
+					return errors.Join(err, driverBad(rerr))
+				}
+				return err
+			}
+			return nil
 		})
 	} else {
 		if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err == nil {

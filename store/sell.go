@@ -292,10 +292,14 @@ func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
 	}
 	for n := last + 1; open < int64(s.emission.OpenBlocks); n++ {
 		bs := s.emission.seed.Block(seq.Game, seq.Stake, n)
-		err := r.exec(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano())
-		if err != nil {
+		var opened int64
+		err := r.row(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING number`,
+			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano()).Scan(&opened)
+		switch {
+		case errors.Is(err, sql.ErrNoRows): // another seller opened it meanwhile: it is on sale, try the next
+			continue
+		case err != nil:
 			return fmt.Errorf("store: opening block %s: %w", seq.Block(n), err)
 		}
 		open++
@@ -375,7 +379,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, updateAccount, debitAccount, insertPurchase}
+	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase}
 	if s.dialect.skip != "" {
 		queries = append(queries, allocateFree)
 	}

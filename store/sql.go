@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"regexp"
 	"slices"
@@ -13,10 +14,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
 	_ "modernc.org/sqlite"             // the "sqlite" driver
 
 	"tapis/game"
+	"tapis/text"
 )
 
 // SchemaVersion is the version of the tables tapis keeps an emission in.
@@ -81,14 +84,14 @@ func parseURL(s string) (dialect, string, error) {
 			return dialect{}, "", errors.New("sqlite: wants a path, as in sqlite:tapis.db")
 		}
 		if strings.ContainsAny(path, "?#") {
-			return dialect{}, "", fmt.Errorf("sqlite path %q: a store's path takes no ? or #", path)
+			return dialect{}, "", fmt.Errorf("sqlite path %s: a store's path takes no ? or #", text.Printable(path))
 		}
 		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
 			"&_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
 			"&_pragma=foreign_keys(ON)&_txlock=immediate"
 		return sqlite, dsn, nil
 	}
-	return dialect{}, "", fmt.Errorf("store %q: want sqlite:PATH, a path ending in .db, or postgres://…", s)
+	return dialect{}, "", fmt.Errorf("store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(Redact(s)))
 }
 
 // Open opens the store at url, creating its tables and its emission on
@@ -115,7 +118,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &SQL{db: db, dialect: d, now: o.Now, where: Redact(url), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
+	s := &SQL{db: db, dialect: d, now: o.Now, where: text.Printable(Redact(url)), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
 	}
@@ -169,17 +172,25 @@ func (e oneLine) Error() string {
 func (e oneLine) Unwrap() error { return e.err }
 
 // Redact drops a URL's password, for messages.
-func Redact(url string) string {
-	at := strings.LastIndexByte(url, '@')
-	scheme := strings.Index(url, "://")
-	if at < 0 || scheme < 0 {
-		return url
+func Redact(raw string) string {
+	if !strings.Contains(raw, "://") {
+		return raw // a SQLite path
 	}
-	user := url[scheme+3 : at]
-	if i := strings.IndexByte(user, ':'); i >= 0 {
-		return url[:scheme+3] + user[:i] + ":…" + url[at:]
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "a store URL that does not parse" // never the raw text: it may hold a password
 	}
-	return url
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "…")
+	}
+	q := u.Query()
+	for key := range q {
+		if strings.Contains(strings.ToLower(key), "password") {
+			q.Set(key, "…")
+		}
+	}
+	u.RawQuery = q.Encode()
+	return strings.NewReplacer("%E2%80%A6", "…").Replace(u.String())
 }
 
 // Emission returns the emission the store sells.
@@ -300,6 +311,16 @@ func (s *SQL) migrate(ctx context.Context) error {
 
 var errNoVersion = errors.New("no schema version")
 
+// noTable reports whether err says a table does not exist: PostgreSQL's
+// undefined_table, SQLite's "no such table".
+func noTable(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "42P01"
+	}
+	return strings.Contains(err.Error(), "no such table")
+}
+
 // checkVersion reads the schema's version: errNoVersion when there is none
 // yet, an error when it is newer than this tapis's.
 func (s *SQL) checkVersion(ctx context.Context, q querier) error {
@@ -308,8 +329,10 @@ func (s *SQL) checkVersion(ctx context.Context, q querier) error {
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return errNoVersion
+	case err != nil && noTable(err):
+		return fmt.Errorf("store %s holds no tapis emission", s.where)
 	case err != nil:
-		return fmt.Errorf("store %s holds no tapis emission (%w)", s.where, err)
+		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
 	case v > SchemaVersion:
 		return fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
 	}

@@ -266,3 +266,17 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("oneLine: %q", got)
 	}
 }
+
+func TestRedact(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://ann:secret@db:5432/tapis?sslmode=disable":  "postgres://ann:…@db:5432/tapis?sslmode=disable",
+		"postgres://db/tapis?password=hunter2&sslmode=disable": "postgres://db/tapis?password=…&sslmode=disable",
+		"postgresql://ann@db/tapis?sslpassword=x":              "postgresql://ann@db/tapis?sslpassword=…",
+		"sqlite:/tmp/a.db":              "sqlite:/tmp/a.db",
+		"postgres://ann:sec ret@db/%zz": "a store URL that does not parse",
+	} {
+		if got := Redact(in); got != want || strings.Contains(got, "secret") || strings.Contains(got, "hunter2") {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

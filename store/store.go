@@ -69,7 +69,7 @@ func (p Purchase) ID() string { return PurchaseID(p.Account, p.Number) }
 
 // PurchaseID writes the identity of an account's purchase.
 func PurchaseID(account string, number int) string {
-	return account + "#" + itoa(number)
+	return account + "#" + strconv.Itoa(number)
 }
 
 // Receipt is a purchase as the store made it.
@@ -112,7 +112,3 @@ var ErrOtherPurchase = errors.New("the account's purchase of that number was ano
 // ErrOutOfTurn is returned for a purchase whose number is not the
 // account's next: another seller buys for the same account.
 var ErrOutOfTurn = errors.New("the purchase number is not the account's next")
-
-func itoa(n int) string {
-	return strconv.Itoa(n)
-}
