@@ -284,25 +284,26 @@ func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
 	if err != nil {
 		return err
 	}
-	var open, last int64
-	err = r.row(ctx, `SELECT COUNT(CASE WHEN closed IS NULL THEN 1 END), COALESCE(MAX(number), 0)
-		FROM blocks WHERE game = $1 AND stake = $2`, seq.Game, seq.Stake.String()).Scan(&open, &last)
-	if err != nil {
-		return fmt.Errorf("store: reading the blocks of %s: %w", seq, err)
-	}
-	for n := last + 1; open < int64(s.emission.OpenBlocks); n++ {
+	// Sellers may open blocks at once: each counts again after its insert,
+	// whether it opened the block or found another seller had.
+	for try := 0; try < 2*s.emission.OpenBlocks+4; try++ {
+		var open, last int64
+		err = r.row(ctx, `SELECT COUNT(CASE WHEN closed IS NULL THEN 1 END), COALESCE(MAX(number), 0)
+			FROM blocks WHERE game = $1 AND stake = $2`, seq.Game, seq.Stake.String()).Scan(&open, &last)
+		if err != nil {
+			return fmt.Errorf("store: reading the blocks of %s: %w", seq, err)
+		}
+		if open >= int64(s.emission.OpenBlocks) {
+			return nil
+		}
+		n := last + 1
 		bs := s.emission.seed.Block(seq.Game, seq.Stake, n)
-		var opened int64
-		err := r.row(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING number`,
-			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano()).Scan(&opened)
-		switch {
-		case errors.Is(err, sql.ErrNoRows): // another seller opened it meanwhile: it is on sale, try the next
-			continue
-		case err != nil:
+		err := r.exec(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano())
+		if err != nil {
 			return fmt.Errorf("store: opening block %s: %w", seq.Block(n), err)
 		}
-		open++
 	}
 	return nil
 }
