@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"tapis/session"
 	"tapis/store"
@@ -134,9 +135,10 @@ func verifyStore(env Env, url string, asJSON bool) int {
 			Closed    int64    `json:"closed"`
 			Checked   int64    `json:"checked"`
 			Forced    int64    `json:"forced"`
+			OwnTables []string `json:"own_tables,omitempty"`
 			Problems  []string `json:"problems"`
 			More      int64    `json:"more_problems,omitempty"`
-		}{Store: where, OK: rep.OK(), Accounts: rep.Accounts, Purchases: rep.Purchases, Blocks: rep.Blocks,
+		}{OwnTables: rep.OwnTables, Store: where, OK: rep.OK(), Accounts: rep.Accounts, Purchases: rep.Purchases, Blocks: rep.Blocks,
 			Closed: rep.Closed, Checked: rep.Checked, Forced: rep.Forced, Problems: []string{}, More: rep.More}
 		for _, p := range rep.Problems {
 			out.Problems = append(out.Problems, text.Printable(p))
@@ -148,6 +150,9 @@ func verifyStore(env Env, url string, asJSON bool) int {
 			where, count(rep.Purchases, "purchase"), count(rep.Accounts, "account"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
 		if rep.Forced > 0 {
 			fmt.Fprintf(env.Stdout, "%s: QA units, which come from no block and pay what QA chose\n", count(rep.Forced, "forced unit"))
+		}
+		if len(rep.OwnTables) > 0 {
+			fmt.Fprintf(env.Stdout, "a test emission: lot tables other than the regulation's for %s\n", strings.Join(rep.OwnTables, ", "))
 		}
 		for _, p := range rep.Problems {
 			fmt.Fprintln(env.Stdout, text.Printable(p))

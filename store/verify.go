@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/text"
 )
 
 // Report is what Verify found in a store.
@@ -20,7 +22,10 @@ type Report struct {
 	Forced    int64    // forced (QA, demo) units: from no block, paying what QA chose
 	Checked   int64    // units dealt again from their block's seed and found as recorded
 	Problems  []string // what is wrong, at most MaxProblems of them
-	More      int64    // problems found beyond those listed
+	// OwnTables are the sequences whose lot tables are not the
+	// regulation's (a test emission's), as GAME:STAKE (N units a block).
+	OwnTables []string
+	More      int64 // problems found beyond those listed
 }
 
 // MaxProblems is how many problems a report lists.
@@ -43,6 +48,7 @@ type blockRow struct {
 	units, sold int64
 	commitment  string
 	opened      int64
+	closed      int64   // when its last unit was sold; 0 while on sale
 	next        int64   // the next serial expected while its purchases are read
 	order       []uint8 // its draw order, while its purchases are read
 	table       *game.Table
@@ -81,6 +87,13 @@ func (s *SQL) Verify(ctx context.Context) (Report, error) {
 // verifyIn verifies the store as q reads it.
 func (s *SQL) verifyIn(ctx context.Context, q querier) (Report, error) {
 	var r Report
+	for _, key := range s.emission.Sequences() {
+		t, _ := s.emission.Table(key)
+		g, _ := lottery.FindSeq(key)
+		if reg, err := g.Table(key.Stake); err != nil || !sameTable(t, reg) {
+			r.OwnTables = append(r.OwnTables, fmt.Sprintf("%s (%d units a block)", key, t.Units))
+		}
+	}
 	blocks, err := s.verifyBlocks(ctx, q, &r)
 	if err != nil {
 		return r, err
@@ -138,6 +151,10 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 		switch {
 		case seed.Valid:
 			r.Closed++
+			b.closed = closed.Int64
+			if closed.Valid && closed.Int64 < b.opened {
+				r.bad("block %s: closed before it opened", b.id)
+			}
 			if seed.String != bs.String() {
 				r.bad("block %s: revealed seed %s is not its seed", b.id, seed.String)
 			}
@@ -155,7 +172,7 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 // verifyUnits reads the units sold from blocks, block by block and serial
 // by serial, and deals each again.
 func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[string]*blockRow) error {
-	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, unit, tier, prize, layout, at
+	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, unit, tier, prize, layout, at, label
 		FROM purchases WHERE block IS NOT NULL ORDER BY game, stake, block, serial`)
 	if err != nil {
 		return fmt.Errorf("store: reading its purchases: %w", err)
@@ -175,10 +192,14 @@ func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[
 		var number, tier int
 		var block, serial, at int64
 		var prize game.Cents
-		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &unit, &tier, &prize, &layout, &at); err != nil {
+		var label sql.NullString
+		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &unit, &tier, &prize, &layout, &at, &label); err != nil {
 			return fmt.Errorf("store: reading its purchases: %w", err)
 		}
 		who := PurchaseID(account, number)
+		if label.Valid {
+			r.bad("purchase %s: unit %s of a block carries a forced unit's label", who, text.Printable(unit))
+		}
 		key, err := game.ParseSeqKey(g + ":" + stake)
 		if err != nil {
 			r.bad("purchase %s: %v", who, err)
@@ -215,6 +236,9 @@ func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[
 		}
 		if at < b.opened {
 			r.bad("purchase %s: sold before block %s's commitment", who, id)
+		}
+		if b.closed != 0 && at > b.closed {
+			r.bad("purchase %s: sold after block %s was sold out and its seed revealed", who, id)
 		}
 		want := int(b.order[serial-1])
 		wantPrize, _ := game.CentsOf(b.table.Prize(want))
@@ -290,7 +314,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 	arows.Close()
 	r.Accounts = int64(len(accounts))
 
-	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, label, unit, stake_cents, prize, before_cents, after_cents, layout
+	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, label, unit, stake_cents, prize, before_cents, after_cents, layout
 		FROM purchases ORDER BY account, number`)
 	if err != nil {
 		return fmt.Errorf("store: reading its purchases: %w", err)
@@ -337,9 +361,10 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 		var account, g, stake, unit, layout string
 		var number int
 		var block sql.NullInt64
+		var serial int64
 		var label sql.NullString
 		var staked, prize, before, after game.Cents
-		if err := rows.Scan(&account, &number, &g, &stake, &block, &label, &unit, &staked, &prize, &before, &after, &layout); err != nil {
+		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &label, &unit, &staked, &prize, &before, &after, &layout); err != nil {
 			return fmt.Errorf("store: reading its purchases: %w", err)
 		}
 		if !started || account != name {
@@ -359,6 +384,9 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 		if after != before-staked+prize {
 			r.bad("purchase %s: %s - %s + %s is not %s", who, before, staked, prize, after)
 		}
+		if before < staked {
+			r.bad("purchase %s: a stake of %s on a balance of %s", who, staked, before)
+		}
 		balance = after
 		key, err := game.ParseSeqKey(g + ":" + stake)
 		var gm lottery.Game
@@ -376,7 +404,10 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 			r.Forced++
 			l, err := lottery.Parse([]byte(layout))
 			if err != nil || l.Game() != gm.Name || l.Score().Cents() != prize || !label.Valid || !isLabel(label.String) {
-				r.bad("purchase %s: forced unit %s does not pay its recorded %s", who, unit, prize)
+				r.bad("purchase %s: forced unit %s does not pay its recorded %s", who, text.Printable(unit), prize)
+			}
+			if want := key.String() + ":" + label.String + ":" + strconv.FormatInt(serial, 10); label.Valid && unit != want {
+				r.bad("purchase %s: forced unit %s is named %s by its label and rank", who, text.Printable(unit), text.Printable(want))
 			}
 		}
 	}
@@ -409,6 +440,19 @@ func isLabel(s string) bool {
 	}
 	for _, c := range s {
 		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// sameTable reports whether two lot tables are the same.
+func sameTable(a, b *game.Table) bool {
+	if a.Units != b.Units || len(a.Lots) != len(b.Lots) {
+		return false
+	}
+	for i, l := range a.Lots {
+		if !l.Prize.Equal(b.Lots[i].Prize) || l.Count != b.Lots[i].Count {
 			return false
 		}
 	}

@@ -48,6 +48,9 @@ func verifyFindsEveryForgery(t *testing.T, s *SQL) {
 	ctx := context.Background()
 	sellSome(t, s)
 	r, err := s.Verify(ctx)
+	if len(r.OwnTables) != 4 {
+		t.Errorf("a store of small tables: own tables %q", r.OwnTables)
+	}
 	if err != nil || !r.OK() || r.Purchases != 142 || r.Forced != 1 || r.Checked != 141 || r.Closed != 2 || r.Accounts != 2 {
 		t.Fatalf("a store as sold: %d purchases, %d forced, %d checked, %d closed, %d accounts; %d problems, the first %.3q; %v", r.Purchases, r.Forced, r.Checked, r.Closed, r.Accounts, len(r.Problems), r.Problems, err)
 	}
@@ -60,6 +63,10 @@ func verifyFindsEveryForgery(t *testing.T, s *SQL) {
 		{"a seed revealed wrongly", `UPDATE blocks SET seed = 'ab' WHERE seed IS NOT NULL`, "revealed seed"},
 		{"a sale before its commitment", `UPDATE purchases SET at = 0 WHERE account = 'ann' AND number = 1`, "before block"},
 		{"a forced unit's prize", `UPDATE purchases SET prize = 1 WHERE block IS NULL`, "forced"},
+		{"a forced unit renamed", `UPDATE purchases SET unit = 'yams:2:QA:7' WHERE block IS NULL`, "named"},
+		{"a unit of a block labelled", `UPDATE purchases SET label = 'QA' WHERE account = 'bob' AND number = 2`, "label"},
+		{"a sale after its block closed", `UPDATE purchases SET at = at + 100000000000 WHERE account = 'ann' AND number = 2`, "sold after block"},
+		{"a purchase the account could not pay", `UPDATE purchases SET before_cents = 100, after_cents = 100 - stake_cents + prize WHERE account = 'ann' AND number = 1`, "a stake of"},
 	}
 	for _, f := range forgeries {
 		t.Run(f.name, func(t *testing.T) {
