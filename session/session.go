@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -54,6 +55,7 @@ type Session struct {
 	recent     recentUnits     // the last units bought, the store's included
 	restored   *State          // what the store held of the account when the session opened
 	shownLater []string        // units shown on a shared store, to be recorded with the next purchase
+	attempt    string          // the token of the purchase under way, kept for its retries (guarded by buying)
 	Note       string          // what opening the journal had to say (a torn last line)
 	Torn       int             // the journal's last line, cut short by a crash and dropped, or 0
 }
@@ -202,8 +204,13 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.mu.Lock()
 	shown := s.shownLater // they ride with this purchase
 	s.mu.Unlock()
-	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label, Shown: shown})
+	if s.attempt == "" { // drawn once for this purchase number, kept for its retries
+		s.attempt = rand.Text()
+	}
+	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label,
+		Shown: shown, Attempt: s.attempt})
 	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
+		s.attempt = "" // the next number is another purchase
 		// Another seller bought for the account, or the purchase whose
 		// answer was lost was another: the next one follows the store's.
 		if a, aerr := s.st.Account(ctx, s.account, 0); aerr == nil {
@@ -219,7 +226,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.shownLater = s.shownLater[len(shown):] // any marked shown meanwhile wait for the next
-	s.next = n + 1
+	s.next, s.attempt = n+1, ""
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
 	s.recent.add(p)

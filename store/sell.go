@@ -153,7 +153,12 @@ func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.D
 		if err != nil {
 			return Receipt{}, false, err
 		}
-		if r.Op.Stake.Equal(stake) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
+		var attempt string
+		if err := run.row(ctx, `SELECT attempt FROM purchases WHERE account = $1 AND number = $2`, p.Account, p.Number).Scan(&attempt); err != nil {
+			return Receipt{}, false, fmt.Errorf("store: reading purchase %s: %w", p.ID(), err)
+		}
+		mine := p.Attempt == "" || attempt == "" || attempt == p.Attempt
+		if mine && r.Op.Stake.Equal(stake) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
 			r.Again = true
 			return r, true, nil
 		}
@@ -207,7 +212,7 @@ func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, st
 		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
 	}
 	return statement{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
-		int64(stake), int64(prize), int64(before), int64(after), string(layout), at.UnixNano()}}, nil
+		int64(stake), int64(prize), int64(before), int64(after), string(layout), at.UnixNano(), p.Attempt}}, nil
 }
 
 // receipt is a purchase made.
@@ -372,8 +377,8 @@ const (
 	debitAccount  = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3
 		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1 RETURNING balance`
 	insertPurchase = `INSERT INTO purchases
-		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
+		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`
 )
 
 // prepare prepares the statements of a purchase on the store's database,

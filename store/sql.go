@@ -278,6 +278,7 @@ var schema = []string{
 		layout TEXT NOT NULL,
 		at BIGINT NOT NULL,
 		shown INTEGER NOT NULL DEFAULT 0,
+		attempt TEXT NOT NULL DEFAULT '',
 		PRIMARY KEY (account, number))` + withoutRowID,
 	`CREATE UNIQUE INDEX IF NOT EXISTS purchases_serial ON purchases (game, stake, block, serial) WHERE block IS NOT NULL`,
 }

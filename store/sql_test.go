@@ -116,7 +116,7 @@ func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 	if created, err := s.OpenAccount(ctx, "bob", decimal.NewFromInt(10)); created || err != nil {
 		t.Fatalf("opening bob again: created %v, %v", created, err)
 	}
-	p := Purchase{Account: "bob", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}
+	p := Purchase{Account: "bob", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3), Attempt: "seller-a"}
 	first, err := s.Sell(ctx, p)
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +136,11 @@ func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 	}
 	if a, _ = s.Account(ctx, "bob", 0); a.Purchases != 2 || len(a.Pending) != 1 || a.Pending[0].Op.Seq != 2 {
 		t.Errorf("after a purchase carrying the first unit's shown record: %d purchases, %d pending", a.Purchases, len(a.Pending))
+	}
+	theirs := p
+	theirs.Attempt = "seller-b" // another seller's purchase of that number, at the same game and stake
+	if _, err := s.Sell(ctx, theirs); !errors.Is(err, ErrOtherPurchase) {
+		t.Errorf("purchase 1 asked by another seller: %v", err)
 	}
 	other := Purchase{Account: "bob", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}
 	if _, err := s.Sell(ctx, other); !errors.Is(err, ErrOtherPurchase) {

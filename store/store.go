@@ -62,6 +62,11 @@ type Purchase struct {
 	// purchase, marked shown in this purchase's transaction: a shown
 	// record rides with the next purchase instead of costing one of its own.
 	Shown []string
+	// Attempt is a token the seller draws once for the account's purchase
+	// number and keeps for its retries: a purchase of that number made
+	// under another token, another seller's, is not returned as this
+	// one's (ErrOtherPurchase). Empty matches any.
+	Attempt string
 }
 
 // ID returns the purchase's identity, ACCOUNT#NUMBER.
