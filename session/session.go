@@ -76,7 +76,9 @@ func Open(o Options) (*Session, error) {
 		if o.Journal != "" {
 			return nil, errors.New("a session keeps a journal or a store, not both")
 		}
-		st, err := store.Open(context.Background(), o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet,
+		ctx, cancel := deadline()
+		defer cancel()
+		st, err := store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet,
 			OpenBlocks: o.OpenBlocks, Tables: store.Tables(o.Tables), Now: o.Now})
 		if err != nil {
 			return nil, err
@@ -111,7 +113,8 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	if account == "" {
 		account = o.Account
 	}
-	ctx := context.Background()
+	ctx, cancel := deadline()
+	defer cancel()
 	a, err := st.Account(ctx, account, o.Limit)
 	created := false
 	if errors.Is(err, store.ErrNoAccount) {
@@ -139,6 +142,16 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 		s.recent.add(s.playedOf(r))
 	}
 	return s, nil
+}
+
+// StoreTimeout bounds each call to a store: a database that does not
+// answer fails the purchase (which is retried with the same number) rather
+// than hanging the game.
+const StoreTimeout = 30 * time.Second
+
+// deadline returns the context of one call to a store.
+func deadline() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), StoreTimeout)
 }
 
 // accountOpener is a store that creates an account only if it does not
@@ -200,7 +213,8 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.mu.Lock()
 	n := s.next
 	s.mu.Unlock()
-	ctx := context.Background()
+	ctx, cancel := deadline()
+	defer cancel()
 	s.mu.Lock()
 	shown := s.shownLater // they ride with this purchase
 	s.mu.Unlock()
@@ -237,7 +251,9 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 // and its commitment, the SHA-256 of its seed in hex, published before its
 // first sale.
 func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, string, error) {
-	b, err := s.st.Block(context.Background(), g.Seq(stake))
+	ctx, cancel := deadline()
+	defer cancel()
+	b, err := s.st.Block(ctx, g.Seq(stake))
 	if err != nil {
 		return 0, "", err
 	}
@@ -259,7 +275,9 @@ func (s *Session) Shown(unit string) error {
 		s.mu.Unlock()
 		return nil
 	}
-	return s.st.Shown(context.Background(), s.account, unit)
+	ctx, cancel := deadline()
+	defer cancel()
+	return s.st.Shown(ctx, s.account, unit)
 }
 
 // Restart gives the session a fresh wallet of balance, with no recent
@@ -294,7 +312,10 @@ func (s *Session) Close() error {
 	s.mu.Unlock()
 	var errs []error
 	for _, unit := range later {
-		if err := s.st.Shown(context.Background(), s.account, unit); err != nil {
+		ctx, cancel := deadline()
+		err := s.st.Shown(ctx, s.account, unit)
+		cancel()
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}

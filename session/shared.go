@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"maps"
 
 	"github.com/shopspring/decimal"
@@ -35,7 +34,9 @@ type BlockStatus = store.BlockStatus
 
 // Block returns where the block a game and stake sell next stands.
 func (s *Session) Block(g lottery.Game, stake decimal.Decimal) (BlockStatus, error) {
-	return s.st.Block(context.Background(), g.Seq(stake))
+	ctx, cancel := deadline()
+	defer cancel()
+	return s.st.Block(ctx, g.Seq(stake))
 }
 
 // Restored returns what the store held of the account when the session
@@ -95,7 +96,9 @@ func (s *Session) Seed() game.Seed {
 // (game.BlockID, as its String writes it: ParseBlockID reads it); nil when
 // the store cannot tell now.
 func (s *Session) Revealed() map[string]string {
-	m, err := s.st.Revealed(context.Background())
+	ctx, cancel := deadline()
+	defer cancel()
+	m, err := s.st.Revealed(ctx)
 	if err != nil {
 		return nil
 	}
