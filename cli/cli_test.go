@@ -267,7 +267,7 @@ func TestVerify(t *testing.T) {
 	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, ": 1 problem found") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
 	}
-	if code, _, errOut := run(t, "", "verify"); code != ExitUsage || !strings.Contains(errOut, "--journal is required") {
+	if code, _, errOut := run(t, "", "verify"); code != ExitUsage || !strings.Contains(errOut, "--journal FILE or --store URL is required") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 	if code, _, _ := run(t, "", "verify", "--journal", filepath.Join(dir, "none")); code != ExitUsage {

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,8 +57,8 @@ func checkAccount(name string) error {
 	if name == "" {
 		return nil
 	}
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > 64 {
-		return usagef("--account %s: want 1 to 64 printable characters", text.Printable(name))
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > 64 || strings.TrimSpace(name) != name {
+		return usagef("--account %s: want 1 to 64 printable characters, not starting or ending with a space", text.Printable(name))
 	}
 	for _, r := range name {
 		if !unicode.IsPrint(r) {

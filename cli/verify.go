@@ -37,7 +37,7 @@ func verify(env Env, args []string) int {
 		return fail(env, "verify", usagef("unexpected argument %q: verify checks one journal", pos[0]))
 	}
 	if *path == "" {
-		return fail(env, "verify", usagef("--journal is required"))
+		return fail(env, "verify", usagef("--journal FILE or --store URL is required"))
 	}
 	f, err := os.Open(*path)
 	if err != nil {

@@ -29,7 +29,7 @@ type Options struct {
 	// sells side by side (1 when 0); a store keeps what it was created with.
 	OpenBlocks int
 	Limit      int    // how many recent units the session keeps (Recent); 200 when 0
-	QA         bool   // a QA session: a journal holding forced units is taken up
+	QA         bool   // a QA session: a journal holding forced units is taken up; a store created as a QA store (or one asked for)
 	Tables     Tables // nil for the regulations' tables
 	Now        func() time.Time
 }
@@ -78,7 +78,7 @@ func Open(o Options) (*Session, error) {
 		}
 		ctx, cancel := deadline()
 		defer cancel()
-		st, err := store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet,
+		st, err := store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
 			OpenBlocks: o.OpenBlocks, Tables: store.Tables(o.Tables), Now: o.Now})
 		if err != nil {
 			return nil, err

@@ -26,6 +26,9 @@ type Options struct {
 	Tables     Tables    // lot tables of a new emission; nil for the regulations'
 	Now        func() time.Time
 	Existing   bool // open only a store that holds an emission already: create nothing (verify)
+	// QA creates a QA emission, which sells forced units, and, for an
+	// existing store, asks for one: the house's emission sells none.
+	QA bool
 }
 
 // Emission is what a store sells: the house's seed, from which every block
@@ -33,6 +36,7 @@ type Options struct {
 // on sale at once.
 type Emission struct {
 	seed       game.Seed
+	QA         bool // forced (QA, demo) units may be sold: a staging emission, not the house's
 	OpenBlocks int
 	Created    time.Time
 	tables     map[string]*game.Table // by sequence key (game.SeqKey)

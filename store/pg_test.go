@@ -28,7 +28,7 @@ func TestPostgresConcurrentSellers(t *testing.T) {
 }
 
 func TestPostgresVerifyFindsEveryForgery(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables, QA: true})
 	verifyFindsEveryForgery(t, s)
 }
 

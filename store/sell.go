@@ -37,6 +37,9 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 	if p.Number < 1 {
 		return Receipt{}, fmt.Errorf("purchase %s: numbers count from 1", p.ID())
 	}
+	if p.Force != nil && !s.emission.QA {
+		return Receipt{}, errors.New("forced units are sold by a QA store only (one created with --qa), never from the house's emission")
+	}
 	var r Receipt
 	done := false
 	if s.dialect.name == "postgres" && p.Force == nil {

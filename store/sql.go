@@ -83,10 +83,13 @@ func parseURL(s string) (dialect, string, error) {
 		if path == "" {
 			return dialect{}, "", errors.New("sqlite: wants a path, as in sqlite:tapis.db")
 		}
+		if strings.HasPrefix(path, "//") || strings.HasPrefix(path, ":") {
+			return dialect{}, "", fmt.Errorf("sqlite:%s: want sqlite:PATH, the path of a file (sqlite:tapis.db, sqlite:/var/tapis/tapis.db)", text.Printable(path))
+		}
 		if strings.ContainsAny(path, "?#") {
 			return dialect{}, "", fmt.Errorf("sqlite path %s: a store's path takes no ? or #", text.Printable(path))
 		}
-		dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
+		dsn := "file:" + strings.ReplaceAll(path, "%", "%25") + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
 			"&_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
 			"&_pragma=foreign_keys(ON)&_txlock=immediate"
 		return sqlite, dsn, nil
@@ -110,6 +113,9 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	driver := "sqlite"
 	if d.name == "postgres" {
 		driver = "pgx"
+	}
+	if o.Existing { // a reader: its transactions take no write lock (a read-only file reads)
+		dsn = strings.Replace(dsn, "_txlock=immediate", "_txlock=deferred", 1)
 	}
 	db, err := sql.Open(driver, dsn)
 	if err != nil {
@@ -234,6 +240,7 @@ var schema = []string{
 		id INTEGER PRIMARY KEY CHECK (id = 1),
 		seed TEXT NOT NULL,
 		open_blocks INTEGER NOT NULL,
+		qa INTEGER NOT NULL DEFAULT 0,
 		tables TEXT NOT NULL,
 		created BIGINT NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS blocks (
@@ -294,6 +301,9 @@ func (s *SQL) migrate(ctx context.Context) error {
 		if err := s.alone(ctx, tx); err != nil {
 			return err
 		}
+		if err := s.notAnother(ctx, tx); err != nil {
+			return err
+		}
 		for _, stmt := range schema {
 			if s.dialect.name == "sqlite" {
 				stmt = strings.Replace(stmt, withoutRowID, " WITHOUT ROWID", 1)
@@ -311,6 +321,24 @@ func (s *SQL) migrate(ctx context.Context) error {
 }
 
 var errNoVersion = errors.New("no schema version")
+
+// notAnother refuses a database that holds another program's tables and no
+// tapis store: tapis never writes its tables among them.
+func (s *SQL) notAnother(ctx context.Context, tx *sql.Tx) error {
+	query := `SELECT COUNT(*), COUNT(CASE WHEN name = 'tapis_schema' THEN 1 END) FROM sqlite_master WHERE type = 'table'`
+	if s.dialect.name == "postgres" {
+		query = `SELECT COUNT(*), COUNT(CASE WHEN table_name = 'tapis_schema' THEN 1 END)
+			FROM information_schema.tables WHERE table_schema = current_schema()`
+	}
+	var tables, ours int
+	if err := tx.QueryRowContext(ctx, query).Scan(&tables, &ours); err != nil {
+		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
+	}
+	if tables > 0 && ours == 0 {
+		return fmt.Errorf("store %s holds another program's tables: tapis keeps its store in a database of its own", s.where)
+	}
+	return nil
+}
 
 // noTable reports whether err says a table does not exist: PostgreSQL's
 // undefined_table, SQLite's "no such table".
@@ -361,9 +389,9 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 			return err
 		}
 		var seed, tables string
-		var open int
+		var open, qa int
 		var created int64
-		err := tx.QueryRowContext(ctx, `SELECT seed, open_blocks, tables, created FROM emission WHERE id = 1`).Scan(&seed, &open, &tables, &created)
+		err := tx.QueryRowContext(ctx, `SELECT seed, open_blocks, qa, tables, created FROM emission WHERE id = 1`).Scan(&seed, &open, &qa, &tables, &created)
 		if errors.Is(err, sql.ErrNoRows) && o.Existing {
 			return fmt.Errorf("store %s holds no emission yet", s.where)
 		}
@@ -374,7 +402,10 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 		if err != nil {
 			return fmt.Errorf("store %s: reading its emission: %w", s.where, err)
 		}
-		e = &Emission{OpenBlocks: open, Created: time.Unix(0, created).UTC()}
+		e = &Emission{OpenBlocks: open, QA: qa != 0, Created: time.Unix(0, created).UTC()}
+		if o.QA && !e.QA {
+			return fmt.Errorf("store %s sells the house's emission, with no forced units: QA plays on a store created with --qa", s.where)
+		}
 		if e.seed, err = game.ParseSeed(seed); err != nil {
 			return fmt.Errorf("store %s: the emission's seed: %w", s.where, err)
 		}
@@ -393,7 +424,7 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 }
 
 func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emission, error) {
-	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), Created: s.now().UTC(), seed: o.Seed}
+	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
 	if !o.SeedSet {
 		var err error
 		if e.seed, err = game.RandomSeed(); err != nil {
@@ -408,8 +439,12 @@ func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emiss
 	if err != nil {
 		return nil, err
 	}
-	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO emission (id, seed, open_blocks, tables, created) VALUES (1, $1, $2, $3, $4)`),
-		strconv.FormatUint(uint64(e.seed), 10), e.OpenBlocks, tables, e.Created.UnixNano())
+	qa := 0
+	if e.QA {
+		qa = 1
+	}
+	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO emission (id, seed, open_blocks, qa, tables, created) VALUES (1, $1, $2, $3, $4, $5)`),
+		strconv.FormatUint(uint64(e.seed), 10), e.OpenBlocks, qa, tables, e.Created.UnixNano())
 	if err != nil {
 		return nil, fmt.Errorf("store %s: creating its emission: %w", s.where, err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -283,5 +284,38 @@ func TestRedact(t *testing.T) {
 		if got := Redact(in); got != want || strings.Contains(got, "secret") || strings.Contains(got, "hunter2") {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestSQLitePathsAndOtherDatabases(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, bad := range []string{"sqlite::memory:", "sqlite://x.db", "sqlite:", "sqlite:a.db?mode=memory"} {
+		if _, err := Open(ctx, bad, Options{}); err == nil {
+			t.Errorf("%s opened", bad)
+		}
+	}
+	odd := filepath.Join(dir, "a%20b.db") // a percent sign is part of the name
+	s, err := Open(ctx, odd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if again, err := Open(ctx, odd, Options{Existing: true}); err != nil {
+		t.Errorf("reopening %s: %v", odd, err)
+	} else {
+		again.Close()
+	}
+	other := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE accounts (id INTEGER, name TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := Open(ctx, other, Options{}); err == nil || !strings.Contains(err.Error(), "another program's tables") {
+		t.Errorf("another program's database: %v", err)
 	}
 }

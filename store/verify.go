@@ -402,6 +402,9 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 		}
 		if !block.Valid {
 			r.Forced++
+			if !s.emission.QA {
+				r.bad("purchase %s: forced unit %s in the house's emission, which sells none", who, text.Printable(unit))
+			}
 			l, err := lottery.Parse([]byte(layout))
 			if err != nil || l.Game() != gm.Name || l.Score().Cents() != prize || !label.Valid || !isLabel(label.String) {
 				r.bad("purchase %s: forced unit %s does not pay its recorded %s", who, text.Printable(unit), prize)

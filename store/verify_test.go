@@ -40,7 +40,7 @@ func sellSome(t *testing.T, s *SQL) {
 }
 
 func TestVerifyFindsEveryForgery(t *testing.T) {
-	s, _ := openSQLite(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables})
+	s, _ := openSQLite(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables, QA: true})
 	verifyFindsEveryForgery(t, s)
 }
 
@@ -87,5 +87,21 @@ func verifyFindsEveryForgery(t *testing.T, s *SQL) {
 				t.Errorf("%s: want a problem with %q, got %q", f.name, f.want, r.Problems)
 			}
 		})
+	}
+}
+
+func TestTheHousesEmissionSellsNoForcedUnit(t *testing.T) {
+	s, url := openSQLite(t, Options{Seed: 13, SeedSet: true})
+	ctx := context.Background()
+	if _, err := s.OpenAccount(ctx, "eve", decimal.NewFromInt(10)); err != nil {
+		t.Fatal(err)
+	}
+	tier := 0
+	_, err := s.Sell(ctx, Purchase{Account: "eve", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(2), Force: &lottery.Force{Tier: &tier}, Label: "QA"})
+	if err == nil || !strings.Contains(err.Error(), "QA store") {
+		t.Errorf("a forced unit from the house's emission: %v", err)
+	}
+	if _, err := Open(ctx, url, Options{QA: true}); err == nil || !strings.Contains(err.Error(), "created with --qa") {
+		t.Errorf("QA asked of the house's store: %v", err)
 	}
 }

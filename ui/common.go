@@ -168,15 +168,16 @@ type releaseMsg struct{}
 type noteKind uint8
 
 const (
-	noNote          noteKind = iota
-	noteRecovered            // a unit of an earlier run, paid and never shown: reveal it
-	noteRefused              // a purchase refused: text is why
-	noteJournalFull          // a purchase the journal could not take: text is why, as the file system says it
-	noteShownLost            // the journal could not record a unit as shown: text is why
-	noteTorn                 // the journal's last record was torn: n records dropped
-	noteBalance              // --balance was given but the journal keeps its own
-	noteQuitAsk              // q was pressed during a reveal: again to quit
-	noteUnshown              // a history row whose unit is still to reveal
+	noNote             noteKind = iota
+	noteRecovered               // a unit of an earlier run, paid and never shown: reveal it
+	noteRefused                 // a purchase refused: text is why
+	noteJournalFull             // a purchase the journal could not take: text is why, as the file system says it
+	noteShownLost               // the journal could not record a unit as shown: text is why
+	noteTorn                    // the journal's last record was torn: n records dropped
+	noteBalance                 // --balance was given but the journal keeps its own
+	noteAccountBalance          // --balance was given but the store's account keeps its own
+	noteQuitAsk                 // q was pressed during a reveal: again to quit
+	noteUnshown                 // a history row whose unit is still to reveal
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -203,6 +204,8 @@ func (c *common) say(n note) string {
 		return c.t.f("journal.torn", n.n)
 	case noteBalance:
 		return c.t.get("journal.balance")
+	case noteAccountBalance:
+		return c.t.get("store.balance")
 	case noteQuitAsk:
 		return c.t.get("quit.ask")
 	case noteUnshown:

@@ -250,3 +250,23 @@ func fileLimit(t *testing.T, path string) {
 	}
 	hostile.FileLimit(t, info.Size())
 }
+
+// TestStoreAccountKeepsItsBalance: on a shared store, --balance for an
+// account that exists is said not to apply; the account's balance shows.
+func TestStoreAccountKeepsItsBalance(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "shop.db")
+	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Seed: 9, Start: YamsScreen, Store: url, Account: "ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Store: url, Account: "ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	send(m, sizeMsg(80, 24))
+	if b, _ := headerMoney(t, m); !b.Equal(decimal.NewFromInt(40)) || !strings.Contains(plain(m), "--balance is for a new account") {
+		t.Errorf("balance %s:\n%s", b, plain(m))
+	}
+}

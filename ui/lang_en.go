@@ -6,6 +6,7 @@ func english() map[string]string {
 		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished record)",
 		"journal.shown":      "The journal will note the unit as shown once it can (%s)",
 		"journal.balance":    "--balance is for a new journal: this one goes on with its own balance",
+		"store.balance":      "--balance is for a new account: this one goes on with its own balance",
 		"quit.ask":           "A unit is being revealed: q again to quit; it stays in your history",
 		"refused":            "Purchase refused: %s",
 		"refused.journal":    "Refused: the journal could not be written (%s)",

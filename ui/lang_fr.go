@@ -6,6 +6,7 @@ func french() map[string]string {
 		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (inachevée)",
 		"journal.shown":      "Le journal notera l'unité comme révélée dès qu'il le pourra (%s)",
 		"journal.balance":    "--balance vaut pour un nouveau journal : celui-ci garde son solde",
+		"store.balance":      "--balance vaut pour un nouveau compte : celui-ci garde son solde",
 		"quit.ask":           "Révélation en cours : q encore pour quitter ; l'unité reste dans l'historique",
 		"refused":            "Achat refusé : %s",
 		"refused.journal":    "Refusé : le journal n'a pas pu être écrit (%s)",

@@ -141,7 +141,11 @@ func New(o Options) (*Model, error) {
 		c.notices = append(c.notices, note{kind: noteTorn, n: sess.Torn})
 	}
 	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
-		c.notices = append(c.notices, note{kind: noteBalance})
+		kind := noteBalance
+		if o.Store != "" {
+			kind = noteAccountBalance
+		}
+		c.notices = append(c.notices, note{kind: kind})
 	}
 	return m, nil
 }
