@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -56,8 +57,9 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	b.Queue("BEGIN")
 	b.Queue(selectAccount+postgres.forUpdate, p.Account)
 	b.Queue(allocateFree, seq.Game, seq.Stake.String())
+	b.Queue(serverClock) // the sale's time: once its serial is taken
 	res := c.SendBatch(ctx, b)
-	var balance, number, serial int64
+	var balance, number, serial, now int64
 	var made int
 	_, err := res.Exec()
 	if err == nil {
@@ -71,6 +73,9 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		return Receipt{}, false, fmt.Errorf("store: reading account %q: %w", p.Account, err)
 	}
 	err = res.QueryRow().Scan(&number, &serial)
+	if err == nil {
+		err = res.QueryRow().Scan(&now)
+	}
 	if cerr := res.Close(); err == nil {
 		err = cerr
 	}
@@ -82,7 +87,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	case p.Number != made+1 || game.Cents(balance) < stake:
 		return Receipt{}, false, nil
 	}
-	sold, at, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial)
+	sold, at, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, time.Unix(0, now).UTC())
 	if err != nil {
 		return Receipt{}, false, err
 	}

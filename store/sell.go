@@ -99,8 +99,9 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		err  error
 	)
 	if p.Force != nil {
-		sold, err = s.force(ctx, tx, p, seq)
-		at = s.now().UTC()
+		if sold, err = s.force(ctx, tx, p, seq); err == nil {
+			at, err = s.clock(ctx, run)
+		}
 	} else {
 		sold, at, err = s.draw(ctx, tx, p.Game, seq, table)
 	}
@@ -231,13 +232,35 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	if err != nil {
 		return lottery.Sold{}, time.Time{}, err
 	}
-	return s.dealt(ctx, sqlRunner{s, tx}, g, seq, table, number, serial)
+	run := sqlRunner{s, tx}
+	at, err := s.clock(ctx, run)
+	if err != nil {
+		return lottery.Sold{}, time.Time{}, err
+	}
+	return s.dealt(ctx, run, g, seq, table, number, serial, at)
+}
+
+// serverClock reads PostgreSQL's clock, in nanoseconds since 1970.
+const serverClock = `SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT`
+
+// clock returns the time of a sale or of a block's opening: on PostgreSQL
+// the server's clock, read once the statements before it are done, so that
+// sellers on machines whose clocks differ still write a sale's time after
+// its block's commitment; on SQLite, one machine, the seller's.
+func (s *SQL) clock(ctx context.Context, r runner) (time.Time, error) {
+	if s.dialect.name != "postgres" {
+		return s.now().UTC(), nil
+	}
+	var ns int64
+	if err := r.row(ctx, serverClock).Scan(&ns); err != nil {
+		return time.Time{}, fmt.Errorf("store: reading the server's clock: %w", err)
+	}
+	return time.Unix(0, ns).UTC(), nil
 }
 
 // dealt deals the unit of a serial just allocated, at the time of its
 // sale; its block's last unit reveals the block's seed and opens the next.
-func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64) (lottery.Sold, time.Time, error) {
-	at := s.now().UTC()
+func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64, at time.Time) (lottery.Sold, time.Time, error) {
 	id := seq.Block(number)
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
 	tier, err := s.orders.tier(id, table, bs, serial)
@@ -287,7 +310,10 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number
 // openBlocks opens blocks of a sequence, with their commitments, until the
 // emission's count are on sale.
 func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
-	at := s.now().UTC()
+	at, err := s.clock(ctx, r)
+	if err != nil {
+		return err
+	}
 	table, err := s.emission.Table(seq)
 	if err != nil {
 		return err
