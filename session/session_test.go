@@ -14,21 +14,13 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/store"
 )
 
 // smallTables are blocks of 60 units with the regulations' lots, so that
-// tests sell whole blocks in a few hundred purchases.
+// tests sell whole blocks in a few hundred purchases: the store's.
 func smallTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
-	t, err := g.Table(stake)
-	if err != nil {
-		return nil, err
-	}
-	counts := []int64{1, 1, 1, 3, 4, 2, 2, 5, 8}
-	small := &game.Table{Units: 60}
-	for i, l := range t.Lots {
-		small.Lots = append(small.Lots, game.Lot{Prize: l.Prize, Count: counts[i]})
-	}
-	return small, nil
+	return store.SmallTables(g, stake)
 }
 
 func clock() func() time.Time {

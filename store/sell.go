@@ -88,10 +88,8 @@ var errCheck = errors.New("the account did not take the purchase")
 // stake) checked by the debit itself: errCheck when they do not hold.
 func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
 	run := sqlRunner{s, tx}
-	for _, st := range s.shownStatements(p) {
-		if err := run.exec(ctx, st.query, st.args...); err != nil {
-			return Receipt{}, fmt.Errorf("store: marking units shown: %w", err)
-		}
+	if err := s.markShown(ctx, run, p); err != nil {
+		return Receipt{}, err
 	}
 	var (
 		sold lottery.Sold
@@ -137,10 +135,8 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 // no error, when nothing stops the purchase now: it is to be sold again.
 func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.Decimal, cents game.Cents) (Receipt, bool, error) {
 	run := sqlRunner{s, tx}
-	for _, st := range s.shownStatements(p) {
-		if err := run.exec(ctx, st.query, st.args...); err != nil {
-			return Receipt{}, false, fmt.Errorf("store: marking units shown: %w", err)
-		}
+	if err := s.markShown(ctx, run, p); err != nil {
+		return Receipt{}, false, err
 	}
 	var balance game.Cents
 	var made int
@@ -173,6 +169,17 @@ func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.D
 		return Receipt{}, false, fmt.Errorf("wallet: stake %s, balance %s: %w", cents.Decimal(), balance.Decimal(), wallet.ErrShort)
 	}
 	return Receipt{}, false, nil
+}
+
+// markShown marks the units a purchase carries as shown, in its
+// transaction.
+func (s *SQL) markShown(ctx context.Context, r runner, p Purchase) error {
+	for _, st := range s.shownStatements(p) {
+		if err := r.exec(ctx, st.query, st.args...); err != nil {
+			return fmt.Errorf("store: marking units shown: %w", err)
+		}
+	}
+	return nil
 }
 
 // shownStatements mark the units a purchase carries as shown.
