@@ -157,7 +157,7 @@ func TestCommandRefused(t *testing.T) {
 }
 
 // TestForwardingRefused: no port forwarding either way, no agent
-// forwarding.
+// forwarding, no subsystem (sftp).
 func TestForwardingRefused(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t, newKey(t))
@@ -176,6 +176,9 @@ func TestForwardingRefused(t *testing.T) {
 	defer s.Close()
 	if err := agent.RequestAgentForwarding(s); err == nil {
 		t.Error("agent forwarding was accepted")
+	}
+	if err := s.RequestSubsystem("sftp"); err == nil {
+		t.Error("the sftp subsystem was accepted")
 	}
 	// The session itself is still served.
 	term := open(t, c, 100, 30, nil, "")
