@@ -114,9 +114,15 @@ type terminal struct {
 	done        chan error // the session's end
 }
 
-// open opens a session on c: with a PTY of w×h when w > 0, with env set,
-// running cmd (a shell when empty).
+// open opens a session on c: with an xterm-256color PTY of w×h when
+// w > 0, with env set, running cmd (a shell when empty).
 func open(t *testing.T, c *gossh.Client, w, h int, env map[string]string, cmd string) *terminal {
+	t.Helper()
+	return openTerm(t, c, "xterm-256color", w, h, env, cmd)
+}
+
+// openTerm is open with the PTY's terminal type.
+func openTerm(t *testing.T, c *gossh.Client, termType string, w, h int, env map[string]string, cmd string) *terminal {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
@@ -128,7 +134,7 @@ func open(t *testing.T, c *gossh.Client, w, h int, env map[string]string, cmd st
 		}
 	}
 	if w > 0 {
-		if err := s.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+		if err := s.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
 			t.Fatal(err)
 		}
 	}

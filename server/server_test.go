@@ -3,6 +3,7 @@ package server
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,30 @@ func TestLanguageFromEnvironment(t *testing.T) {
 	} {
 		term := open(t, ts.dial(t, newKey(t)), 100, 30, c.env, "")
 		term.waitFor(t, c.want)
+		term.press(t, "q")
+		term.exit(t)
+	}
+}
+
+// TestColourProfileFromTerminal: the colours follow the player's
+// terminal: 256 colours and more for xterm-256color with COLORTERM
+// truecolor, none for a dumb terminal.
+func TestColourProfileFromTerminal(t *testing.T) {
+	ts := startServer(t, nil)
+	colour := regexp.MustCompile(`\x1b\[[0-9;]*[34]8;[25];`)
+	for _, c := range []struct {
+		term   string
+		env    map[string]string
+		colour bool
+	}{
+		{"xterm-256color", map[string]string{"COLORTERM": "truecolor"}, true},
+		{"dumb", nil, false},
+	} {
+		term := openTerm(t, ts.dial(t, newKey(t)), c.term, 100, 30, c.env, "")
+		term.waitFor(t, "Choose a game")
+		if got := colour.MatchString(term.out.String()); got != c.colour {
+			t.Errorf("TERM=%s %v: colours %v, want %v", c.term, c.env, got, c.colour)
+		}
 		term.press(t, "q")
 		term.exit(t)
 	}
