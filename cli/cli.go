@@ -1,7 +1,7 @@
 // Package cli is tapis's shell: it reads every command line, the game's
 // and replay's included (GameArgs, ReplayArgs), and runs the command-line
 // tools, `score`, `deal`, `audit`, `verify` and `simulate`, on top of the
-// game library.
+// game library, and `serve`, the game over SSH.
 // Run is the whole program minus the terminal, so that tests drive it with
 // arguments and buffers.
 package cli
@@ -61,6 +61,8 @@ func command(name string) func(Env, []string) int {
 		return verify
 	case "simulate":
 		return simulate
+	case "serve":
+		return serve
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -52,7 +51,7 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 // usage on stdout and return flag.ErrHelp; any other error is a usage error
 // (exit status 2), in one line.
 func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.Options, error) {
-	o := ui.Options{Balance: decimal.NewFromInt(100), Start: ui.MenuScreen, Lang: LangFromEnv(getenv)}
+	o := ui.Options{Balance: decimal.NewFromInt(100), Start: ui.MenuScreen, Lang: ui.LangFromEnv(getenv)}
 	if err := flagAfterDashes(args); err != nil {
 		return o, err
 	}
@@ -154,20 +153,6 @@ func readPlaylist(name string) ([]lottery.PlaylistItem, error) {
 		return nil, fmt.Errorf("--playlist %s: %w", name, err)
 	}
 	return items, nil
-}
-
-// LangFromEnv picks the language from LC_ALL, then LANG: French for fr*,
-// English otherwise.
-func LangFromEnv(getenv func(string) string) ui.Lang {
-	for _, v := range []string{"LC_ALL", "LANG"} {
-		if s := getenv(v); s != "" {
-			if strings.HasPrefix(strings.ToLower(s), "fr") {
-				return ui.French
-			}
-			return ui.English
-		}
-	}
-	return ui.English
 }
 
 // parseIdle reads --idle: a Go duration (90s, 2m) or whole seconds, from 1 s

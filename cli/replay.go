@@ -22,7 +22,7 @@ type ReplayOptions struct {
 // -h and --help write replay's usage on stdout and return flag.ErrHelp;
 // any other error is a usage error (exit status 2), in one line.
 func ReplayArgs(args []string, getenv func(string) string, stdout io.Writer) (ReplayOptions, error) {
-	o := ReplayOptions{Lang: LangFromEnv(getenv)}
+	o := ReplayOptions{Lang: ui.LangFromEnv(getenv)}
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
 	files, err := SplitArgs(fs, args)

@@ -39,6 +39,9 @@ func forms(name string) []form {
 	case "simulate":
 		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
+	case "serve":
+		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--balance EUR]\n                 [--max-sessions N] [--idle-timeout D] [--qa]",
+			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST)"}}
 	case "replay":
 		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}
 	case "help":
@@ -52,7 +55,7 @@ func forms(name string) []form {
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
 func Commands() []string {
-	return []string{"score", "deal", "audit", "verify", "simulate", "replay"}
+	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "replay"}
 }
 
 // column is where the usage's descriptions start.
@@ -77,7 +80,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")

@@ -17,6 +17,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/session"
+	"tapis/store"
 	safe "tapis/text"
 )
 
@@ -70,6 +71,11 @@ type Options struct {
 	// Profile is the terminal's colour profile, when known before the
 	// program starts (a remote player's); Bubble Tea's report replaces it.
 	Profile colorprofile.Profile
+	// Seller is a store already open and shared with other players (a
+	// server's): the player buys from it as Account, and Store, Journal
+	// and Seed are not read. Closing the model closes it: give one whose
+	// Close leaves the shared store open.
+	Seller store.Store
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -110,8 +116,15 @@ func New(o Options) (*Model, error) {
 	m.start = clock.Now()
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
-	sess, err := session.Open(session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
-		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now})
+	so := session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
+		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now}
+	var sess *session.Session
+	var err error
+	if o.Seller != nil {
+		sess, err = session.OpenOn(o.Seller, o.Account, so)
+	} else {
+		sess, err = session.Open(so)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +155,7 @@ func New(o Options) (*Model, error) {
 	}
 	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
 		kind := noteBalance
-		if o.Store != "" {
+		if o.Store != "" || o.Seller != nil {
 			kind = noteAccountBalance
 		}
 		c.notices = append(c.notices, note{kind: kind})

@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"charm.land/log/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/server"
+	"tapis/store"
+	"tapis/text"
+)
+
+// maxSessions bounds --max-sessions.
+const maxSessions = 100_000
+
+// serveFlags are tapis serve's flags, as they are read.
+type serveFlags struct {
+	listen, store, hostKey string
+	balance                decimal.Decimal
+	maxSessions            int
+	idle                   time.Duration
+	qa                     bool
+}
+
+// serve runs tapis serve: the game over SSH, until SIGINT, SIGTERM or
+// SIGHUP. Exit status 2 for a bad flag or a store, host key or address
+// that cannot be used; 1 when serving fails afterwards.
+func serve(env Env, args []string) int {
+	f, err := serveArgs(env, args)
+	if err != nil {
+		return fail(env, "serve", err)
+	}
+	logger := log.NewWithOptions(env.Stderr, log.Options{ReportTimestamp: true, Prefix: "tapis serve"})
+	key, fingerprint, err := server.HostKey(f.hostKey)
+	if err != nil {
+		return fail(env, "serve", usagef("%v", err))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa})
+	cancel()
+	if err != nil {
+		return fail(env, "serve", usagef("%v", err))
+	}
+	defer st.Close()
+	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
+		IdleTimeout: f.idle, QA: f.qa, Log: logger})
+	if err != nil {
+		return fail(env, "serve", usagef("%v", err))
+	}
+	l, err := net.Listen("tcp", f.listen)
+	if err != nil {
+		return fail(env, "serve", usagef("--listen: %v", err))
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(stop)
+	logger.Info("listening", "addr", l.Addr().String(), "store", text.Printable(store.Redact(f.store)),
+		"hostkey", fingerprint, "max_sessions", f.maxSessions, "qa", f.qa)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	select {
+	case sig := <-stop:
+		logger.Info("shutting down", "signal", sig.String(), "players", srv.Playing())
+		srv.Close()
+		<-served
+		return ExitOK
+	case err := <-served:
+		srv.Close()
+		logger.Error("stopped", "err", text.Printable(err.Error()))
+		return ExitInvalid
+	}
+}
+
+// serveArgs reads tapis serve's flags.
+func serveArgs(env Env, args []string) (serveFlags, error) {
+	var f serveFlags
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&f.listen, "listen", server.DefaultListen, "the address `ADDR` to listen on (:23234 to be reached from the network)")
+	fs.StringVar(&f.store, "store", server.DefaultStore, "the shared store `URL` every player buys from (sqlite:PATH, PATH.db, postgres://…)")
+	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
+	balance := fs.String("balance", "100", "what a new account starts with, in euros")
+	fs.IntVar(&f.maxSessions, "max-sessions", server.DefaultMaxSessions, "how many players at once")
+	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a session with no input for that long (0: never); anything bought stays")
+	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")
+	pos, err := parse(env, fs, args)
+	if err != nil {
+		return f, err
+	}
+	if len(pos) > 0 {
+		return f, usagef("unexpected argument %q", pos[0])
+	}
+	if f.balance, err = game.ParseAmount(*balance); err != nil {
+		return f, usagef("--balance: %v", err)
+	}
+	if f.balance.GreaterThan(decimal.NewFromInt(1_000_000_000)) {
+		return f, usagef("--balance %s: at most 1000000000", text.Printable(*balance))
+	}
+	if f.maxSessions < 1 || f.maxSessions > maxSessions {
+		return f, usagef("--max-sessions %d: want 1 to %d", f.maxSessions, maxSessions)
+	}
+	if f.idle != 0 && (f.idle < time.Second || f.idle > 7*24*time.Hour) {
+		return f, usagef("--idle-timeout %s: want 0 (never), or 1s to 168h", f.idle)
+	}
+	if !store.IsURL(f.store) {
+		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))
+	}
+	if f.hostKey == "" {
+		return f, usagef("--host-key is empty: want a file")
+	}
+	return f, nil
+}

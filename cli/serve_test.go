@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tapis/store"
+)
+
+// TestServeUsageErrors: a bad flag, or a store or host key that cannot
+// serve, stops tapis serve before it listens: one line, exit status 2.
+func TestServeUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.db")
+	st, err := store.Open(context.Background(), "sqlite:"+house, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	open := filepath.Join(dir, "open_key")
+	if err := os.WriteFile(open, []byte("key"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(dir, "key")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--balance", "-1"}, "--balance: amount -1 is negative"},
+		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
+		{[]string{"--max-sessions", "0"}, "--max-sessions 0: want 1 to 100000"},
+		{[]string{"--idle-timeout", "10ms"}, "--idle-timeout 10ms: want 0 (never), or 1s to 168h"},
+		{[]string{"--idle-timeout", "soon"}, `invalid value "soon" for flag -idle-timeout`},
+		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
+		{[]string{"--host-key", ""}, "--host-key is empty"},
+		{[]string{"board"}, `unexpected argument "board"`},
+		{[]string{"--host-key", open, "--store", "sqlite:" + house}, "can be read by others (mode 0644): chmod 600"},
+		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--qa"}, "QA plays on a store created with --qa"},
+		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--listen", "127.0.0.1:99999"}, "--listen: listen tcp: address 99999: invalid port"},
+	}
+	for _, c := range cases {
+		code, out, errOut := run(t, "", append([]string{"serve"}, c.args...)...)
+		if code != ExitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis serve: ") {
+			t.Errorf("serve %q: %d, %q, %q; want 2 and a line with %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}

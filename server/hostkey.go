@@ -1,0 +1,79 @@
+package server
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// HostKey returns the server's host key kept in the file at path, in PEM,
+// and its fingerprint (SHA256:…, what players' ssh shows the first time).
+// With no file there, it creates one: an ed25519 key, mode 0600, in a
+// directory created with mode 0700 if missing (an existing directory is
+// left as it is). A key that others may read is refused, as ssh refuses
+// one.
+func HostKey(path string) (key []byte, fingerprint string, err error) {
+	key, err = os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		key, err = newHostKey(path)
+	} else if err == nil {
+		err = private(path)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	signer, err := gossh.ParsePrivateKey(key)
+	if err != nil {
+		return nil, "", fmt.Errorf("host key %s: %w", path, err)
+	}
+	return key, gossh.FingerprintSHA256(signer.PublicKey()), nil
+}
+
+// private refuses a key file that its owner is not alone to read.
+func private(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("host key: %w", err)
+	}
+	if perm := info.Mode().Perm(); perm&0o077 != 0 {
+		return fmt.Errorf("host key %s can be read by others (mode %04o): chmod 600 %s", path, perm, path)
+	}
+	return nil
+}
+
+// newHostKey creates an ed25519 host key in a new file at path.
+func newHostKey(path string) ([]byte, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "tapis serve")
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	key := pem.EncodeToMemory(block)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	if _, err := f.Write(key); err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("host key %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return nil, fmt.Errorf("host key %s: %w", path, err)
+	}
+	return key, nil
+}

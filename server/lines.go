@@ -1,0 +1,61 @@
+package server
+
+import (
+	"fmt"
+	"time"
+
+	"tapis/ui"
+)
+
+// line is one of the lines a session is told before it is closed, written
+// on its standard error in the player's language.
+type line int
+
+// The lines.
+const (
+	_               line = iota
+	lineCommand          // a command was asked for: %s the ssh command line to play
+	lineNoTerminal       // no PTY: %s the ssh command line to play
+	lineFull             // %d players already
+	lineElsewhere        // the account has a session already
+	lineClosing          // the server is shutting down
+	lineIdle             // %s the idle timeout
+	lineUnavailable      // the store did not open the account
+)
+
+// linesIn returns the lines in a language: French, or English.
+func linesIn(lang ui.Lang) map[line]string {
+	if lang == ui.French {
+		return map[line]string{
+			lineCommand:     "tapis : ce serveur sert le jeu et n'exécute aucune commande : connectez-vous avec %s",
+			lineNoTerminal:  "tapis : le jeu demande un terminal : connectez-vous avec %s",
+			lineFull:        "tapis : le serveur est complet (%d joueurs au plus) ; réessayez dans un moment",
+			lineElsewhere:   "tapis : ce compte joue déjà ailleurs (une autre session avec la même clé) ; fermez-la d'abord",
+			lineClosing:     "tapis : le serveur ferme ; réessayez plus tard",
+			lineIdle:        "tapis : session fermée après %s sans une touche ; vos achats vous attendent à la prochaine visite",
+			lineUnavailable: "tapis : votre compte ne peut pas s'ouvrir pour l'instant ; réessayez plus tard",
+		}
+	}
+	return map[line]string{
+		lineCommand:     "tapis: this server plays the game and runs no command: connect with %s",
+		lineNoTerminal:  "tapis: the game needs a terminal: connect with %s",
+		lineFull:        "tapis: the server is full (%d players at most); try again in a moment",
+		lineElsewhere:   "tapis: this account is playing elsewhere (another session with the same key); close that one first",
+		lineClosing:     "tapis: the server is closing; try again later",
+		lineIdle:        "tapis: closed after %s without a key; anything bought waits for your next visit",
+		lineUnavailable: "tapis: your account cannot be opened now; try again later",
+	}
+}
+
+// say writes a line in a language, with its arguments.
+func (l line) say(lang ui.Lang, args ...any) string {
+	return fmt.Sprintf(linesIn(lang)[l], args...)
+}
+
+// minutes writes a duration as a person reads it: 30 min, or 90s.
+func minutes(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", d/time.Minute)
+	}
+	return d.String()
+}

@@ -1,0 +1,229 @@
+// Package server serves the game over SSH (tapis serve): each SSH session
+// is one player with a game of their own, sized from the session's PTY,
+// speaking its LANG, and every player buys from one shared store, as the
+// account their public key names.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	"github.com/shopspring/decimal"
+	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/store"
+	"tapis/text"
+)
+
+// Defaults of tapis serve.
+const (
+	DefaultListen      = "127.0.0.1:23234"
+	DefaultStore       = "sqlite:tapis.db"
+	DefaultHostKey     = ".tapis/host_ed25519"
+	DefaultMaxSessions = 200
+	DefaultIdleTimeout = 30 * time.Minute
+)
+
+// handshakeTimeout bounds the SSH handshake of a connection: one that does
+// not authenticate in that time is dropped before it holds anything.
+const handshakeTimeout = 30 * time.Second
+
+// Options configures a server.
+type Options struct {
+	// Store is the emission every player buys from, opened once for the
+	// server. The server never closes it: its owner does, after Close.
+	Store *store.SQL
+	// HostKey is the server's private host key, in PEM (HostKey reads or
+	// creates one).
+	HostKey []byte
+	// Balance is what a new account starts with.
+	Balance decimal.Decimal
+	// MaxSessions is how many players may play at once; more are told the
+	// server is full. DefaultMaxSessions when 0.
+	MaxSessions int
+	// IdleTimeout closes a session that sends no input for that long
+	// (anything bought is kept); 0 never does.
+	IdleTimeout time.Duration
+	// QA gives every player the QA status line and forcing panel: only on
+	// a QA store.
+	QA bool
+	// Log receives one line per connection, per purchase error and at
+	// shutdown; nil logs nothing.
+	Log *log.Logger
+}
+
+// Server is tapis serve: an SSH server whose sessions play the game.
+type Server struct {
+	o      Options
+	ssh    *ssh.Server
+	seller seller
+	log    *log.Logger
+	wg     sync.WaitGroup // the players' sessions, until their game is closed
+
+	mu        sync.Mutex
+	playing   map[string]bool // the accounts playing now: one session each
+	listeners []net.Listener  // what Serve was given, for Close
+	closed    bool            // Close was called: no one else is let in
+}
+
+// New returns a server for o; Serve starts it.
+func New(o Options) (*Server, error) {
+	if o.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if o.QA && !o.Store.Emission().QA {
+		return nil, errors.New("server: --qa needs a QA store (one created with --qa)")
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.Log == nil {
+		o.Log = log.NewWithOptions(io.Discard, log.Options{})
+	}
+	s := &Server{o: o, log: o.Log, playing: map[string]bool{}}
+	s.seller = seller{SQL: o.Store, log: o.Log}
+	srv, err := wish.NewServer(
+		wish.WithHostKeyPEM(o.HostKey),
+		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+		// A player without a key is a guest: keyboard-interactive with no
+		// question lets them in.
+		wish.WithKeyboardInteractiveAuth(guestIn),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	srv.Handler = s.play
+	srv.HandshakeTimeout = handshakeTimeout
+	// Sessions only; their agent-forwarding requests refused. No
+	// forwarding handler is installed: port forwarding is refused too.
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": sessionWithoutAgent}
+	s.ssh = srv
+	return s, nil
+}
+
+// Serve accepts players on l until Close; it returns nil once closed.
+func (s *Server) Serve(l net.Listener) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		l.Close()
+		return nil
+	}
+	s.listeners = append(s.listeners, l)
+	s.mu.Unlock()
+	if err := s.ssh.Serve(l); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+		return fmt.Errorf("serving on %s: %w", l.Addr(), err)
+	}
+	return nil
+}
+
+// Close stops accepting, closes every connection, and returns once each
+// player's game has been closed (the units shown recorded in the store);
+// anything bought and not shown is offered at the player's next visit.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	listeners := s.listeners
+	s.mu.Unlock()
+	err := s.ssh.Close()
+	for _, l := range listeners {
+		l.Close() // one that ssh.Serve had not taken yet
+	}
+	s.wg.Wait()
+	return err
+}
+
+// Playing returns how many players are playing now.
+func (s *Server) Playing() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.playing)
+}
+
+// claim takes an account for a session; it says why not when the account
+// is playing elsewhere, the server is full or closing.
+func (s *Server) claim(account string) (refusal line, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return lineClosing, false
+	case s.playing[account]:
+		return lineElsewhere, false
+	case len(s.playing) >= s.o.MaxSessions:
+		return lineFull, false
+	}
+	s.playing[account] = true
+	s.wg.Add(1)
+	return 0, true
+}
+
+// release gives an account back, once its session is over.
+func (s *Server) release(account string) {
+	s.mu.Lock()
+	delete(s.playing, account)
+	s.mu.Unlock()
+	s.wg.Done()
+}
+
+// seller is the shared store as each player's session holds it: closing a
+// player's session leaves it open, and a purchase that fails is logged.
+type seller struct {
+	*store.SQL
+	log *log.Logger
+}
+
+// Sell sells a unit, and logs the purchase's failure.
+func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	r, err := s.SQL.Sell(ctx, p)
+	if err != nil {
+		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
+			"err", text.Printable(err.Error()))
+	}
+	return r, err
+}
+
+// Close leaves the shared store open: the server's owner closes it.
+func (seller) Close() error { return nil }
+
+// agentRequest is the request a client sends to forward its agent.
+const agentRequest = "auth-agent-req@openssh.com"
+
+// sessionWithoutAgent is the session channel handler, with the requests to
+// forward the client's agent refused: the server never reaches a player's
+// keys.
+func sessionWithoutAgent(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	ssh.DefaultSessionHandler(srv, conn, noAgent{ch}, ctx)
+}
+
+// noAgent is a session channel whose agent-forwarding requests are refused
+// before the session sees them.
+type noAgent struct{ gossh.NewChannel }
+
+// Accept accepts the channel, and filters its requests.
+func (c noAgent) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := c.NewChannel.Accept()
+	if err != nil {
+		return ch, reqs, err
+	}
+	out := make(chan *gossh.Request)
+	go func() {
+		defer close(out)
+		for r := range reqs {
+			if r.Type == agentRequest {
+				r.Reply(false, nil)
+				continue
+			}
+			out <- r
+		}
+	}()
+	return ch, out, nil
+}

@@ -1,0 +1,291 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/agent"
+)
+
+// TestPTYSizeAndResize: the game is drawn at the size of the session's
+// PTY, and again at each window change.
+func TestPTYSizeAndResize(t *testing.T) {
+	ts := startServer(t, nil)
+	term := open(t, ts.dial(t, newKey(t)), 70, 20, nil, "")
+	term.waitFor(t, "(now 70×20)")
+	if err := term.WindowChange(22, 75); err != nil {
+		t.Fatal(err)
+	}
+	term.waitFor(t, "(now 75×22)")
+	if err := term.WindowChange(30, 100); err != nil {
+		t.Fatal(err)
+	}
+	term.waitFor(t, "Choose a game")
+	term.press(t, "q")
+	if status := term.exit(t); status != 0 {
+		t.Errorf("quitting: exit status %d, want 0", status)
+	}
+	waitUntil(t, "the session's log line", func() bool { return strings.Contains(ts.log.String(), "end=quit") })
+}
+
+// TestLanguageFromEnvironment: the session's LC_ALL, then LANG, choose the
+// language, as the local game's do.
+func TestLanguageFromEnvironment(t *testing.T) {
+	ts := startServer(t, nil)
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"LANG": "fr_FR.UTF-8"}, "Choisissez un jeu"},
+		{map[string]string{"LANG": "fr_FR.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "Choose a game"},
+		{nil, "Choose a game"},
+	} {
+		term := open(t, ts.dial(t, newKey(t)), 100, 30, c.env, "")
+		term.waitFor(t, c.want)
+		term.press(t, "q")
+		term.exit(t)
+	}
+}
+
+// TestColourProfileFromTerminal: the colours follow the player's
+// terminal: 256 colours and more for xterm-256color with COLORTERM
+// truecolor, none for a dumb terminal.
+func TestColourProfileFromTerminal(t *testing.T) {
+	ts := startServer(t, nil)
+	colour := regexp.MustCompile(`\x1b\[[0-9;]*[34]8;[25];`)
+	for _, c := range []struct {
+		term   string
+		env    map[string]string
+		colour bool
+	}{
+		{"xterm-256color", map[string]string{"COLORTERM": "truecolor"}, true},
+		{"dumb", nil, false},
+	} {
+		term := openTerm(t, ts.dial(t, newKey(t)), c.term, 100, 30, c.env, "")
+		term.waitFor(t, "Choose a game")
+		if got := colour.MatchString(term.out.String()); got != c.colour {
+			t.Errorf("TERM=%s %v: colours %v, want %v", c.term, c.env, got, c.colour)
+		}
+		term.press(t, "q")
+		term.exit(t)
+	}
+}
+
+// TestSameKeyComesBack: a player is their key: a second session with it
+// is refused while the first plays; once it is gone, the key finds its
+// account again, its balance and the unit it bought and never saw,
+// offered at once.
+func TestSameKeyComesBack(t *testing.T) {
+	ts := startServer(t, nil)
+	key := newKey(t)
+	account := gossh.FingerprintSHA256(key.PublicKey())
+	c := ts.dial(t, key)
+	term := open(t, c, 100, 30, nil, "")
+	term.waitFor(t, "Choose a game")
+
+	again := open(t, ts.dial(t, key), 100, 30, nil, "")
+	if status := again.exit(t); status != 1 {
+		t.Errorf("a second session with the same key: exit status %d, want 1", status)
+	}
+	if got := again.errOut.String(); !strings.Contains(got, "this account is playing elsewhere") {
+		t.Errorf("a second session with the same key was told %q", got)
+	}
+
+	term.press(t, "1") // Yam's
+	term.waitFor(t, "enter play")
+	term.press(t, "\r") // buys a unit; its cups stay covered until rolled
+	waitUntil(t, "the purchase", func() bool { return ts.account(t, account).Purchases == 1 })
+	c.Close() // the connection drops, mid-reveal
+	waitUntil(t, "the session's end", func() bool { return ts.Playing() == 0 })
+	a := ts.account(t, account)
+	if len(a.Pending) != 1 {
+		t.Fatalf("after the drop, %d units pending, want 1", len(a.Pending))
+	}
+
+	c = ts.dial(t, key)
+	back := open(t, c, 100, 30, nil, "")
+	back.waitFor(t, "Your last session left this unit unrevealed")
+	c.Close()
+	waitUntil(t, "the session's end", func() bool { return ts.Playing() == 0 })
+	a = ts.account(t, account)
+	if !a.Deposited.Equal(ts.o.Balance) || a.Purchases != 1 {
+		t.Errorf("back: deposited %s and %d purchases, want %s and 1", a.Deposited, a.Purchases, ts.o.Balance)
+	}
+}
+
+// TestGuest: a player without a key plays as a guest of their own, for as
+// long as their connection lasts.
+func TestGuest(t *testing.T) {
+	ts := startServer(t, nil)
+	one := open(t, ts.dial(t, nil), 100, 30, nil, "")
+	two := open(t, ts.dial(t, nil), 100, 30, nil, "")
+	one.waitFor(t, "Choose a game")
+	two.waitFor(t, "Choose a game")
+	ts.mu.Lock()
+	var guests []string
+	for a := range ts.playing {
+		guests = append(guests, a)
+	}
+	ts.mu.Unlock()
+	if len(guests) != 2 || guests[0] == guests[1] {
+		t.Fatalf("two guests play as %q", guests)
+	}
+	for _, g := range guests {
+		if !strings.HasPrefix(g, "guest-") {
+			t.Errorf("a guest plays as %q", g)
+		}
+		if a := ts.account(t, g); !a.Balance.Equal(ts.o.Balance) {
+			t.Errorf("guest %s starts with %s, want %s", g, a.Balance, ts.o.Balance)
+		}
+	}
+}
+
+// TestNoTerminal: a session without a PTY is told, in one line, how to
+// connect, and closed.
+func TestNoTerminal(t *testing.T) {
+	ts := startServer(t, nil)
+	term := open(t, ts.dial(t, newKey(t)), 0, 0, map[string]string{"LANG": "fr_FR.UTF-8"}, "")
+	if status := term.exit(t); status != 1 {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	_, port, _ := strings.Cut(ts.addr, ":")
+	want := "tapis : le jeu demande un terminal : connectez-vous avec ssh -t -p " + port + " 127.0.0.1\r\n"
+	if got := term.errOut.String(); got != want {
+		t.Errorf("told %q, want %q", got, want)
+	}
+	if out := term.out.String(); out != "" {
+		t.Errorf("and wrote %q on its output", out)
+	}
+}
+
+// TestCommandRefused: no command runs, with or without a PTY, board
+// included until it is built.
+func TestCommandRefused(t *testing.T) {
+	ts := startServer(t, nil)
+	for _, cmd := range []string{"ls", "sh -c id", "board"} {
+		term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, cmd)
+		if status := term.exit(t); status != 1 {
+			t.Errorf("%s: exit status %d, want 1", cmd, status)
+		}
+		if got := term.errOut.String(); !strings.Contains(got, "runs no command: connect with ssh -t -p") || strings.Count(got, "\n") != 1 {
+			t.Errorf("%s: told %q", cmd, got)
+		}
+	}
+	if n := ts.Playing(); n != 0 {
+		t.Errorf("%d playing", n)
+	}
+}
+
+// TestForwardingRefused: no port forwarding either way, no agent
+// forwarding, no subsystem (sftp).
+func TestForwardingRefused(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t, newKey(t))
+	if l, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
+		l.Close()
+		t.Error("remote port forwarding was accepted")
+	}
+	if conn, err := c.Dial("tcp", ts.addr); err == nil {
+		conn.Close()
+		t.Error("local port forwarding was accepted")
+	}
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := agent.RequestAgentForwarding(s); err == nil {
+		t.Error("agent forwarding was accepted")
+	}
+	if err := s.RequestSubsystem("sftp"); err == nil {
+		t.Error("the sftp subsystem was accepted")
+	}
+	// The session itself is still served.
+	term := open(t, c, 100, 30, nil, "")
+	term.waitFor(t, "Choose a game")
+}
+
+// TestMaxSessions: beyond --max-sessions players, one more is told the
+// server is full; a place freed lets the next one in.
+func TestMaxSessions(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.MaxSessions = 2 })
+	one := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	two := open(t, ts.dial(t, nil), 100, 30, nil, "")
+	one.waitFor(t, "Choose a game")
+	two.waitFor(t, "Choose a game")
+	three := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	if status := three.exit(t); status != 1 {
+		t.Errorf("a third player: exit status %d, want 1", status)
+	}
+	if got, want := three.errOut.String(), "tapis: the server is full (2 players at most); try again in a moment\r\n"; got != want {
+		t.Errorf("a third player was told %q, want %q", got, want)
+	}
+	one.press(t, "q")
+	one.exit(t)
+	waitUntil(t, "the place freed", func() bool { return ts.Playing() == 1 })
+	four := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	four.waitFor(t, "Choose a game")
+}
+
+// TestIdleTimeout: a session without input for the idle timeout is
+// closed, and told why.
+func TestIdleTimeout(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.IdleTimeout = time.Second })
+	term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	term.waitFor(t, "Choose a game")
+	term.exit(t)
+	if got, want := term.errOut.String(), "tapis: closed after 1s without a key; anything bought waits for your next visit\r\n"; got != want {
+		t.Errorf("told %q, want %q", got, want)
+	}
+	waitUntil(t, "the session's log line", func() bool { return strings.Contains(ts.log.String(), "end=idle") })
+}
+
+// TestQANeedsQAStore: the forcing panel is for a staging server, on a QA
+// store only.
+func TestQANeedsQAStore(t *testing.T) {
+	ts := startServer(t, nil)
+	if _, err := New(Options{Store: ts.store, HostKey: nil, QA: true}); err == nil || !strings.Contains(err.Error(), "QA store") {
+		t.Errorf("--qa on the house's store: %v", err)
+	}
+}
+
+// TestHostKey: created once, ed25519, mode 0600 in a directory of mode
+// 0700; read again the same; refused when others may read it.
+func TestHostKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".tapis", "host_ed25519")
+	key, fp, err := HostKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(fp, "SHA256:") {
+		t.Errorf("fingerprint %q", fp)
+	}
+	for p, want := range map[string]os.FileMode{path: 0o600, filepath.Dir(path): 0o700} {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != want {
+			t.Errorf("%s: mode %04o, want %04o", p, info.Mode().Perm(), want)
+		}
+	}
+	signer, err := gossh.ParsePrivateKey(key)
+	if err != nil || signer.PublicKey().Type() != gossh.KeyAlgoED25519 {
+		t.Fatalf("host key: %v, %v", signer, err)
+	}
+	again, fp2, err := HostKey(path)
+	if err != nil || string(again) != string(key) || fp2 != fp {
+		t.Errorf("read again: another key (%s, %v)", fp2, err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := HostKey(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a key others may read: %v", err)
+	}
+}
