@@ -8,6 +8,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/text"
 )
 
 // dealOptions are deal's flags, checked.
@@ -17,6 +18,7 @@ type dealOptions struct {
 	count int64
 	seed  seedFlag
 	unit  string
+	block string // a block's revealed seed, in hexadecimal
 }
 
 // deal deals layouts as JSON lines: units drawn from a fresh block, units
@@ -29,7 +31,8 @@ func deal(env Env, args []string) int {
 	fs.StringVar(&o.prize, "prize", "", "deal every layout for this lot, in euros (0 for a losing unit)")
 	fs.Int64Var(&o.count, "count", 1, "how many layouts to deal")
 	fs.Var(&o.seed, "seed", "the master seed `N` (default: from the system's secure source)")
-	fs.StringVar(&o.unit, "unit", "", "deal the unit GAME:STAKE:BLOCK:SERIAL of the session seeded with --seed")
+	fs.StringVar(&o.unit, "unit", "", "deal the unit GAME:STAKE:BLOCK:SERIAL of the session seeded with --seed, or of the block whose seed is --block-seed")
+	fs.StringVar(&o.block, "block-seed", "", "with --unit: the unit's block's seed `HEX`, as a store reveals it once the block is sold out")
 	pos, err := parse(env, fs, args)
 	if err == nil && len(pos) > 0 {
 		err = usagef("unexpected argument %q", pos[0])
@@ -110,8 +113,11 @@ func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 // dealUnit deals the unit named by --unit, and the ones sold after it with
 // --count, as the session seeded with --seed sells them.
 func dealUnit(out io.Writer, o *dealOptions, name string) error {
-	if !o.seed.set {
-		return usagef("--unit needs the session's --seed")
+	if o.block != "" && o.seed.set {
+		return usagef("--block-seed and --seed: a unit is dealt from one of them")
+	}
+	if !o.seed.set && o.block == "" {
+		return usagef("--unit needs the session's --seed, or its block's --block-seed")
 	}
 	if o.prize != "" {
 		return usagef("--unit and --prize cannot go together")
@@ -135,12 +141,42 @@ func dealUnit(out io.Writer, o *dealOptions, name string) error {
 	}
 	table, _ := g.Table(id.Stake)
 	id.Game = g.Name
+	if o.block != "" {
+		return dealFromBlock(out, o, g, table, id)
+	}
 	seq, err := game.SequenceAt(table, o.seed.seed, id)
 	if err != nil {
 		return usagef("--unit: %v", err)
 	}
 	for range o.count {
 		u := seq.Next()
+		if err := writeRecord(out, g.DealUnit(u), u.ID.String(), u.Prize.String(), false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dealFromBlock deals the unit named by --unit, and the ones after it in
+// its block with --count, from the block's revealed seed alone: anyone can
+// deal their own units again once a block is sold out, and check the seed
+// against the commitment published before its first sale.
+func dealFromBlock(out io.Writer, o *dealOptions, g lottery.Game, table *game.Table, id game.UnitID) error {
+	bs, err := game.ParseBlockSeed(o.block)
+	if err != nil {
+		return usagef("--block-seed: %v", err)
+	}
+	if id.Serial > table.Units {
+		return usagef("--unit %s: a block of %s has %d units", text.Printable(o.unit), g.Name, table.Units)
+	}
+	order, err := game.DrawOrder(table, bs)
+	if err != nil {
+		return err
+	}
+	for serial := id.Serial; serial < id.Serial+o.count && serial <= table.Units; serial++ {
+		tier := int(order[serial-1])
+		u := game.Unit{ID: game.UnitID{Game: id.Game, Stake: id.Stake, Block: id.Block, Serial: serial},
+			Tier: tier, Prize: table.Prize(tier), Seed: bs}
 		if err := writeRecord(out, g.DealUnit(u), u.ID.String(), u.Prize.String(), false); err != nil {
 			return err
 		}

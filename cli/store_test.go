@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/store"
 )
@@ -75,6 +76,30 @@ func TestVerifyStoreBadInput(t *testing.T) {
 		code, out, errOut := run(t, "", append([]string{"verify"}, c.args...)...)
 		if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis verify: ") {
 			t.Errorf("verify %q: %d %q %q", c.args, code, out, errOut)
+		}
+	}
+}
+
+// A unit dealt from its block's revealed seed is the unit the master seed
+// deals; a bad seed is one line.
+func TestDealFromBlockSeed(t *testing.T) {
+	bs := game.Seed(7).Block("yams", decimal.NewFromInt(1), 2)
+	code, bySeed, errOut := run(t, "", "deal", "--unit", "yams:1:2:5", "--seed", "7", "--count", "3")
+	if code != ExitOK || errOut != "" {
+		t.Fatalf("deal --seed: %d %s", code, errOut)
+	}
+	code, byBlock, errOut := run(t, "", "deal", "--unit", "yams:1:2:5", "--block-seed", bs.String(), "--count", "3")
+	if code != ExitOK || errOut != "" || byBlock != bySeed || strings.Count(byBlock, "\n") != 3 {
+		t.Errorf("deal --block-seed: %d %s\n%s\nwant\n%s", code, errOut, byBlock, bySeed)
+	}
+	for _, args := range [][]string{
+		{"--unit", "yams:1:2:5", "--block-seed", "xyz"},
+		{"--unit", "yams:1:2:5", "--block-seed", bs.String(), "--seed", "7"},
+		{"--unit", "yams:1:2:999999999", "--block-seed", bs.String()},
+	} {
+		code, out, errOut := run(t, "", append([]string{"deal"}, args...)...)
+		if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("deal %q: %d %q %q", args, code, out, errOut)
 		}
 	}
 }

@@ -27,6 +27,7 @@ func forms(name string) []form {
 		return []form{
 			{"deal --game G [--stake S] [--prize EUR] [--count K] [--seed N]", "deal layouts as JSON lines"},
 			{"deal --unit ID --seed N [--count K]", "deal a unit of a seeded session again"},
+			{"deal --unit ID --block-seed HEX [--count K]", "deal a unit again from its block's revealed seed"},
 		}
 	case "audit":
 		return []form{{"audit --game G [--stake S] [--blocks K] [--seed N] [--json]",

@@ -86,6 +86,18 @@ func (b BlockSeed) CommitmentHex() string {
 // String returns the seed in hexadecimal.
 func (b BlockSeed) String() string { return hex.EncodeToString(b[:]) }
 
+// ParseBlockSeed reads a block's seed as String writes it: 64 hexadecimal
+// digits, as a store reveals it once the block is sold out.
+func ParseBlockSeed(s string) (BlockSeed, error) {
+	var b BlockSeed
+	raw, err := hex.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(raw) != len(b) {
+		return b, errors.New("a block's seed is 64 hexadecimal digits")
+	}
+	copy(b[:], raw)
+	return b, nil
+}
+
 // SeedUnit resets p to the random stream of the unit with the given serial:
 // the same block seed and serial always give the same presentation, whatever
 // was dealt before and on whichever core.
