@@ -26,6 +26,7 @@ type serveFlags struct {
 	listen, store, hostKey string
 	balance                decimal.Decimal
 	maxSessions            int
+	openBlocks             int // blocks on sale side by side in a new store
 	idle                   time.Duration
 	qa                     bool
 }
@@ -44,7 +45,7 @@ func serve(env Env, args []string) int {
 		return fail(env, "serve", usagef("%v", err))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa})
+	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks})
 	cancel()
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
@@ -88,6 +89,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
 	balance := fs.String("balance", "100", "what a new account starts with, in euros")
 	fs.IntVar(&f.maxSessions, "max-sessions", server.DefaultMaxSessions, "how many players at once")
+	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a session with no input for that long (0: never); anything bought stays")
 	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")
 	pos, err := parse(env, fs, args)
@@ -111,6 +113,9 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	}
 	if !store.IsURL(f.store) {
 		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))
+	}
+	if f.openBlocks < 0 || f.openBlocks > maxOpenBlocks {
+		return f, usagef("--open-blocks %d: want 1 to %d", f.openBlocks, maxOpenBlocks)
 	}
 	if f.hostKey == "" {
 		return f, usagef("--host-key is empty: want a file")

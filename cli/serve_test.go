@@ -32,6 +32,7 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--balance", "-1"}, "--balance: amount -1 is negative"},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
 		{[]string{"--max-sessions", "0"}, "--max-sessions 0: want 1 to 100000"},
+		{[]string{"--open-blocks", "65"}, "--open-blocks 65: want 1 to 64"},
 		{[]string{"--idle-timeout", "10ms"}, "--idle-timeout 10ms: want 0 (never), or 1s to 168h"},
 		{[]string{"--idle-timeout", "soon"}, `invalid value "soon" for flag -idle-timeout`},
 		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
