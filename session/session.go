@@ -79,7 +79,7 @@ func Open(o Options) (*Session, error) {
 		ctx, cancel := deadline()
 		defer cancel()
 		st, err := store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
-			OpenBlocks: o.OpenBlocks, Tables: store.Tables(o.Tables), Now: o.Now})
+			OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now})
 		if err != nil {
 			return nil, err
 		}

@@ -9,12 +9,13 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/store"
 	"tapis/wallet"
 )
 
 // Tables gives the lot table of a game at a stake: the regulation's, or
 // smaller blocks in tests.
-type Tables func(g lottery.Game, stake decimal.Decimal) (*game.Table, error)
+type Tables = store.Tables
 
 // RegulationTables are the lot tables of the regulations.
 func RegulationTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {

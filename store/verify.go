@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"tapis/game"
@@ -348,11 +347,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 		case a.balance != balance:
 			r.bad("account %q: balance %s, its deposits and purchases give %s", name, a.balance, balance)
 		}
-		var sum game.Cents
-		for _, d := range deposits[name] {
-			sum += d.amount
-		}
-		if ok && a.deposited != sum {
+		if sum := total(deposits[name]); ok && a.deposited != sum {
 			r.bad("account %q: %s deposited, its deposits add up to %s", name, a.deposited, sum)
 		}
 		delete(accounts, name)
@@ -406,11 +401,13 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 				r.bad("purchase %s: forced unit %s in the house's emission, which sells none", who, text.Printable(unit))
 			}
 			l, err := lottery.Parse([]byte(layout))
-			if err != nil || l.Game() != gm.Name || l.Score().Cents() != prize || !label.Valid || !isLabel(label.String) {
+			if err != nil || l.Game() != gm.Name || l.Score().Cents() != prize {
 				r.bad("purchase %s: forced unit %s does not pay its recorded %s", who, text.Printable(unit), prize)
 			}
-			if want := key.String() + ":" + label.String + ":" + strconv.FormatInt(serial, 10); label.Valid && unit != want {
-				r.bad("purchase %s: forced unit %s is named %s by its label and rank", who, text.Printable(unit), text.Printable(want))
+			// Its name is GAME:STAKE:LABEL:N, as lottery.Sold.Name writes it.
+			id, forced, err := lottery.ParseName(unit)
+			if err != nil || forced == nil || id.Seq().String() != key.String() || !label.Valid || forced.Label != label.String || forced.Serial != serial {
+				r.bad("purchase %s: forced unit %s is not named by its game, stake, label and rank", who, text.Printable(unit))
 			}
 		}
 	}
@@ -419,10 +416,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 	}
 	end()
 	for name, a := range accounts { // accounts that never bought
-		var sum game.Cents
-		for _, d := range deposits[name] {
-			sum += d.amount
-		}
+		sum := total(deposits[name])
 		if a.purchases != 0 || a.balance != sum || a.deposited != sum {
 			r.bad("account %q: balance %s, deposited %s, %d purchases; its deposits give %s and none were recorded", name, a.balance, a.deposited, a.purchases, sum)
 		}
@@ -430,23 +424,19 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 	return nil
 }
 
+// total adds deposits up.
+func total(ds []deposit) game.Cents {
+	var sum game.Cents
+	for _, d := range ds {
+		sum += d.amount
+	}
+	return sum
+}
+
 // deposit is a credit to an account, after its purchase number after.
 type deposit struct {
 	n, after int
 	amount   game.Cents
-}
-
-// isLabel reports whether a forced unit's label is in capital letters.
-func isLabel(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < 'A' || c > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // sameTable reports whether two lot tables are the same.
