@@ -45,6 +45,9 @@ func deal(env Env, args []string) int {
 	}
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
+	if o.block != "" && o.unit == "" {
+		return fail(env, "deal", usagef("--block-seed goes with --unit: it deals a unit of that block again"))
+	}
 	if o.unit != "" {
 		err = dealUnit(out, &o, *name)
 	} else {

@@ -39,6 +39,9 @@ func checkStoreFlags(fs *flag.FlagSet, url, journal string) error {
 		return usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(url)))
 	}
 	if f := fs.Lookup("account"); f != nil {
+		if set["account"] && f.Value.String() == "" {
+			return usagef("--account is empty: want 1 to 64 printable characters")
+		}
 		if err := checkAccount(f.Value.String()); err != nil {
 			return err
 		}

@@ -96,6 +96,7 @@ func TestDealFromBlockSeed(t *testing.T) {
 		{"--unit", "yams:1:2:5", "--block-seed", "xyz"},
 		{"--unit", "yams:1:2:5", "--block-seed", bs.String(), "--seed", "7"},
 		{"--unit", "yams:1:2:999999999", "--block-seed", bs.String()},
+		{"--game", "yams", "--block-seed", bs.String()},
 	} {
 		code, out, errOut := run(t, "", append([]string{"deal"}, args...)...)
 		if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 {
