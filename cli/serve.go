@@ -72,6 +72,9 @@ func serve(env Env, args []string) int {
 		logger.Info("shutting down", "signal", sig.String(), "players", srv.Playing())
 		srv.Close()
 		<-served
+		lat := srv.PurchaseLatency()
+		logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
+			"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
 		return ExitOK
 	case err := <-served:
 		srv.Close()

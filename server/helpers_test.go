@@ -37,10 +37,20 @@ type testServer struct {
 // startServer starts a server on 127.0.0.1:0; change adjusts its options.
 func startServer(t *testing.T, change func(*Options)) *testServer {
 	t.Helper()
+	return startServerOn(t, "", change)
+}
+
+// startServerOn starts a server on 127.0.0.1:0 on the store at url, one
+// of its own when url is empty; change adjusts its options.
+func startServerOn(t *testing.T, url string, change func(*Options)) *testServer {
+	t.Helper()
 	dir := t.TempDir()
+	if url == "" {
+		url = "sqlite:" + filepath.Join(dir, "tapis.db")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "tapis.db"), store.Options{})
+	st, err := store.Open(ctx, url, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,6 +67,8 @@ type Server struct {
 	seller seller
 	log    *log.Logger
 	wg     sync.WaitGroup // the players' sessions, until their game is closed
+	// latency is how long the store took to sell, for PurchaseLatency.
+	latency latencies
 
 	mu        sync.Mutex
 	playing   map[string]bool // the accounts playing now: one session each
@@ -89,7 +91,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]bool{}}
-	s.seller = seller{SQL: o.Store, log: o.Log}
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency}
 	srv, err := wish.NewServer(
 		wish.WithHostKeyPEM(o.HostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -148,6 +150,10 @@ func (s *Server) Playing() int {
 	return len(s.playing)
 }
 
+// PurchaseLatency sums up how long the store took to sell, measured
+// around each purchase's store call.
+func (s *Server) PurchaseLatency() Latency { return s.latency.summary() }
+
 // claim takes an account for a session; it says why not when the account
 // is playing elsewhere, the server is full or closing.
 func (s *Server) claim(account string) (refusal line, ok bool) {
@@ -178,12 +184,16 @@ func (s *Server) release(account string) {
 // player's session leaves it open, and a purchase that fails is logged.
 type seller struct {
 	*store.SQL
-	log *log.Logger
+	log     *log.Logger
+	latency *latencies
 }
 
-// Sell sells a unit, and logs the purchase's failure.
+// Sell sells a unit, measures how long the store took, and logs the
+// purchase's failure.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	start := time.Now()
 	r, err := s.SQL.Sell(ctx, p)
+	s.latency.record(time.Since(start))
 	if err != nil {
 		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))

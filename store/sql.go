@@ -127,6 +127,12 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	s := &SQL{db: db, dialect: d, now: o.Now, where: text.Printable(Redact(url)), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
+	} else {
+		// A server of many players shares one pool: bounded, so that a
+		// few servers stay well within PostgreSQL's max_connections
+		// (100 by default), and kept open between purchases.
+		db.SetMaxOpenConns(pgConns)
+		db.SetMaxIdleConns(pgConns)
 	}
 	if !o.Existing {
 		if err := s.migrate(ctx); err != nil {
@@ -148,6 +154,12 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	s.orders = newOrders(4 * s.emission.OpenBlocks * len(s.emission.tables))
 	return s, nil
 }
+
+// pgConns is how many connections to PostgreSQL a process holds at most.
+// More would not sell faster: a purchase holds its connection for one
+// round trip of two pipelined batches, and the block's row lock
+// serializes the rest (docs/scaling.md).
+const pgConns = 16
 
 // oneLine is an error written on one line: a driver's error of several
 // lines (PostgreSQL's, one a host it tried) has them joined, each once.

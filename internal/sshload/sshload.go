@@ -1,0 +1,287 @@
+// Package sshload plays many SSH sessions against tapis serve at once, as a
+// room of visitors would: each session has a key of its own (an account of
+// its own), a PTY, opens a game and presses its buy key at a steady pace
+// (issue 13, item 10). The load test of package server and the sshload
+// command both drive a server with it; the server measures its own store
+// calls.
+package sshload
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Config is a load: how many sessions, where, and what each does.
+type Config struct {
+	// Addrs are the servers' addresses (host:port); sessions are spread
+	// over them in turn. Only loopback addresses are accepted unless
+	// AnyHost is set.
+	Addrs   []string
+	AnyHost bool
+	// Sessions is how many sessions play at once (at most 10 000).
+	Sessions int
+	// Open are the keys a session presses once its first frame is drawn
+	// ("1" opens Yam's from the menu); Press is the key pressed every
+	// Every after that ("a": buy and reveal), for For.
+	Open, Press string
+	Every, For  time.Duration
+	// Settle is how long a session waits after its last press before it
+	// quits (5 s when zero): its last unit is answered and revealed.
+	Settle time.Duration
+	// Width and Height are each PTY's size (80×24 when zero).
+	Width, Height int
+	// Keys, when not nil, are the sessions' keys, one a session (the
+	// same keys come back to the same accounts); new keys otherwise.
+	Keys []gossh.Signer
+}
+
+// Result is what the sessions did.
+type Result struct {
+	Opened  int           // sessions that drew a first frame
+	Presses int64         // buy keys sent
+	Bytes   int64         // bytes the sessions received
+	Connect time.Duration // the slowest session's time to its first frame
+	Keys    []gossh.Signer
+	Errors  []error // one a session that failed, at most 10 kept
+	Failed  int     // sessions that failed
+}
+
+// maxSessions bounds Config.Sessions.
+const maxSessions = 10_000
+
+// Run plays the load and returns once every session has played For and
+// closed, or ctx is done; a session that fails is counted, not fatal.
+func Run(ctx context.Context, c Config) (Result, error) {
+	if err := c.check(); err != nil {
+		return Result{}, err
+	}
+	if c.Width == 0 {
+		c.Width, c.Height = 80, 24
+	}
+	keys := c.Keys
+	for len(keys) < c.Sessions {
+		k, err := NewKey()
+		if err != nil {
+			return Result{}, err
+		}
+		keys = append(keys, k)
+	}
+	res := Result{Keys: keys}
+	var (
+		mu      sync.Mutex
+		wg      sync.WaitGroup
+		presses atomic.Int64
+		bytes   atomic.Int64
+		opened  = make(chan struct{}, c.Sessions)
+	)
+	start := make(chan struct{}) // every session presses from the same moment
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		res.Failed++
+		if len(res.Errors) < 10 {
+			res.Errors = append(res.Errors, err)
+		}
+	}
+	t0 := time.Now()
+	for i := range c.Sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := player{c: c, addr: c.Addrs[i%len(c.Addrs)], key: keys[i], presses: &presses, bytes: &bytes}
+			if err := p.play(ctx, opened, start, &mu, &res.Connect, t0); err != nil {
+				fail(fmt.Errorf("session %d: %w", i, err))
+			}
+		}()
+	}
+	// Everyone presses once every session is in (or has failed to be).
+	go func() {
+		for range c.Sessions {
+			select {
+			case <-opened:
+			case <-ctx.Done():
+				close(start)
+				return
+			}
+		}
+		close(start)
+	}()
+	wg.Wait()
+	res.Presses, res.Bytes = presses.Load(), bytes.Load()
+	res.Opened = c.Sessions - res.Failed
+	return res, ctx.Err()
+}
+
+// check refuses a load that is not bounded, or not on loopback.
+func (c Config) check() error {
+	switch {
+	case len(c.Addrs) == 0:
+		return errors.New("sshload: no server address")
+	case c.Sessions < 1 || c.Sessions > maxSessions:
+		return fmt.Errorf("sshload: %d sessions: want 1 to %d", c.Sessions, maxSessions)
+	case c.Every <= 0 || c.For <= 0 || c.For > 24*time.Hour:
+		return fmt.Errorf("sshload: press every %s for %s: want both positive, at most 24h", c.Every, c.For)
+	case c.Press == "":
+		return errors.New("sshload: no key to press")
+	}
+	for _, a := range c.Addrs {
+		host, _, err := net.SplitHostPort(a)
+		if err != nil {
+			return fmt.Errorf("sshload: address %q: %w", a, err)
+		}
+		if ip := net.ParseIP(host); !c.AnyHost && (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+			return fmt.Errorf("sshload: %s is not a loopback address", a)
+		}
+	}
+	return nil
+}
+
+// NewKey returns a new ed25519 key: a new account on the server.
+func NewKey() (gossh.Signer, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("sshload: a key: %w", err)
+	}
+	s, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return nil, fmt.Errorf("sshload: a key: %w", err)
+	}
+	return s, nil
+}
+
+// player is one session of a load.
+type player struct {
+	c       Config
+	addr    string
+	key     gossh.Signer
+	presses *atomic.Int64
+	bytes   *atomic.Int64
+}
+
+// play connects, waits for the first frame, opens the game, and presses
+// the buy key every c.Every for c.For from start; then quits.
+func (p player) play(ctx context.Context, opened chan<- struct{}, start <-chan struct{}, mu *sync.Mutex, slowest *time.Duration, t0 time.Time) error {
+	announced := false
+	defer func() {
+		if !announced {
+			opened <- struct{}{}
+		}
+	}()
+	client, err := gossh.Dial("tcp", p.addr, &gossh.ClientConfig{User: "visitor",
+		Auth: []gossh.AuthMethod{gossh.PublicKeys(p.key)}, HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout: 30 * time.Second})
+	if err != nil {
+		return err
+	}
+	defer client.Close()
+	sess, err := client.NewSession()
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	if err := sess.RequestPty("xterm-256color", p.c.Height, p.c.Width, gossh.TerminalModes{}); err != nil {
+		return err
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		return err
+	}
+	first := make(chan struct{})
+	sess.Stdout = &counter{n: p.bytes, first: first}
+	sess.Stderr = io.Discard
+	if err := sess.Shell(); err != nil {
+		return err
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- sess.Wait() }()
+	select {
+	case <-first:
+	case err := <-ended:
+		return fmt.Errorf("ended before its first frame: %v", err)
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(30 * time.Second):
+		return errors.New("no first frame in 30s")
+	}
+	mu.Lock()
+	*slowest = max(*slowest, time.Since(t0))
+	mu.Unlock()
+	if _, err := io.WriteString(in, p.c.Open); err != nil {
+		return err
+	}
+	opened <- struct{}{}
+	announced = true
+	select {
+	case <-start:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Each session presses at its own moment within the period, as
+	// visitors do, not all of them at once.
+	end := time.After(p.c.For)
+	tick := time.NewTimer(mrand.N(p.c.Every))
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			tick.Reset(p.c.Every)
+			if _, err := io.WriteString(in, p.c.Press); err != nil {
+				return err
+			}
+			p.presses.Add(1)
+		case <-end:
+			// The last purchase is given time to be answered and its
+			// unit revealed, then ctrl+c quits: the session's totals
+			// count every unit it bought.
+			select {
+			case <-time.After(p.c.settle()):
+			case err := <-ended:
+				return fmt.Errorf("ended while settling: %v", err)
+			}
+			io.WriteString(in, "\x03")
+			select {
+			case <-ended:
+			case <-time.After(30 * time.Second):
+				return errors.New("did not end within 30s of ctrl+c")
+			}
+			return nil
+		case err := <-ended:
+			return fmt.Errorf("ended while playing: %v", err)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// counter counts what a session receives, and closes first on its first
+// bytes.
+type counter struct {
+	n     *atomic.Int64
+	first chan struct{}
+	once  sync.Once
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	c.once.Do(func() { close(c.first) })
+	return len(p), nil
+}
+
+// settle is Config.Settle, 5 s when zero.
+func (c Config) settle() time.Duration {
+	if c.Settle > 0 {
+		return c.Settle
+	}
+	return 5 * time.Second
+}
