@@ -44,8 +44,15 @@ func (c *common) boardLayers(b *yamsBoard, a area) []layer {
 	var layers []layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
-		key := matKey{i, matW, b.phase[i], b.faces[i], b.unitCup(i)}
-		layers = append(layers, named(target{cupTarget, i}, mat, c.drawn(key, func() string { return c.mat(b, i, art) })))
+		var d *drawing
+		if b.phase[i] == cupRolling {
+			// A rolling cup's dice are drawn once each: keeping them
+			// would fill the memo with frames never drawn again.
+			d = measure(c.mat(b, i, art))
+		} else {
+			d = c.drawn(matKey{i, matW, b.phase[i], b.faces[i], b.unitCup(i)}, func() string { return c.mat(b, i, art) })
+		}
+		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
 	stake := b.stake.String()
 	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, stake},

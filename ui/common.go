@@ -64,7 +64,7 @@ func (c *common) restyle(plain, dark bool) {
 }
 
 // memoSize bounds the memo: past it, everything is drawn again once.
-const memoSize = 512
+const memoSize = 128
 
 // memo returns what make makes for key, made once: only what depends on
 // nothing but its key (and the look, which empties the memo) goes through
