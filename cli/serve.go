@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -17,6 +18,11 @@ import (
 	"tapis/store"
 	"tapis/text"
 )
+
+// serveGCPercent is the garbage collector's target of tapis serve, unless
+// GOGC is set: 200 sessions after a minute of play peak at 380 MB instead
+// of 500 MB, for about the same CPU.
+const serveGCPercent = 50
 
 // maxSessions bounds --max-sessions.
 const maxSessions = 100_000
@@ -40,6 +46,12 @@ func serve(env Env, args []string) int {
 		return fail(env, "serve", err)
 	}
 	logger := log.NewWithOptions(env.Stderr, log.Options{ReportTimestamp: true, Prefix: "tapis serve"})
+	if env.Getenv("GOGC") == "" {
+		// Many sessions, each holding its frames and buffers, and
+		// redrawing often: the heap is let grow to 1.5 times what is
+		// live, not twice (README, Serving over SSH: memory).
+		debug.SetGCPercent(serveGCPercent)
+	}
 	key, fingerprint, err := server.HostKey(f.hostKey)
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
