@@ -19,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 	gossh "golang.org/x/crypto/ssh"
 
+	"tapis/board"
 	"tapis/store"
 	"tapis/text"
 )
@@ -68,8 +69,12 @@ type Server struct {
 	log    *log.Logger
 	wg     sync.WaitGroup // the players' sessions, until their game is closed
 
+	feed *board.Feed // the boards' one reading of the store, started by the first
+
 	mu        sync.Mutex
 	playing   map[string]bool // the accounts playing now: one session each
+	boards    int             // the boards watched now
+	presence  *presence       // the players' count in the store, for the boards, once serving
 	listeners []net.Listener  // what Serve was given, for Close
 	closed    bool            // Close was called: no one else is let in
 }
@@ -106,6 +111,7 @@ func New(o Options) (*Server, error) {
 	// forwarding handler is installed: port forwarding is refused too.
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": sessionWithoutAgent}
 	s.ssh = srv
+	s.feed = board.NewFeed(o.Store)
 	return s, nil
 }
 
@@ -118,6 +124,7 @@ func (s *Server) Serve(l net.Listener) error {
 		return nil
 	}
 	s.listeners = append(s.listeners, l)
+	s.startPresence()
 	s.mu.Unlock()
 	if err := s.ssh.Serve(l); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
 		return fmt.Errorf("serving on %s: %w", l.Addr(), err)
@@ -138,6 +145,8 @@ func (s *Server) Close() error {
 		l.Close() // one that ssh.Serve had not taken yet
 	}
 	s.wg.Wait()
+	s.feed.Close()
+	s.stopPresence()
 	return err
 }
 
@@ -158,7 +167,7 @@ func (s *Server) claim(account string) (refusal line, ok bool) {
 		return lineClosing, false
 	case s.playing[account]:
 		return lineElsewhere, false
-	case len(s.playing) >= s.o.MaxSessions:
+	case len(s.playing)+s.boards >= s.o.MaxSessions:
 		return lineFull, false
 	}
 	s.playing[account] = true
