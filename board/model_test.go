@@ -197,7 +197,6 @@ func TestBoardKeys(t *testing.T) {
 	}
 }
 
-
 // TestFeed: a feed of a store gives its readings once started; it closes,
 // started or not, more than once, and starts no more once closed.
 func TestFeed(t *testing.T) {
