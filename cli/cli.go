@@ -1,7 +1,8 @@
 // Package cli is tapis's shell: it reads every command line, the game's
 // and replay's included (GameArgs, ReplayArgs), and runs the command-line
 // tools, `score`, `deal`, `audit`, `verify` and `simulate`, on top of the
-// game library, and `serve`, the game over SSH.
+// game library, `serve`, the game over SSH, and `board`, a store's live
+// board.
 // Run is the whole program minus the terminal, so that tests drive it with
 // arguments and buffers.
 package cli
@@ -63,6 +64,8 @@ func command(name string) func(Env, []string) int {
 		return simulate
 	case "serve":
 		return serve
+	case "board":
+		return showBoard
 	}
 	return nil
 }

@@ -43,6 +43,9 @@ func forms(name string) []form {
 	case "serve":
 		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--balance EUR]\n                 [--max-sessions N] [--idle-timeout D] [--open-blocks K] [--qa]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST)"}}
+	case "board":
+		return []form{{"board [--store URL] [--lang fr|en]",
+			"a store's live board, for a big screen: the lots left,\nthe big wins, the players, the sales per minute\n(also ssh -t -p 23234 HOST board, on tapis serve)"}}
 	case "replay":
 		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}
 	case "help":
@@ -56,7 +59,7 @@ func forms(name string) []form {
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
 func Commands() []string {
-	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "replay"}
+	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "board", "replay"}
 }
 
 // column is where the usage's descriptions start.
@@ -81,7 +84,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "board", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")

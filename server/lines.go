@@ -14,7 +14,7 @@ type line int
 // The lines.
 const (
 	_               line = iota
-	lineCommand          // a command was asked for: %s the ssh command line to play
+	lineCommand          // a command was asked for: %s the ssh command line to play, twice
 	lineNoTerminal       // no PTY: %s the ssh command line to play
 	lineFull             // %d players already
 	lineElsewhere        // the account has a session already
@@ -27,7 +27,7 @@ const (
 func linesIn(lang ui.Lang) map[line]string {
 	if lang == ui.French {
 		return map[line]string{
-			lineCommand:     "tapis : ce serveur sert le jeu et n'exécute aucune commande : connectez-vous avec %s",
+			lineCommand:     "tapis : ce serveur sert le jeu et n'exécute aucune commande que board : connectez-vous avec %s, ou %s board",
 			lineNoTerminal:  "tapis : le jeu demande un terminal : connectez-vous avec %s",
 			lineFull:        "tapis : le serveur est complet (%d joueurs au plus) ; réessayez dans un moment",
 			lineElsewhere:   "tapis : ce compte joue déjà ailleurs (une autre session avec la même clé) ; fermez-la d'abord",
@@ -37,7 +37,7 @@ func linesIn(lang ui.Lang) map[line]string {
 		}
 	}
 	return map[line]string{
-		lineCommand:     "tapis: this server plays the game and runs no command: connect with %s",
+		lineCommand:     "tapis: this server plays the game and runs no command but board: connect with %s, or %s board",
 		lineNoTerminal:  "tapis: the game needs a terminal: connect with %s",
 		lineFull:        "tapis: the server is full (%d players at most); try again in a moment",
 		lineElsewhere:   "tapis: this account is playing elsewhere (another session with the same key); close that one first",

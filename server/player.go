@@ -61,12 +61,19 @@ func (s *Server) play(sess ssh.Session) {
 		sess.Exit(1)
 		logger.Info("refused", "why", l.reason())
 	}
+	watch := isBoard(sess.Command())
 	switch {
-	case len(sess.Command()) > 0:
-		refuse(lineCommand, howToPlay(sess.LocalAddr()))
+	case len(sess.Command()) > 0 && !watch:
+		refuse(lineCommand, howToPlay(sess.LocalAddr()), howToPlay(sess.LocalAddr()))
+		return
+	case !terminal && watch:
+		refuse(lineNoTerminal, howToPlay(sess.LocalAddr())+" "+boardCommand)
 		return
 	case !terminal:
 		refuse(lineNoTerminal, howToPlay(sess.LocalAddr()))
+		return
+	case watch: // a board is no player: with a key or without, it claims no account
+		s.watch(sess, lang, env, logger, refuse)
 		return
 	case account == "": // no key and no keyboard-interactive: cannot happen
 		refuse(lineUnavailable)

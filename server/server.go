@@ -19,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 	gossh "golang.org/x/crypto/ssh"
 
+	"tapis/board"
 	"tapis/store"
 	"tapis/text"
 )
@@ -70,8 +71,12 @@ type Server struct {
 	// latency is how long the store took to sell, for PurchaseLatency.
 	latency latencies
 
+	feed *board.Feed // the boards' one reading of the store, started by the first
+
 	mu        sync.Mutex
 	playing   map[string]bool // the accounts playing now: one session each
+	boards    int             // the boards watched now
+	presence  *presence       // the players' count in the store, for the boards, once serving
 	listeners []net.Listener  // what Serve was given, for Close
 	closed    bool            // Close was called: no one else is let in
 }
@@ -108,6 +113,7 @@ func New(o Options) (*Server, error) {
 	// forwarding handler is installed: port forwarding is refused too.
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": sessionWithoutAgent}
 	s.ssh = srv
+	s.feed = board.NewFeed(o.Store)
 	return s, nil
 }
 
@@ -120,6 +126,7 @@ func (s *Server) Serve(l net.Listener) error {
 		return nil
 	}
 	s.listeners = append(s.listeners, l)
+	s.startPresence()
 	s.mu.Unlock()
 	if err := s.ssh.Serve(l); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
 		return fmt.Errorf("serving on %s: %w", l.Addr(), err)
@@ -140,6 +147,8 @@ func (s *Server) Close() error {
 		l.Close() // one that ssh.Serve had not taken yet
 	}
 	s.wg.Wait()
+	s.feed.Close()
+	s.stopPresence()
 	return err
 }
 
@@ -164,7 +173,7 @@ func (s *Server) claim(account string) (refusal line, ok bool) {
 		return lineClosing, false
 	case s.playing[account]:
 		return lineElsewhere, false
-	case len(s.playing) >= s.o.MaxSessions:
+	case len(s.playing)+s.boards >= s.o.MaxSessions:
 		return lineFull, false
 	}
 	s.playing[account] = true

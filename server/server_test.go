@@ -163,16 +163,16 @@ func TestNoTerminal(t *testing.T) {
 	}
 }
 
-// TestCommandRefused: no command runs, with or without a PTY, board
-// included until it is built.
+// TestCommandRefused: no command runs, with or without a PTY, but board
+// alone.
 func TestCommandRefused(t *testing.T) {
 	ts := startServer(t, nil)
-	for _, cmd := range []string{"ls", "sh -c id", "board"} {
+	for _, cmd := range []string{"ls", "sh -c id", "board now", "boards", "Board"} {
 		term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, cmd)
 		if status := term.exit(t); status != 1 {
 			t.Errorf("%s: exit status %d, want 1", cmd, status)
 		}
-		if got := term.errOut.String(); !strings.Contains(got, "runs no command: connect with ssh -t -p") || strings.Count(got, "\n") != 1 {
+		if got := term.errOut.String(); !strings.Contains(got, "runs no command but board: connect with ssh -t -p") || strings.Count(got, "\n") != 1 {
 			t.Errorf("%s: told %q", cmd, got)
 		}
 	}

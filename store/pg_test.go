@@ -37,6 +37,11 @@ func TestPostgresRetryReturnsTheSameUnit(t *testing.T) {
 	retryReturnsTheSameUnit(t, s)
 }
 
+func TestPostgresPollerSeesSalesAndBigWins(t *testing.T) {
+	s, _ := openPostgres(t, Options{Seed: 21, SeedSet: true, Tables: SmallTables})
+	pollerSeesSalesAndBigWins(t, s, nil)
+}
+
 func BenchmarkSellPostgres(b *testing.B) {
 	benchSell(b, pgtest.Fresh(b))
 }

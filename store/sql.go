@@ -300,6 +300,11 @@ var schema = []string{
 		attempt TEXT NOT NULL DEFAULT '',
 		PRIMARY KEY (account, number))` + withoutRowID,
 	`CREATE UNIQUE INDEX IF NOT EXISTS purchases_serial ON purchases (game, stake, block, serial) WHERE block IS NOT NULL`,
+	// The players each tapis serve has connected, for the board (presence.go).
+	`CREATE TABLE IF NOT EXISTS servers (
+		id TEXT PRIMARY KEY,
+		players INTEGER NOT NULL,
+		seen BIGINT NOT NULL)` + withoutRowID,
 }
 
 // withoutRowID ends a table's definition: SQLite then keeps the table in

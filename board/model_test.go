@@ -1,0 +1,237 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/store"
+	"tapis/ui"
+)
+
+// fixed is a source that always gives the same reading.
+type fixed struct {
+	b   store.Board
+	ok  bool
+	err error
+}
+
+func (f fixed) Latest() (store.Board, bool, error) { return f.b, f.ok, f.err }
+
+var at = time.Date(2026, 12, 1, 14, 32, 5, 0, time.UTC)
+
+// sample is a board of the regulations' tables: one block on sale a game
+// and stake (two of Vegas), some of each sold, wins, players, an hour of
+// sales but the last few minutes.
+func sample(t *testing.T) store.Board {
+	t.Helper()
+	b := store.Board{At: at, Since: at.Add(-40 * time.Minute), SalesFrom: at.Add(-40 * time.Minute), Players: 23, PerMinute: 312}
+	for i := range 240 {
+		b.Sales = append(b.Sales, 20+(i*7)%45)
+	}
+	for _, g := range lottery.Games() {
+		for _, stake := range g.Stakes {
+			table, err := g.Table(stake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks := 1
+			if g.Name == "vegas" {
+				blocks = 2
+			}
+			sq := store.Sequence{Seq: g.Seq(stake), Losing: table.Losing()}
+			for tier := range table.Tiers() {
+				sq.Prizes = append(sq.Prizes, table.Prize(tier))
+				sq.Initial = append(sq.Initial, int64(blocks)*table.Count(tier))
+				sq.Left = append(sq.Left, int64(blocks)*table.Count(tier)*int64(3+tier%4)/7)
+			}
+			for n := range blocks {
+				sq.Blocks = append(sq.Blocks, store.OpenBlock{Number: int64(3 + n), Units: table.Units, Sold: table.Units * 4 / 7,
+					Commitment: [32]byte{0x9f, 0x86, 0xd0, 0x81, 0x88, 0x4c, 0x7d, 0x65}})
+			}
+			b.Sequences = append(b.Sequences, sq)
+		}
+	}
+	for i := range 14 {
+		unit := game.UnitID{Game: "yams", Stake: decimal.NewFromFloat(0.5), Block: 3, Serial: int64(400_000 - i*977)}
+		prize := decimal.NewFromInt(5)
+		if i%3 == 1 {
+			unit = game.UnitID{Game: "vegas", Stake: decimal.NewFromInt(3), Block: 4, Serial: int64(1_234_567 - i)}
+			prize = decimal.NewFromInt(10_000)
+		}
+		b.Wins = append(b.Wins, store.Win{Unit: unit, Prize: prize, At: at.Add(-time.Duration(i*37+3) * time.Second)})
+	}
+	return b
+}
+
+// draw renders a board of src at w×h, its ANSI sequences stripped.
+func draw(t *testing.T, src Source, lang ui.Lang, w, h int) string {
+	t.Helper()
+	m := New(Options{Lang: lang, Source: src, Location: time.UTC})
+	m.Update(m.read())
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return ansi.Strip(m.View().Content)
+}
+
+// fits checks a frame is h lines of w cells at most.
+func fits(t *testing.T, frame string, w, h int) {
+	t.Helper()
+	lines := strings.Split(frame, "\n")
+	if len(lines) != h {
+		t.Errorf("%d×%d: %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("%d×%d: line %d is %d cells: %q", w, h, i+1, n, l)
+		}
+	}
+}
+
+// TestBoardShowsEveryPart: at 80×24 and at 200×50, in both languages, the
+// board fits its screen and shows each game and stake with its block and
+// lots left, the big wins (their units, amounts, times), the players and
+// the sales per minute.
+func TestBoardShowsEveryPart(t *testing.T) {
+	src := fixed{b: sample(t), ok: true}
+	for _, c := range []struct {
+		lang ui.Lang
+		w, h int
+		want []string
+	}{
+		{ui.French, 80, 24, []string{"tableau en direct", "23 joueurs", "312 achats/min", "14:32:05",
+			"Yam's ! · 0,50 €", "Yam's ! · 1 €", "Yam's ! · 2 €", "Vegas · 3 €", "bloc n° 3", "2 blocs en vente",
+			"vendus 400 000 · restants 300 000", "2 500 €", "40 000 €", "perdants",
+			"Derniers gros gains", "14:32:02 yams:0.5:3:400000", "10 000 €", "achats/min", "q quitter"}},
+		{ui.English, 80, 24, []string{"live board", "23 players", "312 sales/min", "Yam's ! · €0.50", "block 3",
+			"sold 400,000 · left 300,000", "€2,500", "no prize", "Latest big wins", "yams:0.5:3:400000", "€10,000", "q quit"}},
+		{ui.French, 200, 50, []string{"tableau en direct", "23 joueurs", "Yam's ! · 0,50 €", "Vegas · 3 €",
+			"engagement 9f86d081884c7d65", "n° 3 : 857 142 · n° 4 : 857 142", "Lots restants", "part du bloc restante",
+			"0,50 €", "1,50 €", "perdants", "Achats par minute", "dernières minutes", "Derniers gros gains (10× la mise et plus)",
+			"Yam's ! 0,50 €", "yams:0.5:3:400000", "vegas:3:4:1234566", "10 000 €"}},
+		{ui.English, 200, 50, []string{"Prizes left", "share of the block left", "Sales per minute", "last", "Latest big wins", "Vegas €3"}},
+	} {
+		frame := draw(t, src, c.lang, c.w, c.h)
+		fits(t, frame, c.w, c.h)
+		for _, want := range c.want {
+			if !strings.Contains(frame, want) {
+				t.Errorf("%s %d×%d: no %q in\n%s", c.lang, c.w, c.h, want, frame)
+			}
+		}
+	}
+}
+
+// TestBoardUsesABigScreen: 200×50 shows more than 80×24: every lot of
+// every table, more wins.
+func TestBoardUsesABigScreen(t *testing.T) {
+	src := fixed{b: sample(t), ok: true}
+	small, big := draw(t, src, ui.French, 80, 24), draw(t, src, ui.French, 200, 50)
+	for _, prize := range []string{"0,50 €", "1,50 €", "10 000 €"} { // low lots, dropped first at 80×24
+		if c := strings.Count(big, prize); c == 0 {
+			t.Errorf("200×50: no %s lot", prize)
+		}
+	}
+	if strings.Count(big, "yams:0.5:3:") <= strings.Count(small, "yams:0.5:3:") {
+		t.Errorf("200×50 shows no more wins than 80×24:\n%s\n%s", small, big)
+	}
+	if strings.Contains(small, "1,50 €") {
+		t.Errorf("80×24 shows the 1,50 € lot of Yam's at 0,50 €, a low one: the big lots first\n%s", small)
+	}
+}
+
+// TestBoardSizes: every size from the smallest up fits; below it, one
+// message says what is needed.
+func TestBoardSizes(t *testing.T) {
+	src := fixed{b: sample(t), ok: true}
+	for _, s := range [][2]int{{40, 12}, {60, 20}, {79, 23}, {100, 30}, {120, 40}, {150, 30}, {149, 60}, {250, 70}} {
+		fits(t, draw(t, src, ui.French, s[0], s[1]), s[0], s[1])
+	}
+	frame := draw(t, src, ui.English, 30, 10)
+	fits(t, frame, 30, 10)
+	if !strings.Contains(strings.Join(strings.Fields(frame), " "), "needs at least 40×12") {
+		t.Errorf("30×10:\n%s", frame)
+	}
+}
+
+// TestBoardBeforeAndAfterAReading: before the first reading the board says
+// it reads; a poll that fails is said on the bottom line, the last
+// reading still shown; with no reading at all, in the middle.
+func TestBoardBeforeAndAfterAReading(t *testing.T) {
+	if frame := draw(t, fixed{}, ui.French, 80, 24); !strings.Contains(frame, "Lecture de l'émission") {
+		t.Errorf("before any reading:\n%s", frame)
+	}
+	frame := draw(t, fixed{b: sample(t), ok: true, err: errors.New("store gone")}, ui.English, 80, 24)
+	if !strings.Contains(frame, "cannot read the store: store gone") || !strings.Contains(frame, "Vegas · €3") {
+		t.Errorf("a failed poll after a reading:\n%s", frame)
+	}
+	if frame := draw(t, fixed{err: errors.New("store gone")}, ui.English, 80, 24); !strings.Contains(frame, "store gone") {
+		t.Errorf("a failed first poll:\n%s", frame)
+	}
+}
+
+// TestBoardKeys: q and ctrl+c quit; no other key does anything.
+func TestBoardKeys(t *testing.T) {
+	m := New(Options{Lang: ui.English, Source: fixed{b: sample(t), ok: true}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, k := range []tea.KeyPressMsg{{Code: 'a', Text: "a"}, {Code: tea.KeyEnter}, {Code: tea.KeyEscape}, {Code: ' ', Text: " "}} {
+		if _, cmd := m.Update(k); cmd != nil {
+			t.Errorf("%s: a command", k)
+		}
+	}
+	for _, k := range []tea.KeyPressMsg{{Code: 'q', Text: "q"}, {Code: 'c', Mod: tea.ModCtrl}} {
+		_, cmd := m.Update(k)
+		if cmd == nil {
+			t.Fatalf("%s: no command", k)
+		}
+		if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Errorf("%s does not quit", k)
+		}
+	}
+}
+
+// TestFeed: a feed of a store gives its readings once started; it closes,
+// started or not, more than once, and starts no more once closed.
+func TestFeed(t *testing.T) {
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{Tables: store.SmallTables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	idle := NewFeed(st)
+	idle.Close()
+	idle.Close()
+	idle.Start()
+	if _, ok, _ := idle.Latest(); ok {
+		t.Error("a feed closed before it started reads")
+	}
+	f := NewFeed(st)
+	f.Start()
+	f.Start()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		b, ok, err := f.Latest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			if len(b.Sequences) != 4 {
+				t.Errorf("a reading of %d sequences", len(b.Sequences))
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no reading in 20 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	f.Close()
+	f.Close()
+}

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"tapis/board"
+	"tapis/server"
+	"tapis/store"
+	"tapis/text"
+	"tapis/ui"
+)
+
+// boardFlags are tapis board's flags, as they are read.
+type boardFlags struct {
+	store string
+	lang  ui.Lang
+}
+
+// showBoard runs tapis board: the live board of a store that exists, on
+// this terminal, until q or ctrl+c. It opens the store to read it and
+// creates nothing. Exit status 2 for a bad flag, a store that cannot be
+// opened or holds no emission yet, or no terminal; 1 when the terminal
+// fails.
+func showBoard(env Env, args []string) int {
+	f, err := boardArgs(env, args)
+	if err != nil {
+		return fail(env, "board", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	st, err := store.Open(ctx, f.store, store.Options{Existing: true})
+	cancel()
+	if err != nil {
+		return fail(env, "board", usagef("%v", err))
+	}
+	defer st.Close()
+	in, inOK := env.Stdin.(*os.File)
+	out, outOK := env.Stdout.(*os.File)
+	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
+		return fail(env, "board", usagef("the board needs a terminal (standard input and output); over SSH: ssh -t -p PORT HOST board"))
+	}
+	feed := board.NewFeed(st)
+	feed.Start()
+	defer feed.Close()
+	m := board.New(board.Options{Lang: f.lang, Source: feed})
+	_, err = tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out), tea.WithEnvironment(env.Environ)).Run()
+	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
+		fmt.Fprintf(env.Stderr, "tapis board: %s\n", text.Printable(err.Error()))
+		return ExitInvalid
+	}
+	return ExitOK
+}
+
+// boardArgs reads tapis board's flags.
+func boardArgs(env Env, args []string) (boardFlags, error) {
+	var f boardFlags
+	fs := flag.NewFlagSet("board", flag.ContinueOnError)
+	fs.StringVar(&f.store, "store", server.DefaultStore, "the store `URL` to show (sqlite:PATH, PATH.db, postgres://…); it must exist")
+	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	pos, err := parse(env, fs, args)
+	if err != nil {
+		return f, err
+	}
+	if len(pos) > 0 {
+		return f, usagef("unexpected argument %q", pos[0])
+	}
+	f.lang = ui.LangFromEnv(env.Getenv)
+	if *lang != "" {
+		if f.lang, err = ui.ParseLang(*lang); err != nil {
+			return f, usagef("--lang: %v", err)
+		}
+	}
+	if !store.IsURL(f.store) {
+		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))
+	}
+	return f, nil
+}

@@ -1,0 +1,110 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+	"tapis/store"
+)
+
+// TestBoardSession: `ssh -t HOST board` gets the live board, keyless or
+// not, at its PTY's size and again at each window change, in its
+// language: the blocks on sale, the players connected (a board is none);
+// keys other than q do nothing, and q quits.
+func TestBoardSession(t *testing.T) {
+	ts := startServer(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	if err := ts.store.Deposit(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.store.Sell(ctx, store.Purchase{Account: "ann", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); err != nil {
+		t.Fatal(err)
+	}
+	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")
+	watcher.waitFor(t, "tapis · live board")
+	watcher.waitFor(t, "sold 1 · left 1,499,999")
+	if n, w := ts.Playing(), ts.Watching(); n != 0 || w != 1 {
+		t.Errorf("a board: %d playing, %d watching; want 0 and 1", n, w)
+	}
+	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	player.waitFor(t, "Choose a game")
+	watcher.waitFor(t, "1 player ·")
+	if err := watcher.WindowChange(50, 200); err != nil {
+		t.Fatal(err)
+	}
+	watcher.waitFor(t, "Latest big wins (10× the stake and more)")
+	watcher.press(t, "a\r ")
+	watcher.press(t, "q")
+	if status := watcher.exit(t); status != 0 {
+		t.Errorf("quitting the board: exit status %d", status)
+	}
+	if a := ts.account(t, "ann"); a.Purchases != 1 {
+		t.Errorf("keys on the board bought: %d purchases", a.Purchases)
+	}
+	waitUntil(t, "the board's log line", func() bool { return strings.Contains(ts.log.String(), "watched the board") })
+
+	fr := open(t, ts.dial(t, newKey(t)), 80, 24, map[string]string{"LANG": "fr_FR.UTF-8"}, "board")
+	fr.waitFor(t, "tableau en direct")
+	fr.waitFor(t, "vendus 1 · restants 1 499 999")
+}
+
+// TestBoardWithoutTerminal: a board needs a PTY, as the game does: one
+// line says how to ask for one.
+func TestBoardWithoutTerminal(t *testing.T) {
+	ts := startServer(t, nil)
+	term := open(t, ts.dial(t, nil), 0, 0, nil, "board")
+	if status := term.exit(t); status != 1 {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	_, port, _ := strings.Cut(ts.addr, ":")
+	want := "tapis: the game needs a terminal: connect with ssh -t -p " + port + " 127.0.0.1 board\r\n"
+	if got := term.errOut.String(); got != want {
+		t.Errorf("told %q, want %q", got, want)
+	}
+}
+
+// TestBoardsCountAsSessions: boards take places of --max-sessions; a
+// player beyond them is told the server is full, and so is a board.
+func TestBoardsCountAsSessions(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.MaxSessions = 2 })
+	one := open(t, ts.dial(t, nil), 80, 24, nil, "board")
+	one.waitFor(t, "live board")
+	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	player.waitFor(t, "Choose a game")
+	for _, cmd := range []string{"", "board"} {
+		late := open(t, ts.dial(t, newKey(t)), 80, 24, nil, cmd)
+		if status := late.exit(t); status != 1 {
+			t.Errorf("%q beyond 2 sessions: exit status %d, want 1", cmd, status)
+		}
+		if got := late.errOut.String(); !strings.Contains(got, "the server is full (2 players at most)") {
+			t.Errorf("%q beyond 2 sessions: told %q", cmd, got)
+		}
+	}
+}
+
+// TestServerPresence: a server records its players in the store for the
+// boards of every server on it, and removes them when it closes.
+func TestServerPresence(t *testing.T) {
+	ts := startServer(t, nil)
+	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	player.waitFor(t, "Choose a game")
+	players := func() int {
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+		defer cancel()
+		b, err := ts.store.NewPoller(1).Poll(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.Players
+	}
+	waitUntil(t, "the player counted", func() bool { return players() == 1 })
+	ts.Close()
+	if n := players(); n != 0 {
+		t.Errorf("a closed server: %d players", n)
+	}
+}

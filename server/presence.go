@@ -1,0 +1,85 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"tapis/store"
+	"tapis/text"
+)
+
+// presence writes the server's count of players in the store every
+// store.PresenceEvery, for the boards of every server on the store to add
+// up, and removes it when stopped.
+type presence struct {
+	id      string
+	stop    chan struct{}
+	done    chan struct{}
+	stopped sync.Once
+}
+
+// serverID names a server among those on a store: its machine, its
+// process and a random part.
+func serverID() string {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "tapis"
+	}
+	b := make([]byte, 4)
+	rand.Read(b) // never fails (crypto/rand)
+	return fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(b))
+}
+
+// startPresence starts writing the server's players, once; s.mu is held.
+func (s *Server) startPresence() {
+	if s.presence != nil {
+		return
+	}
+	p := &presence{id: serverID(), stop: make(chan struct{}), done: make(chan struct{})}
+	s.presence = p
+	go func() {
+		defer close(p.done)
+		t := time.NewTicker(store.PresenceEvery)
+		defer t.Stop()
+		failing := false
+		for {
+			ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
+			err := s.o.Store.Present(ctx, p.id, s.Playing())
+			cancel()
+			if err != nil && !failing {
+				s.log.Error("players not recorded for the board", "err", text.Printable(err.Error()))
+			}
+			failing = err != nil
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+}
+
+// stopPresence stops writing the server's players, and removes them; only
+// its first call does, and none when the server never served.
+func (s *Server) stopPresence() {
+	s.mu.Lock()
+	p := s.presence
+	s.mu.Unlock()
+	if p == nil {
+		return
+	}
+	p.stopped.Do(func() {
+		close(p.stop)
+		<-p.done
+		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
+		defer cancel()
+		if err := s.o.Store.Absent(ctx, p.id); err != nil {
+			s.log.Error("players not removed from the board", "err", text.Printable(err.Error()))
+		}
+	})
+}

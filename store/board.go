@@ -1,0 +1,347 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+)
+
+// BigWinFactor makes a big win, on the board: a unit of a block that pays
+// at least this many times its stake (with the regulations' tables, 5 €
+// and more at Yam's for 0,50 €, 50 € and more at Vegas for 3 €: about one
+// unit in 40 at Yam's, one in 110 at Vegas).
+const BigWinFactor = 10
+
+// The board's sales history: units sold per SalesStep, for SalesHistory
+// steps (an hour).
+const (
+	SalesStep    = 10 * time.Second
+	SalesHistory = 360
+)
+
+// closeSlack is how far before the last poll a block's closing is looked
+// for: a sale's time is taken before its transaction commits, so a block
+// may show closed, at a time before the last poll, only after it.
+const closeSlack = time.Minute
+
+// Win is a big win: the unit, what it paid, when it was bought. Never who.
+type Win struct {
+	Unit  game.UnitID
+	Prize decimal.Decimal
+	At    time.Time
+}
+
+// OpenBlock is a block on sale.
+type OpenBlock struct {
+	Number, Units, Sold int64
+	Commitment          [32]byte // published before its first sale
+}
+
+// Sequence is a game and stake as the board shows it: its blocks on sale
+// and the lots left in them.
+type Sequence struct {
+	Seq     game.SeqKey
+	Blocks  []OpenBlock       // on sale now, by number
+	Prizes  []decimal.Decimal // by tier; the losing tier's is zero
+	Initial []int64           // units by tier in the blocks on sale, when they opened
+	Left    []int64           // units by tier left in them
+	Losing  int               // the losing tier
+}
+
+// Board is the emission as the big screen shows it, at one poll.
+type Board struct {
+	At        time.Time  // the poll's time, by the store's clock
+	Since     time.Time  // the first poll's: the sales history starts there
+	Sequences []Sequence // in the emission's order
+	Wins      []Win      // the latest big wins, newest first
+	Players   int        // players connected to the servers on the store
+	Sales     []int      // units sold by SalesStep, oldest first; the last step is under way
+	SalesFrom time.Time  // when Sales[0] starts
+	PerMinute int        // units sold over the last minute (at that rate, before a minute has passed)
+}
+
+// Poller reads the board from a store, once a poll, without reading the
+// purchases: a block's row says how many of its units are sold, and its
+// draw order which lots they were; the poller remembers what each block
+// had sold at the last poll, so the units sold since are known, and only
+// the big wins among them are read from the purchases, by their serial.
+// A Poller is used by one goroutine at a time.
+type Poller struct {
+	s       *SQL
+	keep    int
+	blocks  map[string]*tracked // by game.BlockID's String
+	wins    []Win
+	polled  bool
+	since   time.Time
+	at      time.Time // the last poll's
+	from    time.Time // when sales[0] starts
+	sales   []int
+	total   int64
+	samples []sample // the total sold at the polls of the last minute
+}
+
+// tracked is a block the poller follows: on sale, or closed recently.
+type tracked struct {
+	id         game.BlockID
+	table      *game.Table
+	units      int64
+	sold       int64 // as of the last poll
+	order      []uint8
+	left       []int64
+	commitment [32]byte
+	closed     bool
+}
+
+type sample struct {
+	at    time.Time
+	total int64
+}
+
+// NewPoller returns a poller of the store that keeps the latest keep big
+// wins.
+func (s *SQL) NewPoller(keep int) *Poller {
+	return &Poller{s: s, keep: max(keep, 1), blocks: map[string]*tracked{}}
+}
+
+// boardRow is a row of the blocks table.
+type boardRow struct {
+	game, stake   string
+	number, units int64
+	sold          int64
+	commitment    string
+	closed        sql.NullInt64
+	seq           game.SeqKey
+	table         *game.Table
+}
+
+// Poll reads the board as it stands now.
+func (p *Poller) Poll(ctx context.Context) (Board, error) {
+	now, err := p.s.dbNow(ctx)
+	if err != nil {
+		return Board{}, err
+	}
+	cut := now.Add(-closeSlack)
+	if p.polled {
+		cut = p.at.Add(-closeSlack)
+	}
+	rows, err := p.blockRows(ctx, cut)
+	if err != nil {
+		return Board{}, err
+	}
+	var sold int64
+	var found []Win
+	seen := map[string]bool{}
+	for _, r := range rows {
+		id := r.seq.Block(r.number)
+		key := id.String()
+		seen[key] = true
+		t := p.blocks[key]
+		if t == nil {
+			if t, err = p.track(ctx, r, id); err != nil {
+				return Board{}, err
+			}
+			p.blocks[key] = t
+		}
+		if r.sold < t.sold || r.sold > t.units { // not the block it was: count it again
+			t.sold, t.left = 0, counts(t.table)
+		}
+		fresh := t.order[t.sold:r.sold]
+		for _, tier := range fresh {
+			t.left[tier]--
+		}
+		if p.polled || t.sold > 0 {
+			sold += int64(len(fresh))
+		}
+		found = append(found, p.bigWins(t, fresh)...)
+		t.sold, t.closed = r.sold, r.closed.Valid
+	}
+	for key := range p.blocks {
+		if !seen[key] {
+			delete(p.blocks, key) // closed before the cut: nothing more to see
+		}
+	}
+	if err := p.timeWins(ctx, found); err != nil {
+		return Board{}, err
+	}
+	players, err := p.s.Players(ctx, now)
+	if err != nil {
+		return Board{}, err
+	}
+	p.count(now, sold)
+	p.at, p.polled = now, true
+	return p.board(now, players), nil
+}
+
+// blockRows reads the blocks on sale, and those closed since cut.
+func (p *Poller) blockRows(ctx context.Context, cut time.Time) ([]boardRow, error) {
+	rows, err := p.s.db.QueryContext(ctx, p.s.dialect.q(`SELECT game, stake, number, units, sold, commitment, closed FROM blocks
+		WHERE closed IS NULL OR closed >= $1 ORDER BY game, stake, number`), cut.UnixNano())
+	if err != nil {
+		return nil, fmt.Errorf("store %s: reading the blocks on sale: %w", p.s.where, oneLine{err})
+	}
+	defer rows.Close()
+	var out []boardRow
+	for rows.Next() {
+		var r boardRow
+		if err := rows.Scan(&r.game, &r.stake, &r.number, &r.units, &r.sold, &r.commitment, &r.closed); err != nil {
+			return nil, fmt.Errorf("store %s: reading the blocks on sale: %w", p.s.where, err)
+		}
+		if r.seq, err = game.ParseSeqKey(r.game + ":" + r.stake); err != nil {
+			return nil, fmt.Errorf("store %s: block %s:%d: %w", p.s.where, r.game, r.number, err)
+		}
+		if r.table, err = p.s.emission.Table(r.seq); err != nil {
+			return nil, fmt.Errorf("store %s: block %s: %w", p.s.where, r.seq.Block(r.number), err)
+		}
+		if r.units != r.table.Units || r.sold < 0 || r.sold > r.units {
+			return nil, fmt.Errorf("store %s: block %s sold %d of %d units, its table has %d", p.s.where, r.seq.Block(r.number), r.sold, r.units, r.table.Units)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// track starts following a block: its draw order (the one the sellers
+// share while it is on sale) and its commitment, checked against its seed.
+func (p *Poller) track(ctx context.Context, r boardRow, id game.BlockID) (*tracked, error) {
+	bs := p.s.emission.seed.Block(id.Game, id.Stake, id.Block)
+	if r.commitment != bs.CommitmentHex() {
+		return nil, fmt.Errorf("store: block %s: its recorded commitment is not its seed's", id)
+	}
+	var order []uint8
+	var err error
+	if r.closed.Valid {
+		order, err = game.DrawOrder(r.table, bs) // sold out: the sellers have let it go
+	} else {
+		order, err = p.s.orders.get(id, r.table, bs)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: block %s's draw order: %w", id, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &tracked{id: id, table: r.table, units: r.units, order: order, left: counts(r.table), commitment: bs.Commitment()}, nil
+}
+
+// counts returns a table's units by tier.
+func counts(t *game.Table) []int64 {
+	out := make([]int64, t.Tiers())
+	for i := range out {
+		out[i] = t.Count(i)
+	}
+	return out
+}
+
+// bigWins returns the big wins among a block's units just sold (fresh,
+// the tiers of the serials after t.sold), the latest keep at most.
+func (p *Poller) bigWins(t *tracked, fresh []uint8) []Win {
+	least := t.id.Stake.Mul(decimal.NewFromInt(BigWinFactor))
+	var out []Win
+	for i := len(fresh) - 1; i >= 0 && len(out) < p.keep; i-- {
+		tier := int(fresh[i])
+		if tier == t.table.Losing() || t.table.Prize(tier).LessThan(least) {
+			continue
+		}
+		unit := game.UnitID{Game: t.id.Game, Stake: t.id.Stake, Block: t.id.Block, Serial: t.sold + int64(i) + 1}
+		out = append(out, Win{Unit: unit, Prize: t.table.Prize(tier)})
+	}
+	return out
+}
+
+// timeWins reads when each big win found was bought, by its serial (the
+// purchases' unique index), and keeps the latest.
+func (p *Poller) timeWins(ctx context.Context, found []Win) error {
+	for i, w := range found {
+		var at int64
+		err := p.s.db.QueryRowContext(ctx, p.s.dialect.q(`SELECT at FROM purchases WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4`),
+			w.Unit.Game, w.Unit.Stake.String(), w.Unit.Block, w.Unit.Serial).Scan(&at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store %s: unit %s is sold, and no purchase holds it", p.s.where, w.Unit)
+		}
+		if err != nil {
+			return fmt.Errorf("store %s: reading the purchase of %s: %w", p.s.where, w.Unit, oneLine{err})
+		}
+		found[i].At = time.Unix(0, at).UTC()
+	}
+	p.wins = append(p.wins, found...)
+	slices.SortFunc(p.wins, func(a, b Win) int {
+		if c := b.At.Compare(a.At); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Unit.String(), a.Unit.String())
+	})
+	p.wins = slices.CompactFunc(p.wins, func(a, b Win) bool { return a.Unit.String() == b.Unit.String() })
+	if len(p.wins) > p.keep {
+		p.wins = p.wins[:p.keep]
+	}
+	return nil
+}
+
+// count adds the units sold since the last poll to the sales history.
+func (p *Poller) count(now time.Time, sold int64) {
+	if !p.polled {
+		p.since, p.from = now, now
+	}
+	p.total += sold
+	step := max(int(now.Sub(p.from)/SalesStep), len(p.sales)-1, 0)
+	for len(p.sales) <= step {
+		p.sales = append(p.sales, 0)
+	}
+	p.sales[step] += int(sold)
+	if drop := len(p.sales) - SalesHistory; drop > 0 {
+		p.sales = slices.Delete(p.sales, 0, drop)
+		p.from = p.from.Add(time.Duration(drop) * SalesStep)
+	}
+	p.samples = append(p.samples, sample{now, p.total})
+	for len(p.samples) > 1 && !p.samples[1].at.After(now.Add(-time.Minute)) {
+		p.samples = p.samples[1:]
+	}
+}
+
+// perMinute is the rate of sales over the last minute, in units a minute.
+func (p *Poller) perMinute(now time.Time) int {
+	first := p.samples[0]
+	span := now.Sub(first.at)
+	if span <= 0 {
+		return 0
+	}
+	return int(math.Round(float64(p.total-first.total) * float64(time.Minute) / float64(span)))
+}
+
+// board writes the board as the poll left it.
+func (p *Poller) board(now time.Time, players int) Board {
+	b := Board{At: now, Since: p.since, Wins: slices.Clone(p.wins), Players: players,
+		Sales: slices.Clone(p.sales), SalesFrom: p.from, PerMinute: p.perMinute(now)}
+	for _, seq := range p.s.emission.Sequences() {
+		table, err := p.s.emission.Table(seq)
+		if err != nil {
+			continue // every sequence has its table (decodeTables)
+		}
+		sq := Sequence{Seq: seq, Losing: table.Losing(), Initial: make([]int64, table.Tiers()), Left: make([]int64, table.Tiers())}
+		for tier := range sq.Initial {
+			sq.Prizes = append(sq.Prizes, table.Prize(tier))
+		}
+		for _, t := range p.blocks {
+			if t.closed || t.id.Seq().String() != seq.String() {
+				continue
+			}
+			sq.Blocks = append(sq.Blocks, OpenBlock{Number: t.id.Block, Units: t.units, Sold: t.sold, Commitment: t.commitment})
+			for tier := range sq.Left {
+				sq.Initial[tier] += table.Count(tier)
+				sq.Left[tier] += t.left[tier]
+			}
+		}
+		slices.SortFunc(sq.Blocks, func(a, b OpenBlock) int { return cmp.Compare(a.Number, b.Number) })
+		b.Sequences = append(b.Sequences, sq)
+	}
+	return b
+}

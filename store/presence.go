@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Presence: each tapis serve on a store writes how many players it has,
+// every PresenceEvery, in the store's servers table, and removes its row
+// when it closes; a board adds up the rows written in the last
+// PresenceWithin (a server killed without closing drops out by itself).
+const (
+	PresenceEvery  = 3 * time.Second
+	PresenceWithin = 10 * time.Second
+)
+
+// Present records that the server named id has players connected now.
+func (s *SQL) Present(ctx context.Context, id string, players int) error {
+	now, err := s.dbNow(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, s.dialect.q(`INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
+		ON CONFLICT (id) DO UPDATE SET players = excluded.players, seen = excluded.seen`), id, players, now.UnixNano())
+	if err != nil {
+		return fmt.Errorf("store %s: recording server %s's players: %w", s.where, id, oneLine{err})
+	}
+	return nil
+}
+
+// Absent removes the server named id from the players' count.
+func (s *SQL) Absent(ctx context.Context, id string) error {
+	if _, err := s.db.ExecContext(ctx, s.dialect.q(`DELETE FROM servers WHERE id = $1`), id); err != nil {
+		return fmt.Errorf("store %s: removing server %s's players: %w", s.where, id, oneLine{err})
+	}
+	return nil
+}
+
+// Players returns how many players the servers on the store have
+// connected: those that wrote their count in the last PresenceWithin, as of
+// now by the store's clock. A store no server ever opened (its tables from
+// before the servers table) has none.
+func (s *SQL) Players(ctx context.Context, now time.Time) (int, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT COALESCE(SUM(players), 0) FROM servers WHERE seen >= $1`),
+		now.Add(-PresenceWithin).UnixNano()).Scan(&n)
+	if err != nil && noTable(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store %s: counting the players connected: %w", s.where, oneLine{err})
+	}
+	return int(n), nil
+}
+
+// dbNow returns the store's clock: PostgreSQL's, so that servers and
+// boards on machines whose clocks differ agree; on SQLite, one machine,
+// this process's.
+func (s *SQL) dbNow(ctx context.Context) (time.Time, error) {
+	if s.dialect.name != "postgres" {
+		return s.now().UTC(), nil
+	}
+	var ns int64
+	if err := s.db.QueryRowContext(ctx, serverClock).Scan(&ns); err != nil {
+		return time.Time{}, fmt.Errorf("store %s: reading the server's clock: %w", s.where, oneLine{err})
+	}
+	return time.Unix(0, ns).UTC(), nil
+}
