@@ -58,11 +58,21 @@ func serve(env Env, args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks})
-	cancel()
 	if err != nil {
+		cancel()
 		return fail(env, "serve", usagef("%v", err))
 	}
 	defer st.Close()
+	// Every sequence's block on sale is opened now, its commitment
+	// recorded: the board and the rules screen show it before its first
+	// sale.
+	for _, seq := range st.Emission().Sequences() {
+		if _, err := st.Block(ctx, seq); err != nil {
+			cancel()
+			return fail(env, "serve", usagef("%v", err))
+		}
+	}
+	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		IdleTimeout: f.idle, QA: f.qa, Log: logger})
 	if err != nil {
