@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,7 +33,8 @@ type serveFlags struct {
 }
 
 // serve runs tapis serve: the game over SSH, until SIGINT, SIGTERM or
-// SIGHUP. Exit status 2 for a bad flag or a store, host key or address
+// SIGHUP, which shut it down gracefully (shutDown). Exit status 0 once
+// shut down, 2 for a bad flag or a store, host key or address
 // that cannot be used; 1 when serving fails afterwards.
 func serve(env Env, args []string) int {
 	f, err := serveArgs(env, args)
@@ -50,7 +52,8 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
-	defer st.Close()
+	closeStore := sync.OnceValue(st.Close)
+	defer closeStore()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		IdleTimeout: f.idle, QA: f.qa, Log: logger})
 	if err != nil {
@@ -69,9 +72,13 @@ func serve(env Env, args []string) int {
 	go func() { served <- srv.Serve(l) }()
 	select {
 	case sig := <-stop:
-		logger.Info("shutting down", "signal", sig.String(), "players", srv.Playing())
-		srv.Close()
+		begun := time.Now()
+		shutDown(logger, srv, sig, stop)
 		<-served
+		if err := closeStore(); err != nil {
+			logger.Error("closing the store", "err", text.Printable(err.Error()))
+		}
+		logger.Info("stopped", "took", time.Since(begun).Round(time.Millisecond))
 		return ExitOK
 	case err := <-served:
 		srv.Close()
