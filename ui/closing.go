@@ -32,6 +32,7 @@ type closingState struct {
 // game quits at once when nothing is being revealed.
 func (m *Model) closingStarts(msg ClosingMsg) tea.Cmd {
 	m.closing = closingState{on: true, deadline: msg.Deadline}
+	m.shownAt = m.clock.Now() // the countdown starts from now, not from the last second's tick
 	m.till.closed = true
 	m.panel = nil // a force set now would play nothing
 	return nil
