@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -15,75 +17,170 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/store"
 )
 
 // TestServeCommand runs tapis serve as a process: it says where it
 // listens, a player's SSH session plays, and SIGTERM stops it with exit
 // status 0, the shutdown and the player's session in its log.
 func TestServeCommand(t *testing.T) {
-	bin := buildTapis(t)
-	dir := t.TempDir()
-	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--store", "sqlite:"+filepath.Join(dir, "tapis.db"),
-		"--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
-	logs := &lockedBuffer{}
-	cmd.Stderr = logs
-	if err := cmd.Start(); err != nil {
+	srv := startServe(t)
+	signer, out, _ := srv.player(t)
+
+	srv.signal(t)
+	srv.exit(t)
+	checkLog(t, srv.logs.String(), "shutting down signal=terminated players=1 grace=10s",
+		"played account="+gossh.FingerprintSHA256(signer.PublicKey()), `end="server closing"`, "stopped took=")
+	if got := out.String(); !strings.HasSuffix(got, "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b]2;\a") {
+		t.Errorf("the player's terminal was not given back: the output ends %q", got[max(0, len(got)-120):])
+	}
+}
+
+// TestServeSecondSignal: a player mid-reveal holds the shutdown up; a
+// second SIGTERM ends it at once, the player's terminal still given back,
+// and the ticket they bought waits for them in the store.
+func TestServeSecondSignal(t *testing.T) {
+	srv := startServe(t)
+	signer, out, keys := srv.player(t)
+	io.WriteString(keys, "2") // Vegas
+	waitScreen(t, out, "Buy a ticket")
+	io.WriteString(keys, "\r") // a ticket bought, left to scratch
+	waitScreen(t, out, "SCRATCH HERE")
+
+	srv.signal(t)
+	waitScreen(t, out, "Server closing in")
+	srv.signal(t)
+	srv.exit(t)
+	checkLog(t, srv.logs.String(), "shutting down signal=terminated players=1", "closing now signal=terminated",
+		"units=1 staked=3.00 won=0.00 pending=1", `end="server closing"`, "shut down err=\"server: reveals cut short: context canceled\"", "stopped took=")
+	if got := out.String(); !strings.HasSuffix(got, "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b]2;\a") {
+		t.Errorf("the player's terminal was not given back: the output ends %q", got[max(0, len(got)-120):])
+	}
+	st, err := store.Open(context.Background(), srv.store, store.Options{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	listening := regexp.MustCompile(`listening addr=(\S+)`)
-	var where string
-	for deadline := time.Now().Add(30 * time.Second); where == ""; time.Sleep(20 * time.Millisecond) {
-		if m := listening.FindStringSubmatch(logs.String()); m != nil {
-			where = m[1]
-		} else if time.Now().After(deadline) {
-			t.Fatalf("tapis serve never said where it listens:\n%s", logs.String())
+	defer st.Close()
+	a, err := st.Account(context.Background(), gossh.FingerprintSHA256(signer.PublicKey()), 10)
+	if err != nil || len(a.Pending) != 1 {
+		t.Errorf("the ticket bought: %d pending (%v), want 1", len(a.Pending), err)
+	}
+}
+
+// checkLog checks that the log has each of want, in that order.
+func checkLog(t *testing.T, logs string, want ...string) {
+	t.Helper()
+	lines := strings.Split(logs, "\n")
+	i := 0
+	for _, l := range lines {
+		for i < len(want) && strings.Contains(l, want[i]) {
+			i++
 		}
 	}
+	if i < len(want) {
+		t.Errorf("no %q (in that order) in the log:\n%s", want[i:], logs)
+	}
+}
 
+// serveProcess is tapis serve running as a process, on a store of its
+// own.
+type serveProcess struct {
+	cmd   *exec.Cmd
+	logs  *lockedBuffer
+	where string // the address it listens on
+	store string // its store's URL
+	done  chan error
+}
+
+// startServe starts tapis serve on 127.0.0.1 and waits until it says
+// where it listens.
+func startServe(t *testing.T) *serveProcess {
+	t.Helper()
+	bin := buildTapis(t)
+	dir := t.TempDir()
+	p := &serveProcess{logs: &lockedBuffer{}, store: "sqlite:" + filepath.Join(dir, "tapis.db"), done: make(chan error, 1)}
+	p.cmd = exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--store", p.store,
+		"--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
+	p.cmd.Stderr = p.logs
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
+	listening := regexp.MustCompile(`listening addr=(\S+)`)
+	for deadline := time.Now().Add(30 * time.Second); p.where == ""; time.Sleep(20 * time.Millisecond) {
+		if m := listening.FindStringSubmatch(p.logs.String()); m != nil {
+			p.where = m[1]
+		} else if time.Now().After(deadline) {
+			t.Fatalf("tapis serve never said where it listens:\n%s", p.logs.String())
+		}
+	}
+	return p
+}
+
+// player connects a player with a key of their own, whose game shows its
+// menu: it returns the key, what the session writes, and its keyboard.
+func (p *serveProcess) player(t *testing.T) (gossh.Signer, *lockedBuffer, io.Writer) {
+	t.Helper()
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	signer, _ := gossh.NewSignerFromKey(priv)
-	c, err := gossh.Dial("tcp", where, &gossh.ClientConfig{User: "visitor", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+	c, err := gossh.Dial("tcp", p.where, &gossh.ClientConfig{User: "visitor", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	s, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := &lockedBuffer{}
 	s.Stdout = out
+	// The player's keyboard: a session whose input ends is a player gone.
+	in, err := s.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(ansi.Strip(out.String()), "Choose a game"); time.Sleep(20 * time.Millisecond) {
+	waitScreen(t, out, "Choose a game")
+	return signer, out, in
+}
+
+// waitScreen waits until a session's output, ANSI stripped, shows want.
+func waitScreen(t *testing.T, out *lockedBuffer, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(ansi.Strip(out.String()), want); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the menu never showed:\n%s", ansi.Strip(out.String()))
+			t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(out.String()))
 		}
 	}
+}
 
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+// signal sends tapis serve SIGTERM.
+func (p *serveProcess) signal(t *testing.T) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+}
+
+// exit waits for tapis serve's end, which must be exit status 0.
+func (p *serveProcess) exit(t *testing.T) {
+	t.Helper()
 	select {
-	case err := <-exited:
+	case err := <-p.done:
+		p.done <- err // for the cleanup
 		if err != nil {
-			t.Errorf("after SIGTERM: %v\n%s", err, logs.String())
+			t.Errorf("tapis serve: %v\n%s", err, p.logs.String())
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatalf("tapis serve did not stop after SIGTERM:\n%s", logs.String())
-	}
-	for _, want := range []string{"shutting down signal=terminated players=1", "played account=" + gossh.FingerprintSHA256(signer.PublicKey())} {
-		if !strings.Contains(logs.String(), want) {
-			t.Errorf("no %q in the log:\n%s", want, logs.String())
-		}
+		t.Fatalf("tapis serve did not stop:\n%s", p.logs.String())
 	}
 }
 

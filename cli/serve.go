@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync"
 	"syscall"
 	"time"
 
@@ -38,7 +39,8 @@ type serveFlags struct {
 }
 
 // serve runs tapis serve: the game over SSH, until SIGINT, SIGTERM or
-// SIGHUP. Exit status 2 for a bad flag or a store, host key or address
+// SIGHUP, which shut it down gracefully (shutDown). Exit status 0 once
+// shut down, 2 for a bad flag or a store, host key or address
 // that cannot be used; 1 when serving fails afterwards.
 func serve(env Env, args []string) int {
 	f, err := serveArgs(env, args)
@@ -62,7 +64,8 @@ func serve(env Env, args []string) int {
 		cancel()
 		return fail(env, "serve", usagef("%v", err))
 	}
-	defer st.Close()
+	closeStore := sync.OnceValue(st.Close)
+	defer closeStore()
 	// Every sequence's block on sale is opened now, its commitment
 	// recorded: the board and the rules screen show it before its first
 	// sale.
@@ -91,12 +94,16 @@ func serve(env Env, args []string) int {
 	go func() { served <- srv.Serve(l) }()
 	select {
 	case sig := <-stop:
-		logger.Info("shutting down", "signal", sig.String(), "players", srv.Playing())
-		srv.Close()
+		begun := time.Now()
+		shutDown(logger, srv, sig, stop)
 		<-served
 		lat := srv.PurchaseLatency()
 		logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
 			"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
+		if err := closeStore(); err != nil {
+			logger.Error("closing the store", "err", text.Printable(err.Error()))
+		}
+		logger.Info("stopped", "took", time.Since(begun).Round(time.Millisecond))
 		return ExitOK
 	case err := <-served:
 		srv.Close()

@@ -21,6 +21,10 @@ const (
 	lineClosing          // the server is shutting down
 	lineIdle             // %s the idle timeout
 	lineUnavailable      // the store did not open the account
+	lineBye              // the player quit: %s their session's outcome
+	lineClosed           // the server closed the game: %s their session's outcome
+	lineKeyed            // how a player with a key finds their account again
+	lineGuest            // a guest's account ends with the connection
 )
 
 // linesIn returns the lines in a language: French, or English.
@@ -34,6 +38,10 @@ func linesIn(lang ui.Lang) map[line]string {
 			lineClosing:     "tapis : le serveur ferme ; réessayez plus tard",
 			lineIdle:        "tapis : session fermée après %s sans une touche ; vos achats vous attendent à la prochaine visite",
 			lineUnavailable: "tapis : votre compte ne peut pas s'ouvrir pour l'instant ; réessayez plus tard",
+			lineBye:         "tapis : merci d'avoir joué ! %s",
+			lineClosed:      "tapis : le serveur ferme : %s",
+			lineKeyed:       "Votre compte est votre clé : revenez avec la même pour retrouver solde, historique et unités non révélées",
+			lineGuest:       "Vous jouiez en invité : ce compte se termine avec la connexion",
 		}
 	}
 	return map[line]string{
@@ -44,6 +52,10 @@ func linesIn(lang ui.Lang) map[line]string {
 		lineClosing:     "tapis: the server is closing; try again later",
 		lineIdle:        "tapis: closed after %s without a key; anything bought waits for your next visit",
 		lineUnavailable: "tapis: your account cannot be opened now; try again later",
+		lineBye:         "tapis: thanks for playing! %s",
+		lineClosed:      "tapis: the server is closing: %s",
+		lineKeyed:       "Your account is your key: come back with the same one to find your balance, history and unrevealed units",
+		lineGuest:       "You played as a guest: this account ends with the connection",
 	}
 }
 
@@ -58,4 +70,15 @@ func minutes(d time.Duration) string {
 		return fmt.Sprintf("%d min", d/time.Minute)
 	}
 	return d.String()
+}
+
+// goodbye is the line a player reads once their game is over: l (lineBye
+// or lineClosed) with their session's outcome, then what becomes of their
+// account.
+func goodbye(lang ui.Lang, l line, o ui.Outcome, guest bool) string {
+	account := lineKeyed
+	if guest {
+		account = lineGuest
+	}
+	return l.say(lang, o.Line(lang)) + ". " + account.say(lang)
 }

@@ -96,26 +96,65 @@ func (s *Server) play(sess ssh.Session) {
 		return
 	}
 	in := &idleInput{r: sess, d: s.o.IdleTimeout}
-	prog := tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in))...)
+	// A dropped connection ends the game at once: there is no terminal
+	// left to give back. The server's signals are the server's: each game
+	// ends when the server's shutdown says so, not when the process gets
+	// SIGTERM.
+	prog := tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithContext(sess.Context()),
+		tea.WithoutSignalHandler())...)
 	in.watch(prog)
-	// The middleware runs the program on the session: its PTY's size, and
-	// each window change, reach the game as tea.WindowSizeMsg.
-	bubbletea.MiddlewareWithProgramHandler(func(ssh.Session) *tea.Program { return prog })(func(ssh.Session) {})(sess)
+	over := make(chan struct{})
+	quitByServer := s.end.watch(prog, over)
+	runErr := run(sess, prog)
+	close(over)
 	idled := in.stop()
-	end := "quit"
+	o := m.Outcome()
+	var end string
 	switch {
 	case idled:
 		end = "idle"
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", lineIdle.say(lang, minutes(s.o.IdleTimeout)))
-	case sess.Context().Err() != nil:
+	case m.EndedByClosing() || quitByServer():
+		end = "server closing"
+		fmt.Fprintf(sess.Stderr(), "%s\r\n", goodbye(lang, lineClosed, o, guest))
+	case in.lost.Load() || sess.Context().Err() != nil:
 		end = "disconnected"
+	case runErr != nil:
+		end = "error"
+		logger.Error("the game stopped", "err", text.Printable(runErr.Error()))
+	default:
+		end = "quit"
+		fmt.Fprintf(sess.Stderr(), "%s\r\n", goodbye(lang, lineBye, o, guest))
 	}
 	if err := m.Close(); err != nil {
 		logger.Error("closing the session", "err", text.Printable(err.Error()))
 	}
-	t := m.Totals()
 	logger.Info("played", "guest", guest, "lang", string(lang), "for", time.Since(start).Round(time.Second),
-		"units", t.Played, "staked", t.Staked.StringFixed(2), "won", t.Won.StringFixed(2), "end", end)
+		"units", o.Units, "staked", o.Staked.StringFixed(2), "won", o.Won.StringFixed(2), "pending", o.Pending, "end", end)
+	// The exit status goes out before the account is released: a server
+	// closing closes the connections once every account is.
+	sess.Exit(0) //nolint:errcheck // a player gone hears nothing
+}
+
+// run runs a game on its session until it ends: the PTY's size, and each
+// window change, reach it as tea.WindowSizeMsg (the PTY's size is given
+// at start by bubbletea.MakeOptions).
+func run(sess ssh.Session, prog *tea.Program) error {
+	_, windows, _ := sess.Pty()
+	over := make(chan struct{})
+	defer close(over)
+	go func() {
+		for {
+			select {
+			case <-over:
+				return
+			case w := <-windows:
+				prog.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			}
+		}
+	}()
+	_, err := prog.Run()
+	return err
 }
 
 // reason names a refusal in the log.
@@ -165,16 +204,20 @@ func addr(a net.Addr) string {
 }
 
 // idleInput is a session's input, that quits its program once no input
-// came for d (never when d is 0).
+// came for d (never when d is 0), or once the input is gone: the client
+// closed the session (its connection may stay open, multiplexed).
 type idleInput struct {
 	r     io.Reader
 	d     time.Duration
 	timer *time.Timer
 	idled atomic.Bool
+	lost  atomic.Bool // the input ended: the player is gone
+	prog  *tea.Program
 }
 
 // watch starts the count, for prog.
 func (in *idleInput) watch(prog *tea.Program) {
+	in.prog = prog
 	if in.d > 0 {
 		in.timer = time.AfterFunc(in.d, func() {
 			in.idled.Store(true)
@@ -188,6 +231,9 @@ func (in *idleInput) Read(p []byte) (int, error) {
 	n, err := in.r.Read(p)
 	if n > 0 && in.timer != nil && !in.idled.Load() {
 		in.timer.Reset(in.d)
+	}
+	if err != nil && !in.lost.Swap(true) {
+		in.prog.Quit()
 	}
 	return n, err
 }

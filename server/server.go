@@ -78,7 +78,9 @@ type Server struct {
 	boards    int             // the boards watched now
 	presence  *presence       // the players' count in the store, for the boards, once serving
 	listeners []net.Listener  // what Serve was given, for Close
-	closed    bool            // Close was called: no one else is let in
+	closed    bool            // Shutdown or Close was called: no one else is let in
+
+	end ending // how the sessions are ended: Shutdown and Close
 }
 
 // New returns a server for o; Serve starts it.
@@ -95,7 +97,7 @@ func New(o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
-	s := &Server{o: o, log: o.Log, playing: map[string]bool{}}
+	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
 	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency}
 	srv, err := wish.NewServer(
 		wish.WithHostKeyPEM(o.HostKey),
@@ -134,18 +136,16 @@ func (s *Server) Serve(l net.Listener) error {
 	return nil
 }
 
-// Close stops accepting, closes every connection, and returns once each
-// player's game has been closed (the units shown recorded in the store);
-// anything bought and not shown is offered at the player's next visit.
+// Close ends the server at once: it stops accepting, quits every
+// player's game (their terminal restored, within quitGrace), closes every
+// connection, and returns once each game has been closed (the units shown
+// recorded in the store); anything bought and not shown is offered at the
+// player's next visit. Shutdown is the graceful way.
 func (s *Server) Close() error {
-	s.mu.Lock()
-	s.closed = true
-	listeners := s.listeners
-	s.mu.Unlock()
+	s.stopAccepting(time.Time{})
+	s.end.quitAll()
+	s.waitSessions(quitGrace)
 	err := s.ssh.Close()
-	for _, l := range listeners {
-		l.Close() // one that ssh.Serve had not taken yet
-	}
 	s.wg.Wait()
 	s.feed.Close()
 	s.stopPresence()

@@ -56,6 +56,9 @@ type headerKey struct {
 // only when what it shows changes (each second for the time), from the
 // bar's styles written once as spans.
 func (m *Model) header() *drawing {
+	if m.closing.on {
+		return m.closingBanner()
+	}
 	s := m.nav.screen
 	if s == HelpScreen {
 		s = m.nav.from()

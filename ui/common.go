@@ -178,6 +178,7 @@ const (
 	noteAccountBalance          // --balance was given but the store's account keeps its own
 	noteQuitAsk                 // q was pressed during a reveal: again to quit
 	noteUnshown                 // a history row whose unit is still to reveal
+	noteClosing                 // a purchase refused: the server is closing
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -210,6 +211,8 @@ func (c *common) say(n note) string {
 		return c.t.get("quit.ask")
 	case noteUnshown:
 		return c.t.get("hist.unshown")
+	case noteClosing:
+		return c.t.get("closing.refused")
 	}
 	return ""
 }

@@ -102,7 +102,8 @@ type Model struct {
 	quitAsk bool            // q was pressed once while a unit is being revealed
 	// The header's balance and net, as last written.
 	headBalance, headNet written
-	demo                 demoState // the trade-show demo
+	demo                 demoState    // the trade-show demo
+	closing              closingState // the server closing (ClosingMsg)
 }
 
 // New returns a session's model.
@@ -237,6 +238,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = tea.Batch(cmd, m.till.shown(sold), m.celebrateWin(sold.Unit.Prize, sold.Layout.Stake()))
 		}
 	}
+	if quit := m.quitIfClosed(); quit != nil {
+		cmd = tea.Batch(cmd, quit)
+	}
 	return m, cmd
 }
 
@@ -280,6 +284,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.freshWallet(*b)
 		}
 	case shownMsg:
+		m.till.recording--
 		if cause, ok := journalCause(msg.err); ok {
 			m.tell(note{kind: noteShownLost, text: cause})
 		} else if msg.err != nil {
@@ -289,6 +294,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.panel != nil {
 			return m.panel.update(msg)
 		}
+	case ClosingMsg:
+		return m.closingStarts(msg)
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:

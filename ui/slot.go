@@ -31,6 +31,9 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 			return g.revealAll()
 		}
 		return nil
+	case t.closed: // the server is closing: the player finishes what they have
+		sl.note = note{kind: noteClosing}
+		return nil
 	}
 	if sold := t.offer(g.game().Name); sold != nil {
 		g.take(sold, note{kind: noteRecovered})

@@ -49,6 +49,10 @@ type till struct {
 	// figuresLost counts the units the figures refused (none should be).
 	figuresLost int
 	now         func() time.Time
+	// closed is true once the server is closing: nothing is bought any more.
+	closed bool
+	// recording counts the units shown whose record is under way.
+	recording int
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -114,6 +118,7 @@ func (t *till) bought(msg boughtMsg) bool {
 func (t *till) shown(sold *lottery.Sold) tea.Cmd {
 	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
 	t.addFigures(sold)
+	t.recording++
 	s, name := t.session, sold.Name()
 	return func() tea.Msg { return shownMsg{s.Shown(name)} }
 }

@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/shopspring/decimal"
+)
+
+// ClosingMsg tells the game that its server is closing (tapis serve got
+// SIGTERM): from then on nothing is bought (the buy keys say why), the
+// header says so until the end, and the game quits itself as soon as no
+// unit is being revealed and every unit shown is recorded: at once when
+// none is, after the player's reveal otherwise. The server quits it
+// anyway at Deadline; what is bought and not shown waits in the store for
+// the player's next visit.
+type ClosingMsg struct {
+	// Deadline is when the server quits the game anyway; zero when it
+	// waits for the reveal however long it takes.
+	Deadline time.Time
+}
+
+// closingState is what the game knows of its server closing.
+type closingState struct {
+	on       bool      // ClosingMsg came
+	deadline time.Time // ClosingMsg's
+	ended    bool      // the game quit itself for it
+}
+
+// closingStarts takes the server's closing in: purchases stop, and the
+// game quits at once when nothing is being revealed.
+func (m *Model) closingStarts(msg ClosingMsg) tea.Cmd {
+	m.closing = closingState{on: true, deadline: msg.Deadline}
+	m.shownAt = m.clock.Now() // the countdown starts from now, not from the last second's tick
+	m.till.closed = true
+	m.panel = nil // a force set now would play nothing
+	return nil
+}
+
+// quitIfClosed returns tea.Quit once the server is closing and the player
+// has nothing left to see: no unit being bought or revealed, no unit
+// shown still being recorded. It is asked after every message.
+func (m *Model) quitIfClosed() tea.Cmd {
+	c := &m.closing
+	if !c.on || c.ended || m.Revealing() || m.till.recording > 0 {
+		return nil
+	}
+	c.ended = true
+	return tea.Quit
+}
+
+// EndedByClosing reports whether the game quit itself because its server
+// is closing (ClosingMsg), rather than because the player quit.
+func (m *Model) EndedByClosing() bool { return m.closing.ended }
+
+// closingBannerKey is the header's closing banner, as written.
+type closingBannerKey struct {
+	w    int
+	text string
+}
+
+// closingBanner is the header while the server closes: how long the
+// reveal under way has, and that the purchases are kept.
+func (m *Model) closingBanner() *drawing {
+	text := m.t.get("closing")
+	if d := m.closing.deadline; !d.IsZero() {
+		left := max(0, d.Sub(m.shownAt))
+		secs := int((left + time.Second - 1) / time.Second) // what is left, rounded up
+		text = m.t.f("closing.in", secs)
+	}
+	return m.drawn(closingBannerKey{m.width, text}, func() string {
+		st := m.st.replay.Width(m.width).MaxWidth(m.width).MaxHeight(1).Align(lipgloss.Center)
+		return st.Render(text)
+	})
+}
+
+// Outcome is what a player's session came to, as its end tells it.
+type Outcome struct {
+	Units  int             // units bought during the session
+	Staked decimal.Decimal // what they cost
+	// Won is the prizes of the units shown during the session (units of
+	// an earlier visit included); a prize not shown yet is not counted.
+	Won     decimal.Decimal
+	Net     decimal.Decimal // Won less Staked
+	Pending int             // units bought and not shown yet: offered at the next visit
+}
+
+// Outcome returns what the session has come to so far.
+func (m *Model) Outcome() Outcome {
+	t := m.Totals()
+	won := m.till.seenWon
+	return Outcome{Units: t.Played, Staked: t.Staked, Won: won, Net: won.Sub(t.Staked), Pending: m.till.unrevealed()}
+}
+
+// Line writes the outcome in a language, as the summary line does:
+// "played 2 · staked €2.00 · won €0.50 · net -€1.50 · unrevealed 1".
+func (o Outcome) Line(lang Lang) string {
+	t := newText(lang)
+	s := t.f("outcome", o.Units, t.money(o.Staked), t.money(o.Won), t.signed(o.Net))
+	if o.Pending > 0 {
+		s += " · " + t.f("summary.unrevealed", o.Pending)
+	}
+	return s
+}
