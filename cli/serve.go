@@ -35,8 +35,13 @@ type serveFlags struct {
 	maxSessions            int
 	openBlocks             int // blocks on sale side by side in a new store
 	idle                   time.Duration
+	realityCheck           time.Duration   // how often the time played and net result are shown; 0: never
+	lossLimit              decimal.Decimal // an account's net loss over 24 hours that refuses purchases; zero: none
 	qa                     bool
 }
+
+// maxLossLimit bounds --loss-limit, in euros.
+const maxLossLimit = 1_000_000
 
 // serve runs tapis serve: the game over SSH, until SIGINT, SIGTERM or
 // SIGHUP, which shut it down gracefully (shutDown). Exit status 0 once
@@ -77,7 +82,7 @@ func serve(env Env, args []string) int {
 	}
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
-		IdleTimeout: f.idle, QA: f.qa, Log: logger})
+		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
@@ -123,6 +128,8 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.IntVar(&f.maxSessions, "max-sessions", server.DefaultMaxSessions, "how many players at once")
 	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a session with no input for that long (0: never); anything bought stays")
+	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
+	lossLimit := fs.String("loss-limit", "", "refuse an account's purchases while its net loss over the last 24 hours is at least `EUR` (default: no limit)")
 	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")
 	pos, err := parse(env, fs, args)
 	if err != nil {
@@ -142,6 +149,17 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	}
 	if f.idle != 0 && (f.idle < time.Second || f.idle > 7*24*time.Hour) {
 		return f, usagef("--idle-timeout %s: want 0 (never), or 1s to 168h", f.idle)
+	}
+	if f.realityCheck != 0 && (f.realityCheck < time.Second || f.realityCheck > 7*24*time.Hour) {
+		return f, usagef("--reality-check %s: want 0 (never), or 1s to 168h", f.realityCheck)
+	}
+	if *lossLimit != "" {
+		if f.lossLimit, err = game.ParseAmount(*lossLimit); err != nil {
+			return f, usagef("--loss-limit: %v", err)
+		}
+		if !f.lossLimit.IsPositive() || f.lossLimit.GreaterThan(decimal.NewFromInt(maxLossLimit)) {
+			return f, usagef("--loss-limit %s: want more than 0, at most %d", text.Printable(*lossLimit), maxLossLimit)
+		}
 	}
 	if !store.IsURL(f.store) {
 		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))

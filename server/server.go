@@ -31,6 +31,9 @@ const (
 	DefaultHostKey     = ".tapis/host_ed25519"
 	DefaultMaxSessions = 200
 	DefaultIdleTimeout = 30 * time.Minute
+	// DefaultRealityCheck is how often a player is shown the time played
+	// and their net result.
+	DefaultRealityCheck = 30 * time.Minute
 )
 
 // handshakeTimeout bounds the SSH handshake of a connection: one that does
@@ -53,6 +56,12 @@ type Options struct {
 	// IdleTimeout closes a session that sends no input for that long
 	// (anything bought is kept); 0 never does.
 	IdleTimeout time.Duration
+	// RealityCheck shows each player, every so long of play, the time
+	// played and their net result, to continue or quit; 0 never does.
+	RealityCheck time.Duration
+	// LossLimit refuses an account's purchases while its net loss over the
+	// last 24 hours (store.LossWindow) is at least this; zero: no limit.
+	LossLimit decimal.Decimal
 	// QA gives every player the QA status line and forcing panel: only on
 	// a QA store.
 	QA bool
@@ -91,6 +100,9 @@ func New(o Options) (*Server, error) {
 	if o.QA && !o.Store.Emission().QA {
 		return nil, errors.New("server: --qa needs a QA store (one created with --qa)")
 	}
+	if o.LossLimit.IsNegative() || o.RealityCheck < 0 {
+		return nil, errors.New("server: a negative loss limit or reality check")
+	}
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = DefaultMaxSessions
 	}
@@ -98,7 +110,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
-	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency}
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
 	srv, err := wish.NewServer(
 		wish.WithHostKeyPEM(o.HostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -190,16 +202,31 @@ func (s *Server) release(account string) {
 }
 
 // seller is the shared store as each player's session holds it: closing a
-// player's session leaves it open, and a purchase that fails is logged.
+// player's session leaves it open, a purchase past the loss limit is
+// refused, and a purchase that fails is logged.
 type seller struct {
 	*store.SQL
 	log     *log.Logger
 	latency *latencies
+	limit   decimal.Decimal // the loss limit over store.LossWindow; zero: none
 }
 
-// Sell sells a unit, measures how long the store took, and logs the
-// purchase's failure.
+// Sell sells a unit, unless the account's loss limit refuses it (a
+// *store.LossLimitError, logged as information); it measures how long the
+// store took to sell, and logs the purchase's failure.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	if s.limit.IsPositive() {
+		err := s.SQL.CheckLossLimit(ctx, p.Account, s.limit)
+		if e, ok := store.IsLossLimit(err); ok {
+			s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
+				"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
+			return store.Receipt{}, err
+		}
+		if err != nil {
+			s.log.Error("purchase failed", "purchase", p.ID(), "err", text.Printable(err.Error()))
+			return store.Receipt{}, err
+		}
+	}
 	start := time.Now()
 	r, err := s.SQL.Sell(ctx, p)
 	s.latency.record(time.Since(start))

@@ -49,3 +49,8 @@ func BenchmarkSellPostgres(b *testing.B) {
 func BenchmarkFloorInsertPostgres(b *testing.B) {
 	benchFloor(b, "pgx", pgtest.Fresh(b))
 }
+
+func TestPostgresLossWindow(t *testing.T) {
+	s, _ := openPostgres(t, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	lossWindow(t, s)
+}

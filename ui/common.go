@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"tapis/store"
 )
 
 // common is what every screen shares: the text and keys in the player's
@@ -131,10 +133,12 @@ const (
 	buyTarget                // the Vegas buy button
 	surfaceTarget            // a Vegas surface
 	historyTarget            // a history row, by index from the newest
+	goOnTarget               // the reality check's Continue
+	leaveTarget              // the reality check's Quit
 )
 
 // targetNames are the layers' names, the kinds' order.
-var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist"}
+var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave"}
 
 // target is what the mouse can hit: a kind, and which one (an index).
 type target struct {
@@ -147,7 +151,7 @@ func (t target) String() string {
 	switch t.kind {
 	case noTarget:
 		return ""
-	case playTarget, autoTarget, buyTarget:
+	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget:
 		return targetNames[t.kind]
 	}
 	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)
@@ -179,6 +183,7 @@ const (
 	noteQuitAsk                 // q was pressed during a reveal: again to quit
 	noteUnshown                 // a history row whose unit is still to reveal
 	noteClosing                 // a purchase refused: the server is closing
+	noteLossLimit               // a purchase refused by the loss limit: loss says until when
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -188,6 +193,12 @@ type note struct {
 	kind noteKind
 	text string
 	n    int
+	loss *store.LossLimitError // noteLossLimit's
+}
+
+// refused reports whether a note says why a purchase was refused.
+func (n note) refused() bool {
+	return n.kind == noteRefused || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
 }
 
 // say writes a note in the screen's language.
@@ -213,6 +224,8 @@ func (c *common) say(n note) string {
 		return c.t.get("hist.unshown")
 	case noteClosing:
 		return c.t.get("closing.refused")
+	case noteLossLimit:
+		return c.lossLimitLine(n.loss)
 	}
 	return ""
 }

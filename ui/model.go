@@ -71,6 +71,9 @@ type Options struct {
 	// Profile is the terminal's colour profile, when known before the
 	// program starts (a remote player's); Bubble Tea's report replaces it.
 	Profile colorprofile.Profile
+	// RealityCheck shows, every so long of play, the time played and the
+	// session's net result, to continue or quit; 0 never does.
+	RealityCheck time.Duration
 	// Seller is a store already open and shared with other players (a
 	// server's): the player buys from it as Account, and Store, Journal
 	// and Seed are not read. Closing the model closes it: give one whose
@@ -104,6 +107,7 @@ type Model struct {
 	headBalance, headNet written
 	demo                 demoState    // the trade-show demo
 	closing              closingState // the server closing (ClosingMsg)
+	reality              *realityCheck
 }
 
 // New returns a session's model.
@@ -117,6 +121,7 @@ func New(o Options) (*Model, error) {
 	m.start = clock.Now()
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
+	m.reality = newRealityCheck(c, o.RealityCheck, m.beneath)
 	so := session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
 		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now}
 	var sess *session.Session
@@ -205,8 +210,17 @@ func (m *Model) onGame() gameScreen {
 	return nil
 }
 
-// current returns the screen on show.
+// current returns the screen on show: the reality check's modal while
+// it shows.
 func (m *Model) current() screen {
+	if m.reality.open {
+		return m.reality
+	}
+	return m.beneath()
+}
+
+// beneath returns the screen on show under the reality check's modal.
+func (m *Model) beneath() screen {
 	if m.panel != nil {
 		return m.panel
 	}
@@ -218,7 +232,7 @@ func clockTick(c Clock) tea.Cmd { return c.After(time.Second, clockMsg{}) }
 // Init starts the clock, asks the terminal its background, and starts the
 // attract loop in demo mode.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{clockTick(m.clock), tea.RequestBackgroundColor}
+	cmds := []tea.Cmd{clockTick(m.clock), tea.RequestBackgroundColor, m.reality.start()}
 	if m.demo.enabled {
 		cmds = append(cmds, m.startDemo())
 	}
@@ -241,6 +255,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if quit := m.quitIfClosed(); quit != nil {
 		cmd = tea.Batch(cmd, quit)
 	}
+	m.reality.show(m.start, m.Revealing(), m.Totals().Staked)
 	return m, cmd
 }
 
@@ -270,6 +285,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.partyTick(t)
 		}
 		return tea.Batch(m.games[0].update(msg), m.games[1].update(msg))
+	case realityTickMsg:
+		return m.reality.tick(msg)
 	case demoTickMsg:
 		if m.tooSmall() {
 			return m.clock.After(waitEvery, msg)

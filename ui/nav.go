@@ -43,6 +43,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.leaveKey(msg); ok {
 		return cmd
 	}
+	if m.reality.open {
+		return m.reality.update(msg)
+	}
 	if m.panel != nil {
 		return m.panel.update(msg)
 	}

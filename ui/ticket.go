@@ -135,7 +135,7 @@ func (s *vegasScreen) buyPrompt(body area) []layer {
 // pay the next ticket, if either; "" otherwise.
 func (s *vegasScreen) noteLine() string {
 	switch {
-	case s.note.kind == noteRefused || s.note.kind == noteJournalFull || s.note.kind == noteClosing:
+	case s.note.refused():
 		return s.st.note.Render(s.say(s.note))
 	case s.busy:
 		return s.st.dim.Render(s.t.get("buying"))

@@ -15,6 +15,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/session"
 	"tapis/stats"
+	"tapis/store"
 	safe "tapis/text"
 	"tapis/wallet"
 )
@@ -53,6 +54,9 @@ type till struct {
 	closed bool
 	// recording counts the units shown whose record is under way.
 	recording int
+	// paused is true while a reality check is due or shows: no purchase
+	// starts, and pausedAsk says one was asked meanwhile.
+	paused, pausedAsk bool
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -76,7 +80,10 @@ type shownMsg struct{ err error }
 // has seen must pay it (a prize not shown yet is not spent). In QA mode and
 // in the demo the purchase plays the force set for the game.
 func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, note) {
-	if t.buying || t.restart != nil {
+	if t.paused {
+		t.pausedAsk = true
+	}
+	if t.buying || t.restart != nil || t.paused {
 		return nil, note{}
 	}
 	var force *lottery.Force
@@ -154,6 +161,9 @@ func (t *till) refusal(err error) note {
 	}
 	if cause, ok := journalCause(err); ok {
 		return note{kind: noteJournalFull, text: cause}
+	}
+	if e, ok := store.IsLossLimit(err); ok {
+		return note{kind: noteLossLimit, loss: e}
 	}
 	return note{kind: noteRefused, text: safe.Printable(err.Error())}
 }

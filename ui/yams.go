@@ -310,7 +310,7 @@ func (s *yamsScreen) layers(body area) []layer {
 // unit left unrevealed waits.
 func (s *yamsScreen) noteLine() string {
 	switch {
-	case s.note.kind == noteRefused || s.note.kind == noteJournalFull || s.note.kind == noteClosing:
+	case s.note.refused():
 		return s.st.note.Render(s.say(s.note))
 	case s.busy:
 		return s.st.dim.Render(s.t.get("buying"))

@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+)
+
+// LossWindow is how far back a loss limit looks: a rolling day.
+const LossWindow = 24 * time.Hour
+
+// lossBatch is how many purchases a window's scan reads at a time, from
+// the newest back.
+const lossBatch = 256
+
+// LossLimitError is a purchase refused because the account's net loss
+// over the last LossWindow reached its limit: nothing was sold.
+type LossLimitError struct {
+	Limit decimal.Decimal // the limit, in euros
+	Loss  decimal.Decimal // the account's net loss over the window
+	// Until is the earliest time a purchase will be possible again: when,
+	// purchases rolling out of the window, the net loss falls below Limit.
+	Until time.Time
+}
+
+func (e *LossLimitError) Error() string {
+	return fmt.Sprintf("loss limit %s reached (net loss %s over %s): purchases again from %s",
+		e.Limit.StringFixed(2), e.Loss.StringFixed(2), LossWindow, e.Until.Format(time.RFC3339))
+}
+
+// Spent is one purchase as a loss limit counts it.
+type Spent struct {
+	At   time.Time  // when it was bought, by the store's clock
+	Loss game.Cents // its stake less its prize: negative for a win
+}
+
+// Spending is an account's purchases over a window that ends at Now.
+type Spending struct {
+	// Now is the store's clock when they were read: PostgreSQL's on
+	// PostgreSQL, the clock that times its sales; the seller's on SQLite.
+	Now    time.Time
+	Window time.Duration
+	// Purchases are those bought after Now less Window, newest first.
+	Purchases []Spent
+}
+
+// NetLoss returns what the account lost over the window: its stakes less
+// its prizes (negative when it won more than it staked).
+func (sp Spending) NetLoss() decimal.Decimal {
+	var sum game.Cents
+	for _, p := range sp.Purchases {
+		sum += p.Loss
+	}
+	return sum.Decimal()
+}
+
+// Until returns the earliest time at which the net loss over the window
+// falls below limit, as the purchases roll out of it, oldest first, and
+// no new one is made: Now when it is below already. A purchase bought at
+// t counts until t plus the window, excluded.
+func (sp Spending) Until(limit decimal.Decimal) time.Time {
+	left := sp.NetLoss()
+	if left.LessThan(limit) {
+		return sp.Now
+	}
+	for i := len(sp.Purchases) - 1; i >= 0; i-- {
+		p := sp.Purchases[i]
+		left = left.Sub(p.Loss.Decimal())
+		if left.LessThan(limit) {
+			return p.At.Add(sp.Window)
+		}
+	}
+	return sp.Now.Add(sp.Window) // a limit of zero or less is never gone below
+}
+
+// CheckLossLimit returns a *LossLimitError when an account's net loss over
+// the last LossWindow, by the store's clock, has reached limit; nil when a
+// purchase may be made.
+func (s *SQL) CheckLossLimit(ctx context.Context, account string, limit decimal.Decimal) error {
+	sp, err := s.Spending(ctx, account, LossWindow)
+	if err != nil {
+		return err
+	}
+	if loss := sp.NetLoss(); !loss.LessThan(limit) {
+		return &LossLimitError{Limit: limit, Loss: loss, Until: sp.Until(limit)}
+	}
+	return nil
+}
+
+// Spending reads an account's purchases bought within window of now, now
+// being the store's clock: it scans them by the purchases' key (account,
+// number) from the newest back, a batch at a time, and stops at the first
+// one bought window ago or earlier.
+func (s *SQL) Spending(ctx context.Context, account string, window time.Duration) (Spending, error) {
+	return s.spending(ctx, account, window, lossBatch)
+}
+
+// spending is Spending, reading batch purchases at a time.
+func (s *SQL) spending(ctx context.Context, account string, window time.Duration, batch int) (Spending, error) {
+	now, err := s.storeClock(ctx)
+	if err != nil {
+		return Spending{}, err
+	}
+	sp := Spending{Now: now, Window: window}
+	since := now.Add(-window).UnixNano()
+	upTo := int64(math.MaxInt32) // the batch reads the purchases numbered up to it (an INTEGER)
+	for {
+		n, last, done, err := s.spentBatch(ctx, account, upTo, since, batch, &sp)
+		if err != nil {
+			return Spending{}, fmt.Errorf("store: reading account %q's purchases of the last %s: %w", account, window, err)
+		}
+		if done || n < batch {
+			return sp, nil
+		}
+		upTo = last - 1
+	}
+}
+
+// spentQuery reads a batch of an account's purchases, newest first.
+const spentQuery = `SELECT number, at, stake_cents - prize FROM purchases
+	WHERE account = $1 AND number <= $2 ORDER BY number DESC LIMIT $3`
+
+// spentBatch reads into sp the next batch (at most batch rows) of an account's purchases
+// numbered up to upTo, newest first, up to the first bought at since or
+// earlier. It returns how many rows it read, the last one's number, and
+// whether it met that older purchase.
+func (s *SQL) spentBatch(ctx context.Context, account string, upTo, since int64, batch int, sp *Spending) (n int, last int64, done bool, err error) {
+	rows, err := s.db.QueryContext(ctx, s.dialect.q(spentQuery), account, upTo, batch)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var at, loss int64
+		if err := rows.Scan(&last, &at, &loss); err != nil {
+			return n, last, false, err
+		}
+		n++
+		if at <= since {
+			return n, last, true, nil
+		}
+		sp.Purchases = append(sp.Purchases, Spent{At: time.Unix(0, at).UTC(), Loss: game.Cents(loss)})
+	}
+	return n, last, false, rows.Err()
+}
+
+// storeClock reads the clock that times the store's sales, outside any
+// transaction: PostgreSQL's on PostgreSQL, the seller's on SQLite.
+func (s *SQL) storeClock(ctx context.Context) (time.Time, error) {
+	if s.dialect.name != "postgres" {
+		return s.now().UTC(), nil
+	}
+	var ns int64
+	if err := s.db.QueryRowContext(ctx, serverClock).Scan(&ns); err != nil {
+		return time.Time{}, fmt.Errorf("store: reading the server's clock: %w", err)
+	}
+	return time.Unix(0, ns).UTC(), nil
+}
+
+// IsLossLimit reports whether err is a purchase refused by a loss limit,
+// and returns it.
+func IsLossLimit(err error) (*LossLimitError, bool) {
+	var e *LossLimitError
+	ok := errors.As(err, &e)
+	return e, ok
+}
