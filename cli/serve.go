@@ -59,6 +59,13 @@ func serve(env Env, args []string) int {
 		// live, not twice (README, Serving over SSH: memory).
 		debug.SetGCPercent(serveGCPercent)
 	}
+	// The address is taken first: a server that cannot listen leaves
+	// nothing behind, no host key and no store.
+	l, err := net.Listen("tcp", f.listen)
+	if err != nil {
+		return fail(env, "serve", usagef("--listen: %v", err))
+	}
+	defer l.Close()
 	key, fingerprint, err := server.HostKey(f.hostKey)
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
@@ -85,10 +92,6 @@ func serve(env Env, args []string) int {
 		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
-	}
-	l, err := net.Listen("tcp", f.listen)
-	if err != nil {
-		return fail(env, "serve", usagef("--listen: %v", err))
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

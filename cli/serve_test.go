@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,14 +46,22 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
 		{[]string{"--host-key", ""}, "--host-key is empty"},
 		{[]string{"board"}, `unexpected argument "board"`},
-		{[]string{"--host-key", open, "--store", "sqlite:" + house}, "can be read by others (mode 0644): chmod 600"},
-		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--qa"}, "QA plays on a store created with --qa"},
+		{[]string{"--host-key", open, "--store", "sqlite:" + house, "--listen", "127.0.0.1:0"}, "can be read by others (mode 0644): chmod 600"},
+		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--qa", "--listen", "127.0.0.1:0"}, "QA plays on a store created with --qa"},
 		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--listen", "127.0.0.1:99999"}, "--listen: listen tcp: address 99999: invalid port"},
+		{[]string{"--host-key", filepath.Join(dir, "new_key"), "--store", "sqlite:" + filepath.Join(dir, "new.db"), "--listen", "nonsense"},
+			"--listen: listen tcp: address nonsense: missing port in address"},
 	}
 	for _, c := range cases {
 		code, out, errOut := run(t, "", append([]string{"serve"}, c.args...)...)
 		if code != ExitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis serve: ") {
 			t.Errorf("serve %q: %d, %q, %q; want 2 and a line with %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// An address that cannot be used leaves nothing behind.
+	for _, name := range []string{"new_key", "new.db"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("serve with a bad --listen left %s behind: %v", name, err)
 		}
 	}
 }

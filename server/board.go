@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,11 +39,34 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	defer s.releaseBoard()
 	s.feed.Start()
 	m := board.New(board.Options{Lang: lang, Source: s.feed, Profile: colorprofile.Env(env)})
-	prog := tea.NewProgram(m, bubbletea.MakeOptions(sess)...)
-	bubbletea.MiddlewareWithProgramHandler(func(ssh.Session) *tea.Program { return prog })(func(ssh.Session) {})(sess)
+	// As a player's game, the board ends when the server's shutdown says
+	// so (at once: nothing is being revealed), not on the process's
+	// signals, and at once when the connection drops.
+	prog := tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithContext(sess.Context()),
+		tea.WithoutSignalHandler())...)
+	over := make(chan struct{})
+	closed := make(chan struct{})
+	go func() {
+		select {
+		case <-s.end.closing:
+			close(closed)
+			prog.Quit()
+		case <-over:
+		}
+	}()
+	runErr := run(sess, prog)
+	close(over)
 	end := "quit"
-	if sess.Context().Err() != nil {
-		end = "disconnected"
+	select {
+	case <-closed:
+		end = "server closing"
+		fmt.Fprintf(sess.Stderr(), "%s\r\n", lineClosing.say(lang))
+	default:
+		if sess.Context().Err() != nil {
+			end = "disconnected"
+		} else if runErr != nil {
+			end = "error"
+		}
 	}
 	logger.Info("watched the board", "lang", string(lang), "for", time.Since(start).Round(time.Second), "end", end)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -106,5 +107,33 @@ func TestServerPresence(t *testing.T) {
 	ts.Close()
 	if n := players(); n != 0 {
 		t.Errorf("a closed server: %d players", n)
+	}
+}
+
+// TestShutdownEndsBoards: a board has nothing to reveal: a shutdown ends it
+// at once (it does not hold the shutdown to its deadline), says why, logs
+// it, and the server's players leave the store.
+func TestShutdownEndsBoards(t *testing.T) {
+	ts := startServer(t, nil)
+	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")
+	watcher.waitFor(t, "tapis · live board")
+	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	player.waitFor(t, "Choose a game")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if err := ts.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown with a board and a player between units: %v", err)
+	}
+	watcher.exit(t)
+	if !strings.Contains(watcher.errOut.String(), "the server is closing") {
+		t.Errorf("the board's viewer was told %q", watcher.errOut.String())
+	}
+	if !strings.Contains(ts.log.String(), `watched the board`) || !strings.Contains(ts.log.String(), `end="server closing"`) {
+		t.Errorf("log:\n%s", ts.log.String())
+	}
+	pctx, pcancel := context.WithTimeout(context.Background(), waitLimit)
+	defer pcancel()
+	if n, err := ts.store.Players(pctx, time.Now()); err != nil || n != 0 {
+		t.Errorf("after Shutdown, the store counts %d players (%v)", n, err)
 	}
 }

@@ -103,8 +103,16 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if cerr := s.ssh.Close(); cerr != nil && err == nil {
 		err = fmt.Errorf("server: closing the connections: %w", cerr)
 	}
-	s.wg.Wait()
+	s.finish()
 	return err
+}
+
+// finish waits for every session to be over, then stops the boards' feed
+// and removes the server's players from the store.
+func (s *Server) finish() {
+	s.wg.Wait()
+	s.feed.Close()
+	s.stopPresence()
 }
 
 // sessionsOver returns a channel closed once every session is over.

@@ -158,9 +158,7 @@ func (s *Server) Close() error {
 	s.end.quitAll()
 	s.waitSessions(quitGrace)
 	err := s.ssh.Close()
-	s.wg.Wait()
-	s.feed.Close()
-	s.stopPresence()
+	s.finish()
 	return err
 }
 

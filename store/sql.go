@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"regexp"
@@ -110,6 +111,11 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 			return nil, fmt.Errorf("store %s: %w", url, err)
 		}
 	}
+	if !o.Existing && d.name == "sqlite" {
+		if err := createPrivate(strings.TrimPrefix(url, "sqlite:")); err != nil {
+			return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
+		}
+	}
 	driver := "sqlite"
 	if d.name == "postgres" {
 		driver = "pgx"
@@ -160,6 +166,21 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 // round trip of two pipelined batches, and the block's row lock
 // serializes the rest (docs/scaling.md).
 const pgConns = 16
+
+// createPrivate creates a SQLite store's file, empty, readable by its
+// owner only, when there is none: the file will hold the house's master
+// seed, from which every unit of every block is dealt. SQLite gives its
+// write-ahead log and shared-memory files the database file's mode.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
 
 // oneLine is an error written on one line: a driver's error of several
 // lines (PostgreSQL's, one a host it tried) has them joined, each once.

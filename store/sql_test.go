@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -317,5 +318,25 @@ func TestSQLitePathsAndOtherDatabases(t *testing.T) {
 	db.Close()
 	if _, err := Open(ctx, other, Options{}); err == nil || !strings.Contains(err.Error(), "another program's tables") {
 		t.Errorf("another program's database: %v", err)
+	}
+}
+
+// TestSQLiteStoreIsPrivate: a new SQLite store's files hold the house's
+// master seed: readable by their owner only.
+func TestSQLiteStoreIsPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "house.db")
+	st, err := Open(context.Background(), "sqlite:"+path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, name := range []string{path, path + "-wal"} {
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode := fi.Mode().Perm(); mode != 0o600 {
+			t.Errorf("%s: mode %o, want 600", filepath.Base(name), mode)
+		}
 	}
 }
