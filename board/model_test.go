@@ -175,6 +175,15 @@ func TestBoardBeforeAndAfterAReading(t *testing.T) {
 	if frame := draw(t, fixed{err: errors.New("store gone")}, ui.English, 80, 24); !strings.Contains(frame, "store gone") {
 		t.Errorf("a failed first poll:\n%s", frame)
 	}
+	// An error of several lines, with control characters, is one
+	// printable line: the frame keeps its size.
+	for _, src := range []fixed{{b: sample(t), ok: true, err: errors.New("line one\nline two\x1b[2J")}, {err: errors.New("a\nb")}} {
+		frame := draw(t, src, ui.English, 80, 24)
+		fits(t, frame, 80, 24)
+		if strings.Contains(frame, "\x1b") {
+			t.Errorf("an error's escape reached the frame:\n%q", frame)
+		}
+	}
 }
 
 // TestBoardKeys: q and ctrl+c quit; no other key does anything.

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tapis/store"
+	safe "tapis/text"
 )
 
 // The smallest screen the board draws on; 80×24 shows every part.
@@ -38,7 +39,7 @@ func (m *Model) render(w, h int) string {
 	case !m.ok:
 		note := m.t.get("reading")
 		if m.err != nil {
-			note = m.st.note.Render(m.t.f("error", m.err.Error()))
+			note = m.st.note.Render(m.t.f("error", oneLine(m.err)))
 		}
 		body := lipgloss.Place(w, h-2, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Width(w-4).Align(lipgloss.Center).Render(note))
 		lines = append(lines, strings.Split(body, "\n")...)
@@ -79,7 +80,7 @@ func (m *Model) footer(w int) string {
 	}
 	line := m.st.dim.Render(" " + help)
 	if m.ok && m.err != nil {
-		line += "  " + m.st.note.Render(m.t.f("error", m.err.Error()))
+		line += "  " + m.st.note.Render(m.t.f("error", oneLine(m.err)))
 	}
 	return line
 }
@@ -235,3 +236,7 @@ func fitLine(s string, w int) string {
 	}
 	return s
 }
+
+// oneLine writes an error from the store as one printable line: its line
+// breaks and control characters escaped, so that it cannot break the frame.
+func oneLine(err error) string { return safe.Printable(err.Error()) }

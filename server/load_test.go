@@ -90,15 +90,20 @@ func playLoad(t *testing.T, servers []*testServer, n int) {
 	runtime.ReadMemStats(&before)
 	ctx, cancel := context.WithTimeout(context.Background(), d+2*time.Minute)
 	defer cancel()
-	// The heap is read while every session is open, half way through.
-	var during runtime.MemStats
-	heapRead := time.AfterFunc(d/2+5*time.Second, func() {
-		runtime.GC()
-		runtime.ReadMemStats(&during)
-	})
-	defer heapRead.Stop()
+	// The heap is read while every session is open, a second after their
+	// last press (they quit 5 s after it): a collection forced while they
+	// buy would hold their purchases up, and the figures measure these.
+	heap := make(chan runtime.MemStats, 1)
+	started := func() {
+		time.AfterFunc(d+time.Second, func() {
+			var during runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&during)
+			heap <- during
+		})
+	}
 	res, err := sshload.Run(ctx, sshload.Config{Addrs: addrs, Sessions: n, Open: "1", Press: "a",
-		Every: 2 * time.Second, For: d})
+		Every: 2 * time.Second, For: d, Started: started})
 	if err != nil || res.Failed > 0 {
 		t.Fatalf("load: %v; %d of %d sessions failed: %v", err, res.Failed, n, res.Errors)
 	}
@@ -136,6 +141,12 @@ func playLoad(t *testing.T, servers []*testServer, n int) {
 		l := ts.PurchaseLatency()
 		lat.Purchases += l.Purchases
 		lat.P50, lat.P99, lat.Max = max(lat.P50, l.P50), max(lat.P99, l.P99), max(lat.Max, l.Max)
+	}
+	var during runtime.MemStats
+	select {
+	case during = <-heap:
+	default:
+		t.Fatal("the heap was not read while the sessions played")
 	}
 	perSession := (int64(during.HeapInuse) - int64(before.HeapInuse)) / int64(n)
 	t.Logf("%d sessions on %d server(s) for %s: %d presses, %d purchases (%d checked by verify); "+

@@ -110,7 +110,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
-	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit, windows: newLossWindows()}
 	srv, err := wish.NewServer(
 		wish.WithHostKeyPEM(o.HostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -196,6 +196,7 @@ func (s *Server) release(account string) {
 	s.mu.Lock()
 	delete(s.playing, account)
 	s.mu.Unlock()
+	s.seller.windows.forget(account)
 	s.wg.Done()
 }
 
@@ -207,14 +208,16 @@ type seller struct {
 	log     *log.Logger
 	latency *latencies
 	limit   decimal.Decimal // the loss limit over store.LossWindow; zero: none
+	windows *lossWindows    // the accounts' purchases in that window, when limited
 }
 
 // Sell sells a unit, unless the account's loss limit refuses it (a
 // *store.LossLimitError, logged as information); it measures how long the
-// store took to sell, and logs the purchase's failure.
+// sale took (the limit's check included), and logs the purchase's failure.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	start := time.Now()
 	if s.limit.IsPositive() {
-		err := s.SQL.CheckLossLimit(ctx, p.Account, s.limit)
+		err := s.windows.check(ctx, s.SQL, p.Account, s.limit)
 		if e, ok := store.IsLossLimit(err); ok {
 			s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
 				"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
@@ -225,9 +228,11 @@ func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 			return store.Receipt{}, err
 		}
 	}
-	start := time.Now()
 	r, err := s.SQL.Sell(ctx, p)
 	s.latency.record(time.Since(start))
+	if err == nil && s.limit.IsPositive() {
+		s.windows.add(p.Account, r)
+	}
 	if err != nil {
 		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))

@@ -137,6 +137,17 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
+	// What sold since the last poll is worked out first, and applied only
+	// once every reading succeeded: a poll that fails loses no sale and no
+	// big win, the next one sees them.
+	type step struct {
+		t      *tracked
+		reset  bool    // not the block it was: counted again from its start
+		fresh  []uint8 // the lots of the units sold since
+		sold   int64
+		closed bool
+	}
+	var steps []step
 	var sold int64
 	var found []Win
 	seen := map[string]bool{}
@@ -151,23 +162,16 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 			}
 			p.blocks[key] = t
 		}
-		if r.sold < t.sold || r.sold > t.units { // not the block it was: count it again
-			t.sold, t.left = 0, counts(t.table)
+		from, reset := t.sold, r.sold < t.sold || r.sold > t.units
+		if reset {
+			from = 0
 		}
-		fresh := t.order[t.sold:r.sold]
-		for _, tier := range fresh {
-			t.left[tier]--
-		}
+		fresh := t.order[from:r.sold]
 		if p.polled || t.sold > 0 {
 			sold += int64(len(fresh))
 		}
-		found = append(found, p.bigWins(t, fresh)...)
-		t.sold, t.closed = r.sold, r.closed.Valid
-	}
-	for key := range p.blocks {
-		if !seen[key] {
-			delete(p.blocks, key) // closed before the cut: nothing more to see
-		}
+		found = append(found, p.bigWins(t, from, fresh)...)
+		steps = append(steps, step{t, reset, fresh, r.sold, r.closed.Valid})
 	}
 	if err := p.timeWins(ctx, found); err != nil {
 		return Board{}, err
@@ -175,6 +179,21 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	players, err := p.s.Players(ctx, now)
 	if err != nil {
 		return Board{}, err
+	}
+	for _, st := range steps {
+		t := st.t
+		if st.reset {
+			t.left = counts(t.table)
+		}
+		for _, tier := range st.fresh {
+			t.left[tier]--
+		}
+		t.sold, t.closed = st.sold, st.closed
+	}
+	for key := range p.blocks {
+		if !seen[key] {
+			delete(p.blocks, key) // closed before the cut: nothing more to see
+		}
 	}
 	p.count(now, sold)
 	p.at, p.polled = now, true
@@ -243,7 +262,7 @@ func counts(t *game.Table) []int64 {
 
 // bigWins returns the big wins among a block's units just sold (fresh,
 // the tiers of the serials after t.sold), the latest keep at most.
-func (p *Poller) bigWins(t *tracked, fresh []uint8) []Win {
+func (p *Poller) bigWins(t *tracked, from int64, fresh []uint8) []Win {
 	least := t.id.Stake.Mul(decimal.NewFromInt(BigWinFactor))
 	var out []Win
 	for i := len(fresh) - 1; i >= 0 && len(out) < p.keep; i-- {
@@ -251,7 +270,7 @@ func (p *Poller) bigWins(t *tracked, fresh []uint8) []Win {
 		if tier == t.table.Losing() || t.table.Prize(tier).LessThan(least) {
 			continue
 		}
-		unit := game.UnitID{Game: t.id.Game, Stake: t.id.Stake, Block: t.id.Block, Serial: t.sold + int64(i) + 1}
+		unit := game.UnitID{Game: t.id.Game, Stake: t.id.Stake, Block: t.id.Block, Serial: from + int64(i) + 1}
 		out = append(out, Win{Unit: unit, Prize: t.table.Prize(tier)})
 	}
 	return out

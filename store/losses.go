@@ -103,7 +103,7 @@ func (s *SQL) Spending(ctx context.Context, account string, window time.Duration
 
 // spending is Spending, reading batch purchases at a time.
 func (s *SQL) spending(ctx context.Context, account string, window time.Duration, batch int) (Spending, error) {
-	now, err := s.storeClock(ctx)
+	now, err := s.dbNow(ctx)
 	if err != nil {
 		return Spending{}, err
 	}
@@ -148,19 +148,6 @@ func (s *SQL) spentBatch(ctx context.Context, account string, upTo, since int64,
 		sp.Purchases = append(sp.Purchases, Spent{At: time.Unix(0, at).UTC(), Loss: game.Cents(loss)})
 	}
 	return n, last, false, rows.Err()
-}
-
-// storeClock reads the clock that times the store's sales, outside any
-// transaction: PostgreSQL's on PostgreSQL, the seller's on SQLite.
-func (s *SQL) storeClock(ctx context.Context) (time.Time, error) {
-	if s.dialect.name != "postgres" {
-		return s.now().UTC(), nil
-	}
-	var ns int64
-	if err := s.db.QueryRowContext(ctx, serverClock).Scan(&ns); err != nil {
-		return time.Time{}, fmt.Errorf("store: reading the server's clock: %w", err)
-	}
-	return time.Unix(0, ns).UTC(), nil
 }
 
 // IsLossLimit reports whether err is a purchase refused by a loss limit,

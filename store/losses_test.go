@@ -37,7 +37,7 @@ func lossWindow(t *testing.T, s *SQL) {
 	if _, err := s.Sell(ctx, Purchase{Account: "bob", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
 		t.Fatal(err)
 	}
-	now, err := s.storeClock(ctx)
+	now, err := s.dbNow(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,9 @@ type Config struct {
 	Settle time.Duration
 	// Width and Height are each PTY's size (80×24 when zero).
 	Width, Height int
+	// Started, when not nil, is called once every session has drawn its
+	// first frame (or failed), as they start pressing.
+	Started func()
 	// Keys, when not nil, are the sessions' keys, one a session (the
 	// same keys come back to the same accounts); new keys otherwise.
 	Keys []gossh.Signer
@@ -114,6 +117,9 @@ func Run(ctx context.Context, c Config) (Result, error) {
 				close(start)
 				return
 			}
+		}
+		if c.Started != nil {
+			c.Started()
 		}
 		close(start)
 	}()
