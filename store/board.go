@@ -261,7 +261,7 @@ func counts(t *game.Table) []int64 {
 }
 
 // bigWins returns the big wins among a block's units just sold (fresh,
-// the tiers of the serials after t.sold), the latest keep at most.
+// the tiers of the serials after from), the latest keep at most.
 func (p *Poller) bigWins(t *tracked, from int64, fresh []uint8) []Win {
 	least := t.id.Stake.Mul(decimal.NewFromInt(BigWinFactor))
 	var out []Win
