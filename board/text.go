@@ -1,12 +1,11 @@
 package board
 
 import (
-	"fmt"
-
 	"github.com/shopspring/decimal"
 
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	safe "tapis/text"
 	"tapis/ui"
 	"tapis/wallet"
 )
@@ -14,35 +13,25 @@ import (
 // text is what the board says, in one language.
 type text struct {
 	lang ui.Lang
-	m    map[string]string
+	m    safe.Catalog
 }
 
 func newText(l ui.Lang) text {
 	if l == ui.French {
-		return text{ui.French, french}
+		return text{ui.French, french()}
 	}
-	return text{ui.English, english}
+	return text{ui.English, english()}
 }
 
 // get returns the text of a key; a missing key shows itself, so that a
 // test catches it.
-func (t text) get(key string) string {
-	if s, ok := t.m[key]; ok {
-		return s
-	}
-	return "‹" + key + "›"
-}
+func (t text) get(key string) string { return t.m.Get(key) }
 
 // f formats the text of a key.
-func (t text) f(key string, args ...any) string { return fmt.Sprintf(t.get(key), args...) }
+func (t text) f(key string, args ...any) string { return t.m.F(key, args...) }
 
 // count formats the text of a key about n things: its ".one" form when n is 1.
-func (t text) count(key string, n int, args ...any) string {
-	if _, ok := t.m[key+".one"]; ok && n == 1 {
-		key += ".one"
-	}
-	return t.f(key, args...)
-}
+func (t text) count(key string, n int, args ...any) string { return t.m.Count(key, n, args...) }
 
 // number writes a whole number as the language groups its thousands.
 func (t text) number(n int64) string {
@@ -73,62 +62,66 @@ func (t text) gameName(name string) string {
 	return name
 }
 
-var french = map[string]string{
-	"title":       "tapis · tableau en direct",
-	"players":     "%s joueurs",
-	"players.one": "%s joueur",
-	"rate":        "%s achats/min",
-	"rate.one":    "%s achat/min",
-	"reading":     "Lecture de l'émission…",
-	"block":       "bloc n° %s",
-	"blocks":      "%d blocs en vente",
-	"block.sold":  "n° %s : %s",
-	"sold":        "vendus %s · restants %s",
-	"lots":        "Lots restants",
-	"legend":      "┃ part du bloc restante",
-	"losing":      "perdants",
-	"commitment":  "engagement %s",
-	"none.open":   "aucun bloc en vente",
-	"wins":        "Derniers gros gains (%d× la mise et plus)",
-	"wins.short":  "Gros gains",
-	"wins.none":   "aucun pour l'instant",
-	"sales":       "Achats par minute",
-	"sales.short": "achats/min",
-	"since":       "depuis %s",
-	"window":      "%d dernières minutes",
-	"peak":        "max %s/min",
-	"help":        "q quitter · lecture seule, mis à jour chaque seconde",
-	"help.short":  "q quitter",
-	"error":       "lecture impossible : %s",
-	"small":       "Le tableau demande au moins %d×%d (ici %d×%d). q quitter",
+func french() safe.Catalog {
+	return safe.Catalog{
+		"title":       "tapis · tableau en direct",
+		"players":     "%s joueurs",
+		"players.one": "%s joueur",
+		"rate":        "%s achats/min",
+		"rate.one":    "%s achat/min",
+		"reading":     "Lecture de l'émission…",
+		"block":       "bloc n° %s",
+		"blocks":      "%d blocs en vente",
+		"block.sold":  "n° %s : %s",
+		"sold":        "vendus %s · restants %s",
+		"lots":        "Lots restants",
+		"legend":      "┃ part du bloc restante",
+		"losing":      "perdants",
+		"commitment":  "engagement %s",
+		"none.open":   "aucun bloc en vente",
+		"wins":        "Derniers gros gains (%d× la mise et plus)",
+		"wins.short":  "Gros gains",
+		"wins.none":   "aucun pour l'instant",
+		"sales":       "Achats par minute",
+		"sales.short": "achats/min",
+		"since":       "depuis %s",
+		"window":      "%d dernières minutes",
+		"peak":        "max %s/min",
+		"help":        "q quitter · lecture seule, mis à jour chaque seconde",
+		"help.short":  "q quitter",
+		"error":       "lecture impossible : %s",
+		"small":       "Le tableau demande au moins %d×%d (ici %d×%d). q quitter",
+	}
 }
 
-var english = map[string]string{
-	"title":       "tapis · live board",
-	"players":     "%s players",
-	"players.one": "%s player",
-	"rate":        "%s sales/min",
-	"rate.one":    "%s sale/min",
-	"reading":     "Reading the emission…",
-	"block":       "block %s",
-	"blocks":      "%d blocks on sale",
-	"block.sold":  "#%s: %s",
-	"sold":        "sold %s · left %s",
-	"lots":        "Prizes left",
-	"legend":      "┃ share of the block left",
-	"losing":      "no prize",
-	"commitment":  "commitment %s",
-	"none.open":   "no block on sale",
-	"wins":        "Latest big wins (%d× the stake and more)",
-	"wins.short":  "Big wins",
-	"wins.none":   "none yet",
-	"sales":       "Sales per minute",
-	"sales.short": "sales/min",
-	"since":       "since %s",
-	"window":      "last %d minutes",
-	"peak":        "peak %s/min",
-	"help":        "q quit · read-only, refreshed every second",
-	"help.short":  "q quit",
-	"error":       "cannot read the store: %s",
-	"small":       "The board needs at least %d×%d (now %d×%d). q quits",
+func english() safe.Catalog {
+	return safe.Catalog{
+		"title":       "tapis · live board",
+		"players":     "%s players",
+		"players.one": "%s player",
+		"rate":        "%s sales/min",
+		"rate.one":    "%s sale/min",
+		"reading":     "Reading the emission…",
+		"block":       "block %s",
+		"blocks":      "%d blocks on sale",
+		"block.sold":  "#%s: %s",
+		"sold":        "sold %s · left %s",
+		"lots":        "Prizes left",
+		"legend":      "┃ share of the block left",
+		"losing":      "no prize",
+		"commitment":  "commitment %s",
+		"none.open":   "no block on sale",
+		"wins":        "Latest big wins (%d× the stake and more)",
+		"wins.short":  "Big wins",
+		"wins.none":   "none yet",
+		"sales":       "Sales per minute",
+		"sales.short": "sales/min",
+		"since":       "since %s",
+		"window":      "last %d minutes",
+		"peak":        "peak %s/min",
+		"help":        "q quit · read-only, refreshed every second",
+		"help.short":  "q quit",
+		"error":       "cannot read the store: %s",
+		"small":       "The board needs at least %d×%d (now %d×%d). q quits",
+	}
 }

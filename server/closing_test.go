@@ -196,23 +196,8 @@ func TestGoodbye(t *testing.T) {
 // serve started again would.
 func restart(t *testing.T, ts *testServer) *testServer {
 	t.Helper()
-	srv, err := New(ts.o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	t.Cleanup(func() {
-		srv.Close()
-		if err := <-served; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return &testServer{Server: srv, addr: l.Addr().String(), store: ts.store, log: ts.log}
+	srv, addr := serve(t, ts.o)
+	return &testServer{Server: srv, addr: addr, store: ts.store, log: ts.log}
 }
 
 // restored checks that a game's output gave the terminal back: each mode

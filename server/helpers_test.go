@@ -63,6 +63,15 @@ func startServerOn(t *testing.T, url string, change func(*Options)) *testServer 
 	if change != nil {
 		change(&o)
 	}
+	t.Cleanup(func() { st.Close() }) // after the server's, registered after it: cleanups run last first
+	srv, addr := serve(t, o)
+	return &testServer{Server: srv, addr: addr, store: st, log: logs}
+}
+
+// serve starts a server with o on 127.0.0.1:0, closed when the test ends,
+// and returns it with its address.
+func serve(t *testing.T, o Options) (*Server, string) {
+	t.Helper()
 	srv, err := New(o)
 	if err != nil {
 		t.Fatal(err)
@@ -78,9 +87,8 @@ func startServerOn(t *testing.T, url string, change func(*Options)) *testServer 
 		if err := <-served; err != nil {
 			t.Errorf("Serve: %v", err)
 		}
-		st.Close()
 	})
-	return &testServer{Server: srv, addr: l.Addr().String(), store: st, log: logs}
+	return srv, l.Addr().String()
 }
 
 // newKey returns a new player's key.

@@ -7,6 +7,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/wallet"
+
+	safe "tapis/text"
 )
 
 // Lang is the language of the screen: "fr" or "en".
@@ -33,7 +35,7 @@ func ParseLang(s string) (Lang, error) {
 // regulations' own words.
 type text struct {
 	lang Lang
-	m    map[string]string
+	m    safe.Catalog
 }
 
 func newText(l Lang) text {
@@ -45,24 +47,14 @@ func newText(l Lang) text {
 
 // get returns the text of a key; a missing key shows itself, so that a
 // golden test catches it.
-func (t text) get(key string) string {
-	if s, ok := t.m[key]; ok {
-		return s
-	}
-	return "‹" + key + "›"
-}
+func (t text) get(key string) string { return t.m.Get(key) }
 
 // f formats the text of a key.
-func (t text) f(key string, args ...any) string { return fmt.Sprintf(t.get(key), args...) }
+func (t text) f(key string, args ...any) string { return t.m.F(key, args...) }
 
 // count formats the text of a key about n things: the key's ".one" form
 // when n is 1 and it has one.
-func (t text) count(key string, n int, args ...any) string {
-	if _, ok := t.m[key+".one"]; ok && n == 1 {
-		key += ".one"
-	}
-	return t.f(key, args...)
-}
+func (t text) count(key string, n int, args ...any) string { return t.m.Count(key, n, args...) }
 
 // money writes an amount as players of the language read it.
 func (t text) money(d decimal.Decimal) string { return wallet.Format(d, string(t.lang)) }

@@ -1,7 +1,9 @@
 package ui
 
+import safe "tapis/text"
+
 // english is what the screen says in English.
-func english() map[string]string {
+func english() safe.Catalog {
 	return map[string]string{
 		"journal.torn":       "Journal: line %d, cut short by a crash, dropped (an unfinished record)",
 		"journal.shown":      "The journal will note the unit as shown once it can (%s)",

@@ -1,7 +1,9 @@
 package ui
 
+import safe "tapis/text"
+
 // french is what the screen says in French, in the regulations' own words.
-func french() map[string]string {
+func french() safe.Catalog {
 	return map[string]string{
 		"journal.torn":       "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (inachevée)",
 		"journal.shown":      "Le journal notera l'unité comme révélée dès qu'il le pourra (%s)",
