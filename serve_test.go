@@ -68,6 +68,41 @@ func TestServeSecondSignal(t *testing.T) {
 	}
 }
 
+// TestServeKilled: SIGKILL of tapis serve loses nothing. A player's
+// ticket, bought and left to scratch when the server is killed, is in the
+// store; a server started again on it offers the ticket to the same key,
+// and verify finds the store clean.
+func TestServeKilled(t *testing.T) {
+	dir := t.TempDir()
+	srv := startServeIn(t, dir)
+	signer, out, keys := srv.player(t)
+	io.WriteString(keys, "2") // Vegas
+	waitScreen(t, out, "Buy a ticket")
+	io.WriteString(keys, "\r")
+	waitScreen(t, out, "SCRATCH HERE")
+	if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-srv.done
+	srv.done <- nil // for the cleanup
+
+	again := startServeIn(t, dir)
+	again.playerWith(t, signer, "Your last session left this unit unrevealed")
+	st, err := store.Open(context.Background(), again.store, store.Options{Existing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	a, err := st.Account(context.Background(), gossh.FingerprintSHA256(signer.PublicKey()), 10)
+	if err != nil || a.Purchases != 1 || len(a.Pending) != 1 {
+		t.Fatalf("after SIGKILL: %d purchases, %d pending (%v); want 1 and 1", a.Purchases, len(a.Pending), err)
+	}
+	rep, err := st.Verify(context.Background())
+	if err != nil || !rep.OK() {
+		t.Errorf("verify after SIGKILL: %v %q", err, rep.Problems)
+	}
+}
+
 // checkLog checks that the log has each of want, in that order.
 func checkLog(t *testing.T, logs string, want ...string) {
 	t.Helper()
@@ -97,8 +132,13 @@ type serveProcess struct {
 // where it listens.
 func startServe(t *testing.T) *serveProcess {
 	t.Helper()
+	return startServeIn(t, t.TempDir())
+}
+
+// startServeIn starts tapis serve with its store and host key in dir.
+func startServeIn(t *testing.T, dir string) *serveProcess {
+	t.Helper()
 	bin := buildTapis(t)
-	dir := t.TempDir()
 	p := &serveProcess{logs: &lockedBuffer{}, store: "sqlite:" + filepath.Join(dir, "tapis.db"), done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--store", p.store,
 		"--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
@@ -125,6 +165,14 @@ func (p *serveProcess) player(t *testing.T) (gossh.Signer, *lockedBuffer, io.Wri
 	t.Helper()
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	signer, _ := gossh.NewSignerFromKey(priv)
+	out, in := p.playerWith(t, signer, "Choose a game")
+	return signer, out, in
+}
+
+// playerWith connects a player with a key, and waits for their screen to
+// show want.
+func (p *serveProcess) playerWith(t *testing.T, signer gossh.Signer, want string) (*lockedBuffer, io.Writer) {
+	t.Helper()
 	c, err := gossh.Dial("tcp", p.where, &gossh.ClientConfig{User: "visitor", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
 	if err != nil {
@@ -148,8 +196,8 @@ func (p *serveProcess) player(t *testing.T) (gossh.Signer, *lockedBuffer, io.Wri
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	waitScreen(t, out, "Choose a game")
-	return signer, out, in
+	waitScreen(t, out, want)
+	return out, in
 }
 
 // waitScreen waits until a session's output, ANSI stripped, shows want.
