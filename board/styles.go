@@ -4,6 +4,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"tapis/chart"
+	"tapis/ui"
 )
 
 // styles is the look of the board: the game's colours (the header's plum,
@@ -32,18 +33,10 @@ func newStyles(plain, dark bool) styles {
 		}
 	}
 	on := lipgloss.LightDark(dark) // on(light, dark): the ink for the terminal's background
-	var (
-		ink     = lipgloss.Color("#1B1B1B")
-		paper   = lipgloss.Color("#F5F1E6")
-		gold    = lipgloss.Color("#F2C14E")
-		plum    = lipgloss.Color("#5B2A86")
-		silver  = lipgloss.Color("#B8B8C8")
-		goldInk = on(lipgloss.Color("#9A6B00"), gold)
-		greyInk = on(lipgloss.Color("#666666"), lipgloss.Color("#8A8A8A"))
-		feltHi  = on(lipgloss.Color("#2E7D4F"), lipgloss.Color("#3C9A63"))
-		alert   = on(lipgloss.Color("#C41E3A"), lipgloss.Color("#F25063"))
-		track   = on(lipgloss.Color("#C8C8C8"), lipgloss.Color("#4A4A4A"))
-	)
+	p := ui.NewPalette(dark)
+	ink, paper, gold, plum, silver := p.Ink, p.Paper, p.Gold, p.Plum, p.Silver
+	goldInk, greyInk, feltHi, alert := p.GoldInk, p.GreyInk, p.FeltHi, p.AlertInk
+	track := on(lipgloss.Color("#C8C8C8"), lipgloss.Color("#4A4A4A"))
 	s := styles{}
 	s.header = lipgloss.NewStyle().Background(plum).Foreground(paper)
 	s.brand = s.header.Bold(true).Foreground(gold)

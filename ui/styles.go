@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image/color"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 )
@@ -32,20 +34,9 @@ type styles struct {
 // with, on a dark background or a light one.
 func newStyles(plain, dark bool) styles {
 	on := lipgloss.LightDark(dark) // on(light, dark): the ink for the terminal's background
-	var (
-		ink    = lipgloss.Color("#1B1B1B")
-		paper  = lipgloss.Color("#F5F1E6")
-		gold   = lipgloss.Color("#F2C14E")
-		felt   = lipgloss.Color("#1E5E3B")
-		red    = lipgloss.Color("#D7263D")
-		plum   = lipgloss.Color("#5B2A86")
-		silver = lipgloss.Color("#B8B8C8")
-		// On the terminal's own background.
-		goldInk  = on(lipgloss.Color("#9A6B00"), gold)
-		greyInk  = on(lipgloss.Color("#666666"), lipgloss.Color("#8A8A8A"))
-		feltHi   = on(lipgloss.Color("#2E7D4F"), lipgloss.Color("#3C9A63"))
-		alertInk = on(lipgloss.Color("#C41E3A"), lipgloss.Color("#F25063"))
-	)
+	p := NewPalette(dark)
+	ink, paper, gold, felt, red, plum, silver := p.Ink, p.Paper, p.Gold, p.Felt, p.Red, p.Plum, p.Silver
+	goldInk, greyInk, feltHi, alertInk := p.GoldInk, p.GreyInk, p.FeltHi, p.AlertInk
 	s := styles{}
 	s.header = lipgloss.NewStyle().Background(plum).Foreground(paper)
 	s.brand = s.header.Bold(true).Foreground(gold)
@@ -93,6 +84,35 @@ func newStyles(plain, dark bool) styles {
 		s.buttonOff = s.buttonOff.Faint(true)
 	}
 	return s
+}
+
+// Palette is the game's colours: those with a background of their own, and
+// the inks drawn straight on the terminal's background, light or dark. The
+// board (package board) dresses in them too.
+type Palette struct {
+	Ink, Paper, Gold, Felt, Red, Plum, Silver color.Color
+	// On the terminal's own background.
+	GoldInk, GreyInk, FeltHi, AlertInk color.Color
+}
+
+// NewPalette returns the colours for a terminal on a dark background or a
+// light one.
+func NewPalette(dark bool) Palette {
+	on := lipgloss.LightDark(dark) // on(light, dark): the ink for the terminal's background
+	gold := lipgloss.Color("#F2C14E")
+	return Palette{
+		Ink:      lipgloss.Color("#1B1B1B"),
+		Paper:    lipgloss.Color("#F5F1E6"),
+		Gold:     gold,
+		Felt:     lipgloss.Color("#1E5E3B"),
+		Red:      lipgloss.Color("#D7263D"),
+		Plum:     lipgloss.Color("#5B2A86"),
+		Silver:   lipgloss.Color("#B8B8C8"),
+		GoldInk:  on(lipgloss.Color("#9A6B00"), gold),
+		GreyInk:  on(lipgloss.Color("#666666"), lipgloss.Color("#8A8A8A")),
+		FeltHi:   on(lipgloss.Color("#2E7D4F"), lipgloss.Color("#3C9A63")),
+		AlertInk: on(lipgloss.Color("#C41E3A"), lipgloss.Color("#F25063")),
+	}
 }
 
 // keyStyles is the look of the key help (bubbles/help): the keys stand out
