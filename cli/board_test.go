@@ -13,18 +13,9 @@ import (
 // TestBoardUsageErrors: a bad flag, a store that does not exist (which
 // tapis board never creates) or no terminal: one line, exit status 2.
 func TestBoardUsageErrors(t *testing.T) {
-	dir := t.TempDir()
-	house := filepath.Join(dir, "house.db")
-	st, err := store.Open(context.Background(), "sqlite:"+house, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir, house := houseStore(t)
 	missing := filepath.Join(dir, "missing.db")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	usageErrors(t, "board", []usageCase{
 		{[]string{"--nope"}, "flag provided but not defined: -nope"},
 		{[]string{"--lang", "de"}, `--lang: language "de" is not fr or en`},
 		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
@@ -32,15 +23,41 @@ func TestBoardUsageErrors(t *testing.T) {
 		{[]string{"now"}, `unexpected argument "now"`},
 		{[]string{"--store", "sqlite:" + missing}, "no such file or directory"},
 		{[]string{"--store", "sqlite:" + house}, "the board needs a terminal"},
-	}
-	for _, c := range cases {
-		code, out, errOut := run(t, "", append([]string{"board"}, c.args...)...)
-		if code != ExitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis board: ") {
-			t.Errorf("board %q: %d, %q, %q; want 2 and a line with %q", c.args, code, out, errOut, c.want)
-		}
-	}
+	})
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("tapis board created the store it was asked to show: %v", err)
+	}
+}
+
+// houseStore makes a store in a new directory: the directory, and the
+// store's path.
+func houseStore(t *testing.T) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "house.db")
+	st, err := store.Open(context.Background(), "sqlite:"+path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	return dir, path
+}
+
+// usageCase is a command's arguments, and what its one line of error says.
+type usageCase struct {
+	args []string
+	want string
+}
+
+// usageErrors checks that each case of a command exits with status 2 and
+// one line on standard error, naming the command, saying want.
+func usageErrors(t *testing.T, command string, cases []usageCase) {
+	t.Helper()
+	for _, c := range cases {
+		code, out, errOut := run(t, "", append([]string{command}, c.args...)...)
+		if code != ExitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis "+command+": ") {
+			t.Errorf("%s %q: %d, %q, %q; want 2 and a line with %q", command, c.args, code, out, errOut, c.want)
+		}
 	}
 }
 

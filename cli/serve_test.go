@@ -1,36 +1,23 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"tapis/store"
 )
 
 // TestServeUsageErrors: a bad flag, or a store or host key that cannot
 // serve, stops tapis serve before it listens: one line, exit status 2.
 func TestServeUsageErrors(t *testing.T) {
-	dir := t.TempDir()
-	house := filepath.Join(dir, "house.db")
-	st, err := store.Open(context.Background(), "sqlite:"+house, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir, house := houseStore(t)
 	open := filepath.Join(dir, "open_key")
 	if err := os.WriteFile(open, []byte("key"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	key := filepath.Join(dir, "key")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	usageErrors(t, "serve", []usageCase{
 		{[]string{"--balance", "-1"}, "--balance: amount -1 is negative"},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
 		{[]string{"--max-sessions", "0"}, "--max-sessions 0: want 1 to 100000"},
@@ -51,13 +38,7 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--listen", "127.0.0.1:99999"}, "--listen: listen tcp: address 99999: invalid port"},
 		{[]string{"--host-key", filepath.Join(dir, "new_key"), "--store", "sqlite:" + filepath.Join(dir, "new.db"), "--listen", "nonsense"},
 			"--listen: listen tcp: address nonsense: missing port in address"},
-	}
-	for _, c := range cases {
-		code, out, errOut := run(t, "", append([]string{"serve"}, c.args...)...)
-		if code != ExitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "tapis serve: ") {
-			t.Errorf("serve %q: %d, %q, %q; want 2 and a line with %q", c.args, code, out, errOut, c.want)
-		}
-	}
+	})
 	// An address that cannot be used leaves nothing behind.
 	for _, name := range []string{"new_key", "new.db"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
