@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"time"
 
@@ -13,73 +12,43 @@ import (
 )
 
 // lossWindows keeps, for each account playing on this server, its
-// purchases of the last store.LossWindow, as the loss limit counts them:
-// read from the store once, when the account's first purchase is checked,
-// then kept up to date with its purchases here (an account plays in one
-// session at a time), so that a purchase's check costs no store call.
+// purchases of the last store.LossWindow as the loss limit counts them
+// (store.Losses): read from the store once, when the account's first
+// purchase is checked, then kept up to date with its purchases here (an
+// account plays in one session at a time), so that a purchase's check
+// costs no store call.
 type lossWindows struct {
 	mu       sync.Mutex
-	accounts map[string]*lossWindow
+	accounts map[string]*store.Losses
 	now      func() time.Time
 }
 
-// lossWindow is one account's purchases in the window, oldest first, and
-// the sum of what they lost.
-type lossWindow struct {
-	spent []store.Spent
-	sum   game.Cents
-}
-
 func newLossWindows() *lossWindows {
-	return &lossWindows{accounts: map[string]*lossWindow{}, now: time.Now}
+	return &lossWindows{accounts: map[string]*store.Losses{}, now: time.Now}
 }
 
-// check returns a *store.LossLimitError when the account's net loss over
-// the window has reached limit, nil when a purchase may be made.
-func (w *lossWindows) check(ctx context.Context, st *store.SQL, account string, limit decimal.Decimal) error {
+// check returns a *store.LossLimitError when a purchase at stake could
+// take the account's net loss over the window past limit, nil when it may
+// be made.
+func (w *lossWindows) check(ctx context.Context, st *store.SQL, account string, limit, stake decimal.Decimal) error {
 	w.mu.Lock()
-	lw, ok := w.accounts[account]
+	l, ok := w.accounts[account]
 	w.mu.Unlock()
 	if !ok {
 		read, err := st.Spending(ctx, account, store.LossWindow)
 		if err != nil {
 			return err
 		}
-		fresh := &lossWindow{spent: slices.Clone(read.Purchases)}
-		slices.Reverse(fresh.spent)
-		for _, p := range fresh.spent {
-			fresh.sum += p.Loss
-		}
 		w.mu.Lock()
-		if lw, ok = w.accounts[account]; !ok {
-			lw = fresh
-			w.accounts[account] = lw
+		if l, ok = w.accounts[account]; !ok {
+			l = read.Losses()
+			w.accounts[account] = l
 		}
 		w.mu.Unlock()
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	// The oldest purchases leave the window as time goes.
-	cut := w.now().Add(-store.LossWindow)
-	n := 0
-	for n < len(lw.spent) && !lw.spent[n].At.After(cut) {
-		lw.sum -= lw.spent[n].Loss
-		n++
-	}
-	lw.spent = lw.spent[n:]
-	loss := lw.sum.Decimal()
-	if loss.LessThan(limit) {
-		return nil
-	}
-	// Until: the purchases roll out oldest first, and no new one is made.
-	left := loss
-	for _, p := range lw.spent {
-		left = left.Sub(p.Loss.Decimal())
-		if left.LessThan(limit) {
-			return &store.LossLimitError{Limit: limit, Loss: loss, Until: p.At.Add(store.LossWindow)}
-		}
-	}
-	return &store.LossLimitError{Limit: limit, Loss: loss, Until: w.now().Add(store.LossWindow)}
+	return l.Check(w.now(), limit, stake)
 }
 
 // add counts a purchase the account just made, when its window is kept.
@@ -91,9 +60,8 @@ func (w *lossWindows) add(account string, r store.Receipt) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if lw, ok := w.accounts[account]; ok {
-		lw.spent = append(lw.spent, store.Spent{At: r.At, Loss: stake - prize})
-		lw.sum += stake - prize
+	if l, ok := w.accounts[account]; ok {
+		l.Add(store.Spent{At: r.At, Loss: stake - prize})
 	}
 }
 

@@ -217,7 +217,7 @@ type seller struct {
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
 	start := time.Now()
 	if s.limit.IsPositive() {
-		err := s.windows.check(ctx, s.SQL, p.Account, s.limit)
+		err := s.windows.check(ctx, s.SQL, p.Account, s.limit, p.Stake)
 		if e, ok := store.IsLossLimit(err); ok {
 			s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
 				"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))

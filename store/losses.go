@@ -19,13 +19,15 @@ const LossWindow = 24 * time.Hour
 // the newest back.
 const lossBatch = 256
 
-// LossLimitError is a purchase refused because the account's net loss
-// over the last LossWindow reached its limit: nothing was sold.
+// LossLimitError is a purchase refused because, its stake lost, the
+// account's net loss over the last LossWindow would pass its limit:
+// nothing was sold.
 type LossLimitError struct {
 	Limit decimal.Decimal // the limit, in euros
 	Loss  decimal.Decimal // the account's net loss over the window
-	// Until is the earliest time a purchase will be possible again: when,
-	// purchases rolling out of the window, the net loss falls below Limit.
+	// Until is the earliest time the purchase will be possible again: when,
+	// purchases rolling out of the window, the net loss leaves room under
+	// Limit for its stake.
 	Until time.Time
 }
 
@@ -52,45 +54,59 @@ type Spending struct {
 
 // NetLoss returns what the account lost over the window: its stakes less
 // its prizes (negative when it won more than it staked).
-func (sp Spending) NetLoss() decimal.Decimal {
-	var sum game.Cents
-	for _, p := range sp.Purchases {
-		sum += p.Loss
+func (sp Spending) NetLoss() decimal.Decimal { return sp.Losses().sum.Decimal() }
+
+// Losses returns the purchases read, as a loss limit keeps counting them.
+func (sp Spending) Losses() *Losses {
+	l := &Losses{spent: make([]Spent, 0, len(sp.Purchases))}
+	for i := len(sp.Purchases) - 1; i >= 0; i-- {
+		l.Add(sp.Purchases[i])
 	}
-	return sum.Decimal()
+	return l
 }
 
-// Until returns the earliest time at which the net loss over the window
-// falls below limit, as the purchases roll out of it, oldest first, and
-// no new one is made: Now when it is below already. A purchase bought at
-// t counts until t plus the window, excluded.
-func (sp Spending) Until(limit decimal.Decimal) time.Time {
-	left := sp.NetLoss()
-	if left.LessThan(limit) {
-		return sp.Now
+// Losses is an account's purchases over the last LossWindow as a loss limit
+// counts them, oldest first, with their sum: read once (Spending.Losses),
+// then kept by adding each purchase made, the oldest dropping out as time
+// passes, without reading the store again.
+type Losses struct {
+	spent []Spent
+	sum   game.Cents
+}
+
+// Add counts a purchase just made.
+func (l *Losses) Add(p Spent) {
+	l.spent = append(l.spent, p)
+	l.sum += p.Loss
+}
+
+// Check returns a *LossLimitError when a purchase at stake, made at now,
+// could take the account's net loss over the window past limit (its
+// stake lost, the loss would exceed it); nil when it may be made. The
+// purchases bought LossWindow before now or earlier are dropped first.
+// The error's Until is the earliest time the purchase may be made, the
+// oldest purchases rolling out and no new one made.
+func (l *Losses) Check(now time.Time, limit, stake decimal.Decimal) error {
+	n := 0
+	for n < len(l.spent) && !l.spent[n].At.After(now.Add(-LossWindow)) {
+		l.sum -= l.spent[n].Loss
+		n++
 	}
-	for i := len(sp.Purchases) - 1; i >= 0; i-- {
-		p := sp.Purchases[i]
+	l.spent = l.spent[n:]
+	loss := l.sum.Decimal()
+	if !loss.Add(stake).GreaterThan(limit) {
+		return nil
+	}
+	e := &LossLimitError{Limit: limit, Loss: loss, Until: now.Add(LossWindow)}
+	left := loss
+	for _, p := range l.spent {
 		left = left.Sub(p.Loss.Decimal())
-		if left.LessThan(limit) {
-			return p.At.Add(sp.Window)
+		if !left.Add(stake).GreaterThan(limit) {
+			e.Until = p.At.Add(LossWindow)
+			break
 		}
 	}
-	return sp.Now.Add(sp.Window) // a limit of zero or less is never gone below
-}
-
-// CheckLossLimit returns a *LossLimitError when an account's net loss over
-// the last LossWindow, by the store's clock, has reached limit; nil when a
-// purchase may be made.
-func (s *SQL) CheckLossLimit(ctx context.Context, account string, limit decimal.Decimal) error {
-	sp, err := s.Spending(ctx, account, LossWindow)
-	if err != nil {
-		return err
-	}
-	if loss := sp.NetLoss(); !loss.LessThan(limit) {
-		return &LossLimitError{Limit: limit, Loss: loss, Until: sp.Until(limit)}
-	}
-	return nil
+	return e
 }
 
 // Spending reads an account's purchases bought within window of now, now

@@ -76,38 +76,54 @@ func lossWindow(t *testing.T, s *SQL) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A purchase may be made while, its stake lost, the loss stays within
+	// the limit; refused, it says when the oldest purchases will have
+	// rolled out enough.
 	for _, c := range []struct {
-		limit string
-		until time.Duration // after the purchase's now; 0: allowed now
+		limit, stake string
+		until        time.Duration // after the purchase's now; 0: allowed now
 	}{
-		{"14", 0},
-		{"13", time.Hour},     // the 4 € of 23 h ago roll out: 9 € lost
-		{"10", time.Hour},     // likewise
-		{"9", 14 * time.Hour}, // then the 3 € won leave too (12 €), then the 6 € (6 €)
-		{"6.01", 14 * time.Hour},
-		{"6", 22 * time.Hour},   // 6 € is not below 6 €: the 5 € of 2 h ago must go
-		{"0.5", 23 * time.Hour}, // all of it
-
+		{"14", "1", 0},
+		{"13", "1", time.Hour},         // the 4 € of 23 h ago roll out: 9 € lost, 10 € with the stake
+		{"10", "1", time.Hour},         // likewise
+		{"9", "1", 14 * time.Hour},     // then the 3 € won leave too (12 €), then the 6 € (6 €, 7 € with the stake)
+		{"7", "1", 14 * time.Hour},     // exactly the limit: allowed
+		{"6.99", "1", 22 * time.Hour},  // the 5 € of 2 h ago must go
+		{"0.5", "0.5", 23 * time.Hour}, // all of it
 	} {
-		limit := eur(c.limit)
-		want := sp.Now
-		if c.until > 0 {
-			want = now.Add(c.until) // the purchases' times were set from now
+		err := sp.Losses().Check(sp.Now, eur(c.limit), eur(c.stake))
+		if c.until == 0 {
+			if err != nil {
+				t.Errorf("limit %s, stake %s: %v", c.limit, c.stake, err)
+			}
+			continue
 		}
-		if got := sp.Until(limit); !got.Equal(want) {
-			t.Errorf("limit %s: purchases again at %s, want %s", c.limit, got, want)
+		e, ok := IsLossLimit(err)
+		if want := now.Add(c.until); !ok || !e.Until.Equal(want) || !e.Loss.Equal(eur("13")) || !e.Limit.Equal(eur(c.limit)) {
+			t.Errorf("limit %s, stake %s: %v, want a LossLimitError until %s", c.limit, c.stake, err, want)
 		}
 	}
-	err = s.CheckLossLimit(ctx, "ann", eur("10"))
-	e, ok := IsLossLimit(err)
-	if !ok || !e.Loss.Equal(eur("13")) || !e.Limit.Equal(eur("10")) || !e.Until.Equal(now.Add(time.Hour)) {
-		t.Fatalf("limit 10 € after losing 13 €: %v, want a LossLimitError until %s", err, now.Add(time.Hour))
+	// Purchases added as they are made count; the oldest leave as time
+	// passes.
+	l := sp.Losses()
+	l.Add(Spent{At: sp.Now, Loss: -1300}) // a 13 € win
+	if err := l.Check(sp.Now, eur("1"), eur("1")); err != nil {
+		t.Errorf("after a 13 € win: %v", err)
 	}
-	if err := s.CheckLossLimit(ctx, "ann", eur("13.01")); err != nil {
-		t.Errorf("limit 13.01 € after losing 13 €: %v", err)
+	// 23 h later the others have gone and the win still counts; a day
+	// after it, it has gone too, and a 1 € stake passes a 0,50 € limit.
+	if err := l.Check(sp.Now.Add(23*time.Hour), eur("0.5"), eur("1")); err != nil {
+		t.Errorf("23 h later, 13 € won in the window: %v", err)
 	}
-	if err := s.CheckLossLimit(ctx, "bob", eur("1.01")); err != nil { // 1 € staked at most lost: ann's are not his
-		t.Errorf("bob, limit 1.01 €: %v", err)
+	if err := l.Check(sp.Now.Add(LossWindow), eur("0.5"), eur("1")); err == nil {
+		t.Error("a day after the win, nothing in the window: a 1 € stake passed a 0,50 € limit")
+	}
+	bob, err := s.Spending(ctx, "bob", LossWindow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bob.Losses().Check(bob.Now, eur("2"), eur("1")); err != nil { // 1 € staked at most lost: ann's are not his
+		t.Errorf("bob, limit 2 €: %v", err)
 	}
 	empty, err := s.Spending(ctx, "carl", LossWindow)
 	if err != nil || len(empty.Purchases) != 0 || !empty.NetLoss().IsZero() {
