@@ -182,6 +182,16 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 	if b, err = p.Poll(ctx); err != nil || b.Players != 0 {
 		t.Fatalf("a server silent for longer than %s: %d players, %v", PresenceWithin, b.Players, err)
 	}
+	// A server killed without removing itself: another clears its row
+	// once it has been gone an hour.
+	advance(presenceKept)
+	if err := s.Present(ctx, "three", 1); err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM servers`).Scan(&rows); err != nil || rows != 1 {
+		t.Errorf("servers left after an hour of silence: %d rows (%v), want the one writing", rows, err)
+	}
 }
 
 // TestPollerSeesSeveralOpenBlocks: with blocks on sale side by side, the

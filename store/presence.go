@@ -23,11 +23,20 @@ func (s *SQL) Present(ctx context.Context, id string, players int) error {
 	}
 	_, err = s.db.ExecContext(ctx, s.dialect.q(`INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
 		ON CONFLICT (id) DO UPDATE SET players = excluded.players, seen = excluded.seen`), id, players, now.UnixNano())
+	if err == nil {
+		// A server killed without removing itself is no one's to remove:
+		// any server clears it once it is long gone from the count.
+		_, err = s.db.ExecContext(ctx, s.dialect.q(`DELETE FROM servers WHERE seen < $1`), now.Add(-presenceKept).UnixNano())
+	}
 	if err != nil {
 		return fmt.Errorf("store %s: recording server %s's players: %w", s.where, id, oneLine{err})
 	}
 	return nil
 }
+
+// presenceKept is how long a server's row stays once it stopped writing:
+// long past PresenceWithin, after which the boards no longer count it.
+const presenceKept = time.Hour
 
 // Absent removes the server named id from the players' count.
 func (s *SQL) Absent(ctx context.Context, id string) error {
