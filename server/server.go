@@ -216,28 +216,30 @@ type seller struct {
 // sale took (the limit's check included), and logs the purchase's failure.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
 	start := time.Now()
-	if s.limit.IsPositive() {
-		err := s.windows.check(ctx, s.SQL, p.Account, s.limit, p.Stake)
+	limited := s.limit.IsPositive()
+	var r store.Receipt
+	var err error
+	if limited {
+		err = s.windows.check(ctx, s.SQL, p.Account, s.limit, p.Stake)
 		if e, ok := store.IsLossLimit(err); ok {
 			s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
 				"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
 			return store.Receipt{}, err
 		}
-		if err != nil {
-			s.log.Error("purchase failed", "purchase", p.ID(), "err", text.Printable(err.Error()))
-			return store.Receipt{}, err
-		}
 	}
-	r, err := s.SQL.Sell(ctx, p)
-	s.latency.record(time.Since(start))
-	if err == nil && s.limit.IsPositive() {
-		s.windows.add(p.Account, r)
+	if err == nil {
+		r, err = s.SQL.Sell(ctx, p)
+		s.latency.record(time.Since(start))
 	}
 	if err != nil {
 		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))
+		return r, err
 	}
-	return r, err
+	if limited {
+		s.windows.add(p.Account, r)
+	}
+	return r, nil
 }
 
 // Close leaves the shared store open: the server's owner closes it.

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -38,10 +37,9 @@ type SQL struct {
 	emission *Emission
 	orders   *orders
 	now      func() time.Time
-	where    string // the store, as given, for messages
-	driver   string // the database/sql driver
-	dsn      string // its data source
-	mu       sync.Mutex
+	where    string               // the store, as given, for messages
+	driver   string               // the database/sql driver
+	dsn      string               // its data source
 	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
 }
 
@@ -241,11 +239,9 @@ func (s *SQL) Seed() game.Seed { return s.emission.seed }
 
 // Close closes the database.
 func (s *SQL) Close() error {
-	s.mu.Lock()
 	for _, st := range s.stmts {
 		st.Close()
 	}
-	s.mu.Unlock()
 	return s.db.Close()
 }
 

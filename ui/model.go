@@ -255,7 +255,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if quit := m.quitIfClosed(); quit != nil {
 		cmd = tea.Batch(cmd, quit)
 	}
-	m.reality.show(m.start, m.Revealing(), m.Totals().Staked)
+	if m.reality.waiting() {
+		m.reality.show(m.start, m.Revealing(), m.Totals().Staked)
+	}
 	return m, cmd
 }
 

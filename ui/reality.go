@@ -78,6 +78,10 @@ func (r *realityCheck) tick(msg realityTickMsg) tea.Cmd {
 	return nil
 }
 
+// waiting reports whether a check is due and not shown yet: only then
+// may show open it (its arguments cost a look at the session).
+func (r *realityCheck) waiting() bool { return r != nil && r.due && !r.open }
+
 // show opens the modal once it is due and no unit is being revealed, or a
 // purchase was asked meanwhile (the unit left covered is on another
 // screen): with the time played since start and the session's net result
