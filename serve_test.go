@@ -53,7 +53,7 @@ func TestServeSecondSignal(t *testing.T) {
 	srv.signal(t)
 	srv.exit(t)
 	checkLog(t, srv.logs.String(), "shutting down signal=terminated players=1", "closing now signal=terminated",
-		"units=1 staked=3.00 won=0.00 pending=1", `end="server closing"`, "shut down err=\"server: reveals cut short: context canceled\"", "stopped took=")
+		"units=1 staked=3.00 won=0.00 pending=1", `end="server closing"`, `reveals cut short by="the second signal"`, "stopped took=")
 	if got := out.String(); !strings.HasSuffix(got, "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b]2;\a") {
 		t.Errorf("the player's terminal was not given back: the output ends %q", got[max(0, len(got)-120):])
 	}

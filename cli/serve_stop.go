@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"time"
 
@@ -33,7 +34,14 @@ func shutDown(logger *log.Logger, srv *server.Server, sig os.Signal, stop <-chan
 		cancel()
 		err = <-done
 	}
-	if err != nil {
+	// Reveals cut short are as designed: the games still revealing were
+	// ended, their units kept for the players' next visit.
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		logger.Info("reveals cut short", "by", "the deadline")
+	case errors.Is(err, context.Canceled):
+		logger.Info("reveals cut short", "by", "the second signal")
+	case err != nil:
 		logger.Warn("shut down", "err", text.Printable(err.Error()))
 	}
 }

@@ -65,7 +65,7 @@ type closingBannerKey struct {
 func (m *Model) closingBanner() *drawing {
 	text := m.t.get("closing")
 	if d := m.closing.deadline; !d.IsZero() {
-		left := max(0, d.Sub(m.shownAt))
+		left := max(0, d.Sub(m.clock.Now()))
 		secs := int((left + time.Second - 1) / time.Second) // what is left, rounded up
 		text = m.t.f("closing.in", secs)
 	}
