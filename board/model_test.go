@@ -111,7 +111,7 @@ func TestBoardShowsEveryPart(t *testing.T) {
 			"Yam's ! · 0,50 €", "Yam's ! · 1 €", "Yam's ! · 2 €", "Vegas · 3 €", "bloc n° 3", "2 blocs en vente",
 			"vendus 400 000 · restants 300 000", "2 500 €", "40 000 €", "perdants",
 			"Derniers gros gains", "14:32:02 yams:0.5:3:400000", "10 000 €", "achats/min", "q quitter"}},
-		{ui.English, 80, 24, []string{"live board", "23 players", "312 sales/min", "Yam's ! · €0.50", "block 3",
+		{ui.English, 80, 24, []string{"live board", "23 players", "312 sales/min", "Yam's! · €0.50", "block 3",
 			"sold 400,000 · left 300,000", "€2,500", "no prize", "Latest big wins", "yams:0.5:3:400000", "€10,000", "q quit"}},
 		{ui.French, 200, 50, []string{"tableau en direct", "23 joueurs", "Yam's ! · 0,50 €", "Vegas · 3 €",
 			"engagement 9f86d081884c7d65", "n° 3 : 857 142 · n° 4 : 857 142", "Lots restants", "part du bloc restante",

@@ -3,8 +3,6 @@ package board
 import (
 	"github.com/shopspring/decimal"
 
-	"tapis/game/vegas"
-	"tapis/game/yams"
 	safe "tapis/text"
 	"tapis/ui"
 	"tapis/wallet"
@@ -12,15 +10,17 @@ import (
 
 // text is what the board says, in one language.
 type text struct {
-	lang ui.Lang
-	m    safe.Catalog
+	lang  ui.Lang
+	m     safe.Catalog
+	games map[string]string // the games' names, by registry name
 }
 
 func newText(l ui.Lang) text {
+	t := text{ui.English, english(), ui.GameNames(l)}
 	if l == ui.French {
-		return text{ui.French, french()}
+		t.lang, t.m = ui.French, french()
 	}
-	return text{ui.English, english()}
+	return t
 }
 
 // get returns the text of a key; a missing key shows itself, so that a
@@ -51,13 +51,10 @@ func (t text) money(d decimal.Decimal) string {
 	return wallet.Format(d, string(t.lang))
 }
 
-// gameName is a game's name as the screen writes it.
+// gameName is a game's name as the game's screens write it.
 func (t text) gameName(name string) string {
-	switch name {
-	case yams.Name:
-		return "Yam's !"
-	case vegas.Name:
-		return "Vegas"
+	if n, ok := t.games[name]; ok {
+		return n
 	}
 	return name
 }

@@ -6,9 +6,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tapis/wallet"
-
+	"tapis/game/vegas"
+	"tapis/game/yams"
 	safe "tapis/text"
+	"tapis/wallet"
 )
 
 // Lang is the language of the screen: "fr" or "en".
@@ -43,6 +44,13 @@ func newText(l Lang) text {
 		return text{l, french()}
 	}
 	return text{English, english()}
+}
+
+// GameNames returns the games' names as the game's screens write them in
+// a language, by their registry names ("yams", "vegas").
+func GameNames(l Lang) map[string]string {
+	t := newText(l)
+	return map[string]string{yams.Name: t.get("yams"), vegas.Name: t.get("vegas")}
 }
 
 // get returns the text of a key; a missing key shows itself, so that a
