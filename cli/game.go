@@ -82,12 +82,9 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.O
 			return o, fmt.Errorf("unknown command %q (see tapis help)", pos[0])
 		}
 	}
-	b, err := game.ParseAmount(f.balance)
+	b, err := parseBalance(f.balance)
 	if err != nil {
-		return o, fmt.Errorf("--balance: %w", err)
-	}
-	if b.GreaterThan(decimal.NewFromInt(1_000_000_000)) {
-		return o, fmt.Errorf("--balance %s: at most 1000000000", f.balance)
+		return o, err
 	}
 	o.Balance = b
 	if f.lang != "" {

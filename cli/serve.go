@@ -141,11 +141,8 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	if len(pos) > 0 {
 		return f, usagef("unexpected argument %q", pos[0])
 	}
-	if f.balance, err = game.ParseAmount(*balance); err != nil {
-		return f, usagef("--balance: %v", err)
-	}
-	if f.balance.GreaterThan(decimal.NewFromInt(1_000_000_000)) {
-		return f, usagef("--balance %s: at most 1000000000", text.Printable(*balance))
+	if f.balance, err = parseBalance(*balance); err != nil {
+		return f, usagef("%v", err)
 	}
 	if f.maxSessions < 1 || f.maxSessions > maxSessions {
 		return f, usagef("--max-sessions %d: want 1 to %d", f.maxSessions, maxSessions)

@@ -19,8 +19,7 @@ import (
 
 // Bounds of simulate's flags.
 const (
-	maxSimulated = 100_000_000   // --count
-	maxBalance   = 1_000_000_000 // --balance, as the game's
+	maxSimulated = 100_000_000 // --count
 )
 
 // simOptions is what `tapis simulate`'s command line asks for.
@@ -146,11 +145,8 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 		o.balance = o.stake.Mul(decimal.NewFromInt(o.count))
 		return o, nil
 	}
-	if o.balance, err = game.ParseAmount(*balance); err != nil {
-		return o, usagef("--balance: %v", err)
-	}
-	if o.balance.GreaterThan(decimal.NewFromInt(maxBalance)) {
-		return o, usagef("--balance %s: at most %d", *balance, maxBalance)
+	if o.balance, err = parseBalance(*balance); err != nil {
+		return o, usagef("%v", err)
 	}
 	return o, nil
 }
@@ -240,4 +236,20 @@ func reveal(r *simulation, sold *lottery.Sold) {
 	if !sold.Layout.Score().Prize().Equal(sold.Unit.Prize) {
 		r.mismatches++
 	}
+}
+
+// maxBalance bounds --balance, in euros, wherever it is read.
+const maxBalance = 1_000_000_000
+
+// parseBalance reads --balance: an amount as a person types it, at most
+// maxBalance euros.
+func parseBalance(s string) (decimal.Decimal, error) {
+	b, err := game.ParseAmount(s)
+	if err != nil {
+		return decimal.Decimal{}, fmt.Errorf("--balance: %w", err)
+	}
+	if b.GreaterThan(decimal.NewFromInt(maxBalance)) {
+		return decimal.Decimal{}, fmt.Errorf("--balance %s: at most %d", text.Printable(s), maxBalance)
+	}
+	return b, nil
 }

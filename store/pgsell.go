@@ -87,7 +87,8 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	case p.Number != made+1 || game.Cents(balance) < stake:
 		return Receipt{}, false, nil
 	}
-	sold, at, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, time.Unix(0, now).UTC())
+	at := time.Unix(0, now).UTC()
+	sold, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, at)
 	if err != nil {
 		return Receipt{}, false, err
 	}

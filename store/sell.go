@@ -244,7 +244,8 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	if err != nil {
 		return lottery.Sold{}, time.Time{}, err
 	}
-	return s.dealt(ctx, run, g, seq, table, number, serial, at)
+	sold, err := s.dealt(ctx, run, g, seq, table, number, serial, at)
+	return sold, at, err
 }
 
 // serverClock reads PostgreSQL's clock, in nanoseconds since 1970.
@@ -267,12 +268,12 @@ func (s *SQL) clock(ctx context.Context, r runner) (time.Time, error) {
 
 // dealt deals the unit of a serial just allocated, at the time of its
 // sale; its block's last unit reveals the block's seed and opens the next.
-func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64, at time.Time) (lottery.Sold, time.Time, error) {
+func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64, at time.Time) (lottery.Sold, error) {
 	id := seq.Block(number)
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
 	tier, err := s.orders.tier(id, table, bs, serial)
 	if err != nil {
-		return lottery.Sold{}, time.Time{}, err
+		return lottery.Sold{}, err
 	}
 	u := game.Unit{ID: game.UnitID{Game: seq.Game, Stake: seq.Stake, Block: number, Serial: serial},
 		Tier: tier, Prize: table.Prize(tier), Seed: bs}
@@ -280,13 +281,13 @@ func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqK
 		err := r.exec(ctx, `UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`,
 			bs.String(), at.UnixNano(), seq.Game, seq.Stake.String(), number)
 		if err != nil {
-			return lottery.Sold{}, time.Time{}, fmt.Errorf("store: revealing block %s: %w", id, err)
+			return lottery.Sold{}, fmt.Errorf("store: revealing block %s: %w", id, err)
 		}
 		if err := s.openBlocks(ctx, r, seq); err != nil {
-			return lottery.Sold{}, time.Time{}, err
+			return lottery.Sold{}, err
 		}
 	}
-	return lottery.Sold{Unit: u, Layout: g.DealUnit(u)}, at, nil
+	return lottery.Sold{Unit: u, Layout: g.DealUnit(u)}, nil
 }
 
 // allocate takes the next serial of a block on sale: on PostgreSQL the
