@@ -77,8 +77,8 @@ func boardArgs(env Env, args []string) (boardFlags, error) {
 			return f, usagef("--lang: %v", err)
 		}
 	}
-	if !store.IsURL(f.store) {
-		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))
+	if err := checkStoreURL(f.store); err != nil {
+		return f, err
 	}
 	return f, nil
 }

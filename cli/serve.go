@@ -161,8 +161,8 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 			return f, usagef("--loss-limit %s: want more than 0, at most %d", text.Printable(*lossLimit), maxLossLimit)
 		}
 	}
-	if !store.IsURL(f.store) {
-		return f, usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(f.store)))
+	if err := checkStoreURL(f.store); err != nil {
+		return f, err
 	}
 	if f.openBlocks < 0 || f.openBlocks > maxOpenBlocks {
 		return f, usagef("--open-blocks %d: want 1 to %d", f.openBlocks, maxOpenBlocks)

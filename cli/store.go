@@ -35,8 +35,8 @@ func checkStoreFlags(fs *flag.FlagSet, url, journal string) error {
 	if journal != "" {
 		return usagef("--store and --journal: a session keeps one of them")
 	}
-	if !store.IsURL(url) {
-		return usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(url)))
+	if err := checkStoreURL(url); err != nil {
+		return err
 	}
 	if f := fs.Lookup("account"); f != nil {
 		if set["account"] && f.Value.String() == "" {
@@ -67,6 +67,15 @@ func checkAccount(name string) error {
 		if !unicode.IsPrint(r) {
 			return usagef("--account %s: want 1 to 64 printable characters", text.Printable(name))
 		}
+	}
+	return nil
+}
+
+// checkStoreURL refuses a --store that names no store tapis can open, in
+// one line, a password in it hidden.
+func checkStoreURL(url string) error {
+	if !store.IsURL(url) {
+		return usagef("--store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(store.Redact(url)))
 	}
 	return nil
 }
