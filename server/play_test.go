@@ -57,7 +57,7 @@ func TestLossLimitRefusesOverSSH(t *testing.T) {
 	term.waitFor(t, "enter play")
 	term.press(t, "\r")
 	// Lost just now: purchases again tomorrow.
-	term.waitFor(t, "Loss limit reached (€2 in 24 h): purchases again tomorrow at ")
+	term.waitFor(t, "Loss limit (€2 in 24 h): this stake again tomorrow at ")
 	term.press(t, "a") // Auto is refused too
 	waitUntil(t, "Auto's refusal", func() bool { return strings.Count(ts.log.String(), "purchase refused") == 2 })
 	term.press(t, "h")

@@ -51,7 +51,7 @@ func TestLossLimitRefusal(t *testing.T) {
 	m, s := limited(t, English)
 	// fixedTime is 20:00 UTC, the test clock's zone.
 	s.refuse = &store.LossLimitError{Limit: decimal.NewFromInt(5), Loss: decimal.NewFromInt(6), Until: fixedTime.Add(90*time.Minute + 20*time.Second)}
-	const line = "Loss limit reached (€5 in 24 h): purchases again at 21:31"
+	const line = "Loss limit (€5 in 24 h): this stake again at 21:31"
 	for _, k := range []string{"enter", "a"} {
 		press(m, k)
 		settle(m)
@@ -69,7 +69,7 @@ func TestLossLimitRefusal(t *testing.T) {
 	press(m, "esc", "esc", "2")
 	s.refuse.Until = fixedTime.Add(5 * time.Hour) // 01:00, tomorrow
 	clickLabel(t, m, "Buy", 0)
-	if want := "Loss limit reached (€5 in 24 h): purchases again tomorrow at 01:00"; !strings.Contains(plain(m), want) || m.Totals().Played != 0 {
+	if want := "Loss limit (€5 in 24 h): this stake again tomorrow at 01:00"; !strings.Contains(plain(m), want) || m.Totals().Played != 0 {
 		t.Fatalf("a ticket past the loss limit: %d played, want the line %q:\n%s", m.Totals().Played, want, plain(m))
 	}
 	s.refuse = nil
@@ -89,7 +89,7 @@ func TestLossLimitRefusalInFrench(t *testing.T) {
 	m, s := limited(t, French)
 	s.refuse = &store.LossLimitError{Limit: decimal.RequireFromString("12.5"), Loss: decimal.NewFromInt(13), Until: fixedTime.Add(2 * time.Hour)}
 	press(m, "enter")
-	if want := "Limite de pertes atteinte (12,50 € en 24 h) : achats possibles à 22:00"; !strings.Contains(plain(m), want) {
+	if want := "Limite de pertes (12,50 € en 24 h) : cette mise possible à 22:00"; !strings.Contains(plain(m), want) {
 		t.Fatalf("the refusal does not say %q:\n%s", want, plain(m))
 	}
 }
