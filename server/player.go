@@ -129,8 +129,12 @@ func (s *Server) play(sess ssh.Session) {
 	if err := m.Close(); err != nil {
 		logger.Error("closing the session", "err", text.Printable(err.Error()))
 	}
+	// Closing waits for a purchase still under way: the session's totals
+	// count it, bought and never shown, where the game ended before it.
+	t := m.Session().Totals()
 	logger.Info("played", "guest", guest, "lang", string(lang), "for", time.Since(start).Round(time.Second),
-		"units", o.Units, "staked", o.Staked.StringFixed(2), "won", o.Won.StringFixed(2), "pending", o.Pending, "end", end)
+		"units", t.Played, "staked", t.Staked.StringFixed(2), "won", o.Won.StringFixed(2),
+		"pending", o.Pending+t.Played-o.Units, "end", end)
 	// The exit status goes out before the account is released: a server
 	// closing closes the connections once every account is.
 	sess.Exit(0) //nolint:errcheck // a player gone hears nothing
