@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/log/v2"
 	"charm.land/ssh"
-	"charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 
 	"tapis/board"
@@ -22,15 +20,15 @@ const boardCommand = "board"
 func isBoard(cmd []string) bool { return len(cmd) == 1 && cmd[0] == boardCommand }
 
 // watch runs a board session: the store's live board, drawn from the
-// server's one feed, until the viewer quits, the connection drops or the
-// server closes. A board is no player: it claims no account, and no idle
-// timeout closes it (a big screen sends no key); it counts towards
-// --max-sessions.
+// server's one feed, until the viewer quits, the connection drops, it
+// stays idle too long or the server closes. A board is no player: it
+// claims no account, and takes a place of --max-boards, none of the
+// players'.
 func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log.Logger, refuse func(line, ...any)) {
 	start := time.Now()
 	if l, ok := s.claimBoard(); !ok {
-		if l == lineFull {
-			refuse(l, s.o.MaxSessions)
+		if l == lineBoardsFull {
+			refuse(l, s.o.MaxBoards)
 		} else {
 			refuse(l)
 		}
@@ -40,10 +38,10 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	s.feed.Start()
 	m := board.New(board.Options{Lang: lang, Source: s.feed, Profile: colorprofile.Env(env)})
 	// As a player's game, the board ends when the server's shutdown says
-	// so (at once: nothing is being revealed), not on the process's
-	// signals, and at once when the connection drops.
-	prog := tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithContext(sess.Context()),
-		tea.WithoutSignalHandler())...)
+	// so (at once: nothing is being revealed).
+	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
+	prog := program(sess, m, in)
+	in.watch(prog)
 	over := make(chan struct{})
 	closed := make(chan struct{})
 	go func() {
@@ -56,13 +54,17 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	}()
 	runErr := run(sess, prog)
 	close(over)
+	idled := in.stop()
 	end := "quit"
 	select {
 	case <-closed:
 		end = "server closing"
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", lineClosing.say(lang))
 	default:
-		if sess.Context().Err() != nil {
+		if idled {
+			end = "idle"
+			fmt.Fprintf(sess.Stderr(), "%s\r\n", lineIdle.say(lang, minutes(s.o.IdleTimeout)))
+		} else if in.lost.Load() || sess.Context().Err() != nil {
 			end = "disconnected"
 		} else if runErr != nil {
 			end = "error"
@@ -71,16 +73,16 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	logger.Info("watched the board", "lang", string(lang), "for", time.Since(start).Round(time.Second), "end", end)
 }
 
-// claimBoard takes a session for a board; it says why not when the server
-// is full or closing.
+// claimBoard takes a place for a board; it says why not when the boards
+// are full or the server is closing.
 func (s *Server) claimBoard() (refusal line, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.closed:
 		return lineClosing, false
-	case len(s.playing)+s.boards >= s.o.MaxSessions:
-		return lineFull, false
+	case s.boards >= s.o.MaxBoards:
+		return lineBoardsFull, false
 	}
 	s.boards++
 	s.wg.Add(1)

@@ -69,22 +69,34 @@ func TestBoardWithoutTerminal(t *testing.T) {
 	}
 }
 
-// TestBoardsCountAsSessions: boards take places of --max-sessions; a
-// player beyond them is told the server is full, and so is a board.
-func TestBoardsCountAsSessions(t *testing.T) {
-	ts := startServer(t, func(o *Options) { o.MaxSessions = 2 })
-	one := open(t, ts.dial(t, nil), 80, 24, nil, "board")
-	one.waitFor(t, "live board")
+// TestBoardsHaveTheirOwnPlaces: boards take places of --max-boards, none
+// of the players': with the boards full, a player still comes in, and one
+// more board is told the boards are full; a board idle past
+// --idle-timeout is closed, saying so.
+func TestBoardsHaveTheirOwnPlaces(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.MaxSessions, o.MaxBoards, o.IdleTimeout = 1, 2, 3*time.Second })
+	var boards []*terminal
+	for range 2 {
+		b := open(t, ts.dial(t, nil), 80, 24, nil, "board")
+		b.waitFor(t, "live board")
+		boards = append(boards, b)
+	}
 	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
 	player.waitFor(t, "Choose a game")
-	for _, cmd := range []string{"", "board"} {
-		late := open(t, ts.dial(t, newKey(t)), 80, 24, nil, cmd)
-		if status := late.exit(t); status != 1 {
-			t.Errorf("%q beyond 2 sessions: exit status %d, want 1", cmd, status)
-		}
-		if got := late.errOut.String(); !strings.Contains(got, "the server is full (2 players at most)") {
-			t.Errorf("%q beyond 2 sessions: told %q", cmd, got)
-		}
+	late := open(t, ts.dial(t, nil), 80, 24, nil, "board")
+	if status := late.exit(t); status != 1 {
+		t.Errorf("a third board: exit status %d, want 1", status)
+	}
+	if got, want := late.errOut.String(), "tapis: enough boards are open (2 at most); try again in a moment\r\n"; got != want {
+		t.Errorf("a third board was told %q, want %q", got, want)
+	}
+	boards[0].exit(t)
+	if got := boards[0].errOut.String(); !strings.Contains(got, "closed after 3s without a key") {
+		t.Errorf("an idle board was told %q", got)
+	}
+	waitUntil(t, "the boards closed as idle", func() bool { return ts.Watching() == 0 })
+	if !strings.Contains(ts.log.String(), "watched the board") || !strings.Contains(ts.log.String(), "end=idle") {
+		t.Errorf("log:\n%s", ts.log.String())
 	}
 }
 

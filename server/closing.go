@@ -107,12 +107,16 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return err
 }
 
-// finish waits for every session to be over, then stops the boards' feed
-// and removes the server's players from the store.
+// finish waits for every session to be over, then stops the boards' feed,
+// removes the server's players from the store and logs the last refusals.
 func (s *Server) finish() {
 	s.wg.Wait()
 	s.feed.Close()
 	s.stopPresence()
+	s.mu.Lock()
+	refusals := s.refusals
+	s.mu.Unlock()
+	refusals.end()
 }
 
 // sessionsOver returns a channel closed once every session is over.

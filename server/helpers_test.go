@@ -146,6 +146,13 @@ func openTerm(t *testing.T, c *gossh.Client, termType string, w, h int, env map[
 	if err != nil {
 		t.Fatal(err)
 	}
+	return termOn(t, s, termType, w, h, env, cmd)
+}
+
+// termOn is openTerm on a session opened already.
+func termOn(t *testing.T, s *gossh.Session, termType string, w, h int, env map[string]string, cmd string) *terminal {
+	t.Helper()
+	var err error
 	for k, v := range env {
 		if err := s.Setenv(k, v); err != nil {
 			t.Fatal(err)

@@ -17,6 +17,7 @@ const (
 	lineCommand          // a command was asked for: %s the ssh command line to play, twice
 	lineNoTerminal       // no PTY: %s the ssh command line to play
 	lineFull             // %d players already
+	lineBoardsFull       // %d boards already
 	lineElsewhere        // the account has a session already
 	lineClosing          // the server is shutting down
 	lineIdle             // %s the idle timeout
@@ -34,6 +35,7 @@ func linesIn(lang ui.Lang) map[line]string {
 			lineCommand:     "tapis : ce serveur sert le jeu et n'exécute aucune commande que board : connectez-vous avec %s, ou %s board",
 			lineNoTerminal:  "tapis : le jeu demande un terminal : connectez-vous avec %s",
 			lineFull:        "tapis : le serveur est complet (%d joueurs au plus) ; réessayez dans un moment",
+			lineBoardsFull:  "tapis : assez de tableaux sont ouverts (%d au plus) ; réessayez dans un moment",
 			lineElsewhere:   "tapis : ce compte joue déjà ailleurs (une autre session avec la même clé) ; fermez-la d'abord",
 			lineClosing:     "tapis : le serveur ferme ; réessayez plus tard",
 			lineIdle:        "tapis : session fermée après %s sans une touche ; vos achats vous attendent à la prochaine visite",
@@ -48,6 +50,7 @@ func linesIn(lang ui.Lang) map[line]string {
 		lineCommand:     "tapis: this server plays the game and runs no command but board: connect with %s, or %s board",
 		lineNoTerminal:  "tapis: the game needs a terminal: connect with %s",
 		lineFull:        "tapis: the server is full (%d players at most); try again in a moment",
+		lineBoardsFull:  "tapis: enough boards are open (%d at most); try again in a moment",
 		lineElsewhere:   "tapis: this account is playing elsewhere (another session with the same key); close that one first",
 		lineClosing:     "tapis: the server is closing; try again later",
 		lineIdle:        "tapis: closed after %s without a key; anything bought waits for your next visit",

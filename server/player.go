@@ -1,8 +1,6 @@
 package server
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net"
@@ -12,41 +10,20 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
-	"charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
-	gossh "golang.org/x/crypto/ssh"
 
 	"tapis/text"
 	"tapis/ui"
 )
 
-// guestKey keeps, in a connection's context, the account of a player who
-// came without a key: a guest for as long as the connection lasts.
-type guestKey struct{}
-
-// guestIn lets a player in without a key, and names their guest account.
-func guestIn(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
-	b := make([]byte, 6)
-	rand.Read(b) // never fails (crypto/rand)
-	ctx.SetValue(guestKey{}, "guest-"+hex.EncodeToString(b))
-	return true
-}
-
-// accountOf names the account a session plays for: the SHA-256
-// fingerprint of the public key it authenticated with, or the guest
-// account of its connection; guest is true for the latter.
-func accountOf(sess ssh.Session) (account string, guest bool) {
-	if k := sess.PublicKey(); k != nil {
-		return gossh.FingerprintSHA256(k), false
-	}
-	name, _ := sess.Context().Value(guestKey{}).(string)
-	return name, true
-}
-
 // play is the handler of each SSH session: it lets the player in, or
 // tells them in one line why not, then runs their game until they quit,
 // the connection drops, they stay idle too long or the server closes.
 func (s *Server) play(sess ssh.Session) {
+	if c := gatedOf(sess.Context()); c != nil {
+		c.begin() // the connection's grace waits for this session's end
+		defer c.end()
+	}
 	start := time.Now()
 	env := sess.Environ()
 	pty, _, terminal := sess.Pty()
@@ -95,13 +72,8 @@ func (s *Server) play(sess ssh.Session) {
 		refuse(lineUnavailable)
 		return
 	}
-	in := &idleInput{r: sess, d: s.o.IdleTimeout}
-	// A dropped connection ends the game at once: there is no terminal
-	// left to give back. The server's signals are the server's: each game
-	// ends when the server's shutdown says so, not when the process gets
-	// SIGTERM.
-	prog := tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithContext(sess.Context()),
-		tea.WithoutSignalHandler())...)
+	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
+	prog := program(sess, m, in)
 	in.watch(prog)
 	over := make(chan struct{})
 	quitByServer := s.end.watch(prog, over)
@@ -140,27 +112,6 @@ func (s *Server) play(sess ssh.Session) {
 	sess.Exit(0) //nolint:errcheck // a player gone hears nothing
 }
 
-// run runs a game on its session until it ends: the PTY's size, and each
-// window change, reach it as tea.WindowSizeMsg (the PTY's size is given
-// at start by bubbletea.MakeOptions).
-func run(sess ssh.Session, prog *tea.Program) error {
-	_, windows, _ := sess.Pty()
-	over := make(chan struct{})
-	defer close(over)
-	go func() {
-		for {
-			select {
-			case <-over:
-				return
-			case w := <-windows:
-				prog.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-			}
-		}
-	}()
-	_, err := prog.Run()
-	return err
-}
-
 // reason names a refusal in the log.
 func (l line) reason() string {
 	switch l {
@@ -170,6 +121,8 @@ func (l line) reason() string {
 		return "no terminal"
 	case lineFull:
 		return "full"
+	case lineBoardsFull:
+		return "boards full"
 	case lineElsewhere:
 		return "playing elsewhere"
 	case lineClosing:

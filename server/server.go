@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"sync"
 	"time"
@@ -30,15 +31,14 @@ const (
 	DefaultStore       = "sqlite:tapis.db"
 	DefaultHostKey     = ".tapis/host_ed25519"
 	DefaultMaxSessions = 200
+	// DefaultMaxBoards is how many boards may be watched at once, apart
+	// from the players.
+	DefaultMaxBoards   = 10
 	DefaultIdleTimeout = 30 * time.Minute
 	// DefaultRealityCheck is how often a player is shown the time played
 	// and their net result.
 	DefaultRealityCheck = 30 * time.Minute
 )
-
-// handshakeTimeout bounds the SSH handshake of a connection: one that does
-// not authenticate in that time is dropped before it holds anything.
-const handshakeTimeout = 30 * time.Second
 
 // Options configures a server.
 type Options struct {
@@ -53,8 +53,20 @@ type Options struct {
 	// MaxSessions is how many players may play at once; more are told the
 	// server is full. DefaultMaxSessions when 0.
 	MaxSessions int
-	// IdleTimeout closes a session that sends no input for that long
-	// (anything bought is kept); 0 never does.
+	// MaxBoards is how many boards may be watched at once, apart from the
+	// players; more are told the boards are full. DefaultMaxBoards when 0.
+	MaxBoards int
+	// MaxPerAddress bounds the connections of one address (an IPv6 /64),
+	// of which perAddressLoggingIn at most still logging in; 0: no bound.
+	MaxPerAddress int
+	// Startups is the random early drop of connections still logging in;
+	// DefaultStartups when zero.
+	Startups Startups
+	// KeysOnly refuses players without a key (no guests), telling them
+	// how to make one.
+	KeysOnly bool
+	// IdleTimeout closes a session, a game's or a board's, that sends no
+	// input for that long (anything bought is kept); 0 never does.
 	IdleTimeout time.Duration
 	// RealityCheck shows each player, every so long of play, the time
 	// played and their net result, to continue or quit; 0 never does.
@@ -81,6 +93,9 @@ type Server struct {
 	latency latencies
 
 	feed *board.Feed // the boards' one reading of the store, started by the first
+	gate *gate       // the connections, counted and bounded
+	// refusals logs, every refusalsEvery, the connections the gate refused.
+	refusals *ticker
 
 	mu        sync.Mutex
 	playing   map[string]bool // the accounts playing now: one session each
@@ -106,26 +121,50 @@ func New(o Options) (*Server, error) {
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = DefaultMaxSessions
 	}
+	if o.MaxBoards <= 0 {
+		o.MaxBoards = DefaultMaxBoards
+	}
+	if o.Startups == (Startups{}) {
+		o.Startups = DefaultStartups
+	}
+	if o.MaxPerAddress < 0 {
+		return nil, errors.New("server: a negative bound of connections per address")
+	}
 	if o.Log == nil {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
 	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit, windows: newLossWindows()}
-	srv, err := wish.NewServer(
+	// Every connection the server may hold at once: each player and board
+	// and as many again arriving or leaving, and those logging in.
+	total := 2*(o.MaxSessions+o.MaxBoards) + o.Startups.Full
+	s.gate = newGate(o.Startups, o.MaxPerAddress, total, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	opts := []ssh.Option{
 		wish.WithHostKeyPEM(o.HostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+	}
+	if !o.KeysOnly {
 		// A player without a key is a guest: keyboard-interactive with no
 		// question lets them in.
-		wish.WithKeyboardInteractiveAuth(guestIn),
-	)
+		opts = append(opts, wish.WithKeyboardInteractiveAuth(guestIn))
+	}
+	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	srv.Handler = s.play
 	srv.HandshakeTimeout = handshakeTimeout
-	// Sessions only; their agent-forwarding requests refused. No
-	// forwarding handler is installed: port forwarding is refused too.
-	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": sessionWithoutAgent}
+	srv.ConnCallback = func(ctx ssh.Context, c net.Conn) net.Conn {
+		if g, ok := c.(*gatedConn); ok {
+			ctx.SetValue(gatedKey{}, g)
+		}
+		return c
+	}
+	srv.ServerConfigCallback = func(ctx ssh.Context) *gossh.ServerConfig { return s.sshConfig(gatedOf(ctx)) }
+	// Sessions only, guarded (requests.go). No forwarding handler is
+	// installed: port forwarding is refused; global requests are all
+	// answered no.
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	s.ssh = srv
 	s.feed = board.NewFeed(o.Store)
 	return s, nil
@@ -141,8 +180,11 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	s.listeners = append(s.listeners, l)
 	s.startPresence()
+	if s.refusals == nil {
+		s.refusals = every(refusalsEvery, s.logRefusals)
+	}
 	s.mu.Unlock()
-	if err := s.ssh.Serve(l); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+	if err := s.ssh.Serve(gatedListener{l, s.gate}); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
 		return fmt.Errorf("serving on %s: %w", l.Addr(), err)
 	}
 	return nil
@@ -183,7 +225,7 @@ func (s *Server) claim(account string) (refusal line, ok bool) {
 		return lineClosing, false
 	case s.playing[account]:
 		return lineElsewhere, false
-	case len(s.playing)+s.boards >= s.o.MaxSessions:
+	case len(s.playing) >= s.o.MaxSessions:
 		return lineFull, false
 	}
 	s.playing[account] = true
@@ -244,37 +286,3 @@ func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 
 // Close leaves the shared store open: the server's owner closes it.
 func (seller) Close() error { return nil }
-
-// agentRequest is the request a client sends to forward its agent.
-const agentRequest = "auth-agent-req@openssh.com"
-
-// sessionWithoutAgent is the session channel handler, with the requests to
-// forward the client's agent refused: the server never reaches a player's
-// keys.
-func sessionWithoutAgent(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
-	ssh.DefaultSessionHandler(srv, conn, noAgent{ch}, ctx)
-}
-
-// noAgent is a session channel whose agent-forwarding requests are refused
-// before the session sees them.
-type noAgent struct{ gossh.NewChannel }
-
-// Accept accepts the channel, and filters its requests.
-func (c noAgent) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
-	ch, reqs, err := c.NewChannel.Accept()
-	if err != nil {
-		return ch, reqs, err
-	}
-	out := make(chan *gossh.Request)
-	go func() {
-		defer close(out)
-		for r := range reqs {
-			if r.Type == agentRequest {
-				r.Reply(false, nil)
-				continue
-			}
-			out <- r
-		}
-	}()
-	return ch, out, nil
-}

@@ -205,8 +205,19 @@ func TestForwardingRefused(t *testing.T) {
 	if err := s.RequestSubsystem("sftp"); err == nil {
 		t.Error("the sftp subsystem was accepted")
 	}
-	// The session itself is still served.
-	term := open(t, c, 100, 30, nil, "")
+	// One session at a time on a connection: a second is refused while
+	// the first is open, and taken once it is closed.
+	if second, err := c.NewSession(); err == nil {
+		second.Close()
+		t.Error("a second session on the connection was accepted")
+	}
+	s.Close()
+	var next *gossh.Session
+	waitUntil(t, "the first session closed", func() bool {
+		next, err = c.NewSession()
+		return err == nil
+	})
+	term := termOn(t, next, "xterm-256color", 100, 30, nil, "")
 	term.waitFor(t, "Choose a game")
 }
 

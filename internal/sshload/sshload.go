@@ -47,6 +47,10 @@ type Config struct {
 	// Keys, when not nil, are the sessions' keys, one a session (the
 	// same keys come back to the same accounts); new keys otherwise.
 	Keys []gossh.Signer
+	// Dialing is how many sessions log in at once (4 when zero): a room
+	// arrives over seconds, not in one instant, and tapis serve drops
+	// connections early past ten logging in at once (--max-startups).
+	Dialing int
 }
 
 // Result is what the sessions did.
@@ -89,6 +93,10 @@ func Run(ctx context.Context, c Config) (Result, error) {
 		opened  = make(chan struct{}, c.Sessions)
 	)
 	start := make(chan struct{}) // every session presses from the same moment
+	if c.Dialing == 0 {
+		c.Dialing = 4
+	}
+	dialing := make(chan struct{}, c.Dialing)
 	fail := func(err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -102,7 +110,8 @@ func Run(ctx context.Context, c Config) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := player{c: c, addr: c.Addrs[i%len(c.Addrs)], key: keys[i], presses: &presses, bytes: &bytes}
+			p := player{c: c, addr: c.Addrs[i%len(c.Addrs)], from: visitor(i), key: keys[i], presses: &presses, bytes: &bytes,
+				dialing: dialing}
 			if err := p.play(ctx, opened, start, &mu, &res.Connect, t0); err != nil {
 				fail(fmt.Errorf("session %d: %w", i, err))
 			}
@@ -166,10 +175,19 @@ func NewKey() (gossh.Signer, error) {
 	return s, nil
 }
 
+// visitor is the loopback address session i comes from: each visitor of a
+// room has an address of their own (127.0.0.2 to 127.0.250.255), as
+// tapis serve counts connections by address (--max-per-address).
+func visitor(i int) net.IP {
+	return net.IPv4(127, 0, byte(i/254%250), byte(2+i%254))
+}
+
 // player is one session of a load.
 type player struct {
 	c       Config
 	addr    string
+	from    net.IP        // the address it comes from, on loopback
+	dialing chan struct{} // a place among the sessions logging in
 	key     gossh.Signer
 	presses *atomic.Int64
 	bytes   *atomic.Int64
@@ -184,9 +202,7 @@ func (p player) play(ctx context.Context, opened chan<- struct{}, start <-chan s
 			opened <- struct{}{}
 		}
 	}()
-	client, err := gossh.Dial("tcp", p.addr, &gossh.ClientConfig{User: "visitor",
-		Auth: []gossh.AuthMethod{gossh.PublicKeys(p.key)}, HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout: 30 * time.Second})
+	client, err := p.dial(ctx)
 	if err != nil {
 		return err
 	}
@@ -268,6 +284,34 @@ func (p player) play(ctx context.Context, opened chan<- struct{}, start <-chan s
 			return ctx.Err()
 		}
 	}
+}
+
+// dial logs in, from the player's own address when the server is on
+// loopback, once a place among those logging in is free.
+func (p player) dial(ctx context.Context) (*gossh.Client, error) {
+	select {
+	case p.dialing <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-p.dialing }()
+	d := net.Dialer{Timeout: 30 * time.Second}
+	if host, _, _ := net.SplitHostPort(p.addr); net.ParseIP(host).IsLoopback() && net.ParseIP(host).To4() != nil {
+		d.LocalAddr = &net.TCPAddr{IP: p.from}
+	}
+	conn, err := d.DialContext(ctx, "tcp", p.addr)
+	if err != nil {
+		return nil, err
+	}
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	cc, chans, reqs, err := gossh.NewClientConn(conn, p.addr, &gossh.ClientConfig{User: "visitor",
+		Auth: []gossh.AuthMethod{gossh.PublicKeys(p.key)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	conn.SetDeadline(time.Time{})
+	return gossh.NewClient(cc, chans, reqs), nil
 }
 
 // counter counts what a session receives, and closes first on its first

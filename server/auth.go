@@ -1,0 +1,108 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// keyNeeded is what a player without a key is told by a server that takes
+// keys only (--guests=false), before any language is known: both.
+const keyNeeded = "tapis: this server plays with a key only: make one with ssh-keygen -t ed25519, then connect again\r\n" +
+	"tapis : ce serveur se joue avec une clé : créez-en une avec ssh-keygen -t ed25519, puis reconnectez-vous\r\n"
+
+// sshConfig is the SSH configuration of a connection: its login counted
+// by its gate, and, with keys only, a player without a key refused with
+// keyNeeded (shown by ssh before "Permission denied").
+func (s *Server) sshConfig(c *gatedConn) *gossh.ServerConfig {
+	conf := &gossh.ServerConfig{}
+	if c != nil {
+		conf.AuthLogCallback = func(_ gossh.ConnMetadata, _ string, err error) {
+			if err == nil {
+				c.loggedIn()
+			}
+		}
+	}
+	if s.o.KeysOnly {
+		// No question asked: OpenSSH's ssh then tries keyboard-interactive
+		// no more, so the banner shows once.
+		conf.KeyboardInteractiveCallback = func(gossh.ConnMetadata, gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
+			return nil, &gossh.BannerError{Err: ssh.ErrPermissionDenied, Message: keyNeeded}
+		}
+	}
+	return conf
+}
+
+// guestKey keeps, in a connection's context, the account of a player who
+// came without a key: a guest for as long as the connection lasts.
+type guestKey struct{}
+
+// guestIn lets a player in without a key, and names their guest account.
+func guestIn(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
+	b := make([]byte, 6)
+	rand.Read(b) // never fails (crypto/rand)
+	ctx.SetValue(guestKey{}, "guest-"+hex.EncodeToString(b))
+	return true
+}
+
+// accountOf names the account a session plays for: the SHA-256
+// fingerprint of the public key it authenticated with, or the guest
+// account of its connection; guest is true for the latter.
+func accountOf(sess ssh.Session) (account string, guest bool) {
+	if k := sess.PublicKey(); k != nil {
+		return gossh.FingerprintSHA256(k), false
+	}
+	name, _ := sess.Context().Value(guestKey{}).(string)
+	return name, true
+}
+
+// refusalsEvery is how often the log says which connections were refused
+// or closed at the door, when any were: one line, not one a connection.
+const refusalsEvery = 10 * time.Second
+
+// logRefusals logs what the gate refused since its last report.
+func (s *Server) logRefusals() {
+	if kv := s.gate.report(); kv != nil {
+		s.log.Info("connections refused", kv...)
+	}
+}
+
+// ticker calls a function every so often, until stopped.
+type ticker struct {
+	stop    chan struct{}
+	done    chan struct{}
+	stopped sync.Once
+}
+
+// every calls f every d, until stop.
+func every(d time.Duration, f func()) *ticker {
+	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(t.done)
+		tick := time.NewTicker(d)
+		defer tick.Stop()
+		for {
+			select {
+			case <-t.stop:
+				f()
+				return
+			case <-tick.C:
+				f()
+			}
+		}
+	}()
+	return t
+}
+
+// end stops the ticker, after a last call; nil does nothing.
+func (t *ticker) end() {
+	if t == nil {
+		return
+	}
+	t.stopped.Do(func() { close(t.stop) })
+	<-t.done
+}

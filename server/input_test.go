@@ -1,0 +1,308 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// readerModel is Bubble Tea's input reader (ultraviolet's TerminalReader)
+// as far as what it keeps goes: the rules of its scanEvents, on its own
+// decoder. It keeps what it has not decoded, and waits for more while the
+// first of it decodes as unknown, or as a key of ESC and one byte at most,
+// until its 50 ms timeout passes with no input (expire).
+type readerModel struct {
+	dec     uv.EventDecoder
+	escRun  bool // three ESC in a row reached it in one read
+	buf     []byte
+	paste   []byte // nil outside a paste
+	events  []uv.Event
+	maxBuf  int // the most it kept
+	maxPast int // the longest paste it kept
+}
+
+// feed is a read's bytes reaching the reader.
+func (m *readerModel) feed(b []byte) {
+	m.escRun = m.escRun || bytes.Contains(b, []byte("\x1b\x1b\x1b"))
+	m.buf = append(m.buf, b...)
+	m.scan(false)
+	m.maxBuf = max(m.maxBuf, len(m.buf))
+}
+
+// expire is the reader's timeout passing: it decodes what it kept.
+func (m *readerModel) expire() { m.scan(true) }
+
+func (m *readerModel) scan(expired bool) {
+	for len(m.buf) > 0 {
+		esc := m.buf[0] == 0x1b
+		n, ev := m.dec.Decode(m.buf)
+		ignored := fmt.Sprintf("%T", ev) == "uv.ignoredEvent"
+		if _, end := ev.(uv.PasteEndEvent); m.paste != nil && !end {
+			switch e := ev.(type) {
+			case uv.KeyPressEvent:
+				if len(e.Text) > 0 {
+					m.paste = append(m.paste, e.Text...)
+					break
+				}
+				if esc && n <= 2 && !expired {
+					return
+				}
+				m.paste = append(m.paste, m.buf[:n]...)
+			case uv.UnknownEvent:
+				if !expired {
+					return
+				}
+			}
+			m.maxPast = max(m.maxPast, len(m.paste))
+			m.buf = m.buf[n:]
+			continue
+		}
+		switch ev.(type) {
+		case uv.UnknownEvent:
+			if !expired {
+				return
+			}
+			m.events = append(m.events, ev)
+		case uv.PasteStartEvent:
+			m.paste = []byte{}
+		case uv.PasteEndEvent:
+			m.events = append(m.events, uv.PasteEvent{Content: string(m.paste)})
+			m.paste = nil
+		default:
+			if !ignored && ev != nil {
+				if esc && n <= 2 && !expired {
+					return
+				}
+				m.events = append(m.events, ev)
+			}
+		}
+		m.buf = m.buf[n:]
+	}
+}
+
+// chunks reads a stream in the reads given, one after the other.
+type chunks struct{ parts [][]byte }
+
+func (c *chunks) Read(p []byte) (int, error) {
+	if len(c.parts) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, c.parts[0])
+	if c.parts[0] = c.parts[0][n:]; len(c.parts[0]) == 0 {
+		c.parts = c.parts[1:]
+	}
+	return n, nil
+}
+
+// split cuts b into reads of random sizes.
+func split(b []byte, r *rand.Rand, most int) [][]byte {
+	var parts [][]byte
+	for len(b) > 0 {
+		n := min(len(b), 1+r.IntN(most))
+		parts = append(parts, b[:n])
+		b = b[n:]
+	}
+	return parts
+}
+
+// through runs reads through a guard into the reader's model, as Bubble
+// Tea reads a session (4 KiB a read); a pause of the guard of 50 ms or
+// more lets the model's timeout pass. It returns the model, and what the
+// guard handed over.
+func through(t testing.TB, parts [][]byte) (*readerModel, []byte) {
+	t.Helper()
+	m := &readerModel{}
+	clock := time.Unix(0, 0)
+	g := newInputGuard(&chunks{parts: parts})
+	g.now = func() time.Time { return clock }
+	g.sleep = func(d time.Duration) {
+		clock = clock.Add(d)
+		if d >= 50*time.Millisecond {
+			m.expire()
+		}
+	}
+	var out bytes.Buffer
+	p := make([]byte, 4096)
+	for {
+		n, err := g.Read(p)
+		out.Write(p[:n])
+		m.feed(p[:n])
+		if err != nil {
+			break
+		}
+		// A stream at the link's pace: a read every millisecond.
+		clock = clock.Add(time.Millisecond)
+		if len(g.held) > 8 {
+			t.Fatalf("the guard holds %d bytes", len(g.held))
+		}
+	}
+	m.expire()
+	return m, out.Bytes()
+}
+
+// keyed is what a reader makes of a stream read all at once, then left.
+func keyed(b []byte) []uv.Event {
+	m := &readerModel{}
+	m.feed(b)
+	m.expire()
+	return m.events
+}
+
+// TestInputGuardKeepsPlay: what a terminal sends in play reaches the game
+// as it was: keys, arrows, alt keys, SGR mouse clicks and wheel, a short
+// paste, UTF-8, and the colour reply the game asks for.
+func TestInputGuardKeepsPlay(t *testing.T) {
+	for _, in := range []string{
+		"a1q\r ",
+		"\x1b[A\x1b[B\x1b[C\x1b[D\x1bOA\x1b[1;5C",
+		"\x1b[<0;12;7M\x1b[<0;12;7m\x1b[<65;3;3M",
+		"\x1b[200~une partie, s'il vous plaît\x1b[201~",
+		"é€😀",
+		"\x1b]11;rgb:1e1e/1e1e/2e2e\x07",
+		"\x1b]11;rgb:ffff/ffff/ffff\x1b\\",
+		"\x1b[?2026;2$y\x1b[?1u",
+		"\x1b[3~\x1b[5~\x1b[15~",
+	} {
+		m, out := through(t, [][]byte{[]byte(in)})
+		want := keyed([]byte(in))
+		if fmt.Sprint(m.events) != fmt.Sprint(want) {
+			t.Errorf("%q: read as %v through the guard (%q), %v without", in, m.events, out, want)
+		}
+	}
+	// Alt keys and the Escape key, each a read of its own as a person
+	// types them: the same keys.
+	parts := [][]byte{[]byte("\x1ba"), []byte("\x1b"), []byte("q"), []byte("\x1b\x1b")}
+	var want []uv.Event
+	for _, p := range parts {
+		want = append(want, keyed(p)...)
+	}
+	m, _ := through(t, parts)
+	if fmt.Sprint(m.events) != fmt.Sprint(want) {
+		t.Errorf("alt and Escape keys read as %v, want %v", m.events, want)
+	}
+}
+
+// hostileInputs are streams each of which grows the reader without the
+// guard: name, a head, and a byte repeated after it for a megabyte.
+var hostileInputs = []struct {
+	name string
+	head string
+	fill byte
+}{
+	{"an unfinished paste", "\x1b[200~", 'a'},
+	{"an unterminated OSC string", "\x1b]0;", 'a'},
+	{"an unterminated DCS string", "\x1bP1$r", 'a'},
+	{"an APC string", "\x1b_G", 'a'},
+	{"endless parameters", "\x1b[", ';'},
+	{"an invalid byte before a stream", "\xff", 'a'},
+	{"a stray continuation byte", "\xa0", 'a'},
+	{"an alt key before a stream", "\x1ba", 'b'},
+	{"ESC before a stream", "\x1b", 'b'},
+	{"an alt key before a run of ESC", "\x1ba", 0x1b},
+	{"a control sequence cut by a control", "\x1b[1\x01", 'a'},
+	{"SS3 digits", "\x1bO", '1'},
+	{"U+FFFD", "\uFFFD", 'a'},
+	{"an X10 mouse report", "\x1b[M", 0xff},
+	{"C1 control sequence introducers", "\x9b", '1'},
+	{"a paste of OSC strings", "\x1b[200~\x1b]0;", 'a'},
+}
+
+// TestInputGuardBoundsHostileInput: each hostile stream, which the reader
+// alone keeps whole, is kept within a few reads through the guard, and a
+// paste within maxPaste.
+func TestInputGuardBoundsHostileInput(t *testing.T) {
+	const size = 1 << 20
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, h := range hostileInputs {
+		t.Run(h.name, func(t *testing.T) {
+			in := append([]byte(h.head), bytes.Repeat([]byte{h.fill}, size)...)
+			alone := &readerModel{}
+			for _, p := range split(in, r, 4096) {
+				alone.feed(p)
+			}
+			if alone.maxBuf < size/2 && alone.maxPast < size/2 {
+				t.Fatalf("the reader alone kept %d bytes and a paste of %d: not a hostile stream", alone.maxBuf, alone.maxPast)
+			}
+			m, _ := through(t, split(in, r, 4096))
+			if m.maxBuf > 3*4096 || m.maxPast > maxPaste+maxCSI {
+				t.Errorf("through the guard the reader kept %d bytes and a paste of %d", m.maxBuf, m.maxPast)
+			}
+		})
+	}
+}
+
+// TestInputGuardCutsPaste: a paste past maxPaste reaches the game as its
+// first maxPaste bytes, closed; what follows its real end is kept.
+func TestInputGuardCutsPaste(t *testing.T) {
+	in := "\x1b[200~" + strings.Repeat("x", 3*maxPaste) + "\x1b[201~q"
+	m, _ := through(t, split([]byte(in), rand.New(rand.NewPCG(3, 4)), 4096))
+	if len(m.events) != 2 {
+		t.Fatalf("read as %d events, want the paste and q", len(m.events))
+	}
+	p, ok := m.events[0].(uv.PasteEvent)
+	if !ok || len(p.Content) != maxPaste || strings.Trim(p.Content, "x") != "" {
+		t.Errorf("the paste reached the game as %T of %d bytes", m.events[0], len(p.Content))
+	}
+	if fmt.Sprint(m.events[1]) != "q" {
+		t.Errorf("after the paste: %v, want q", m.events[1])
+	}
+}
+
+// TestInputGuardRate: a client streaming keys is read at inputRate once
+// its burst is spent.
+func TestInputGuardRate(t *testing.T) {
+	var slept time.Duration
+	clock := time.Unix(0, 0)
+	g := newInputGuard(&hostileStream{b: 'a'})
+	g.now = func() time.Time { return clock }
+	g.sleep = func(d time.Duration) { slept += d; clock = clock.Add(d) }
+	p := make([]byte, 4096)
+	read := 0
+	for read < inputBurst+20*inputRate {
+		n, _ := g.Read(p)
+		read += n
+	}
+	// The pauses come before each read past the burst but the first.
+	rate := float64(read-inputBurst-len(p)) / slept.Seconds()
+	if rate < inputRate*0.9 || rate > inputRate*1.1 {
+		t.Errorf("%d bytes read in %s of pauses: %.0f bytes a second past the burst, want %d", read, slept, rate, inputRate)
+	}
+}
+
+// hostileStream is an endless run of one byte.
+type hostileStream struct{ b byte }
+
+func (h *hostileStream) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = h.b
+	}
+	return len(p), nil
+}
+
+// FuzzInputGuard: whatever a client sends, split however, the reader
+// behind the guard keeps at most a few reads, and a paste within its bound.
+func FuzzInputGuard(f *testing.F) {
+	for _, h := range hostileInputs {
+		f.Add([]byte(h.head+strings.Repeat(string(h.fill), 64)), uint64(1))
+	}
+	f.Add([]byte("\x1b[200~\x1b\x1b[201~\x1b]11;rgb:0/0/0\x1b\\\x1bP\x1b_\x1bX\x1b^"), uint64(7))
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		r := rand.New(rand.NewPCG(seed, seed>>1))
+		// The data repeated, so that whatever it leaves open is streamed.
+		in := bytes.Repeat(data, 1+(64<<10)/(len(data)+1))
+		m, _ := through(t, split(in, r, 1+int(seed%4096)))
+		if m.maxBuf > 3*4096 || m.maxPast > maxPaste+maxCSI {
+			t.Errorf("the reader kept %d bytes and a paste of %d", m.maxBuf, m.maxPast)
+		}
+		// A run of ESC deepens the decoder's recursion by one each.
+		if m.escRun {
+			t.Errorf("three ESC in a row handed over")
+		}
+	})
+}

@@ -1,0 +1,89 @@
+package server
+
+import (
+	"io"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2/bubbletea"
+)
+
+// writeStall is how long a write to a session may wait before its
+// connection is closed: a client that stops reading (its SSH window full)
+// would hold its game, its slot and its frames forever, whatever its idle
+// timeout says.
+const writeStall = 30 * time.Second
+
+// program returns the program of a session, a game's or a board's: its
+// input is in (guarded and timed by the caller), its output the session's
+// (guarded against a stall), sized from the session's PTY. A dropped
+// connection ends it at once; the server's signals are the server's:
+// each program ends when the server's shutdown says so.
+func program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
+	out := newStallWriter(sess, writeStall, func() { closeConnection(sess) })
+	return tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out),
+		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())...)
+}
+
+// closeConnection closes a session's connection: every write and read
+// under way on it fails.
+func closeConnection(sess ssh.Session) {
+	if c := gatedOf(sess.Context()); c != nil {
+		c.Close()
+		return
+	}
+	sess.Close()
+}
+
+// run runs a program on its session until it ends: the PTY's size is
+// given at start by bubbletea.MakeOptions, and each window change reaches
+// it as a tea.WindowSizeMsg, the latest one at most every windowEvery.
+func run(sess ssh.Session, prog *tea.Program) error {
+	w := windowsOf(sess)
+	over := make(chan struct{})
+	defer close(over)
+	if w != nil {
+		go func() {
+			pace := time.NewTimer(0)
+			defer pace.Stop()
+			for {
+				select {
+				case <-over:
+					return
+				case <-w.ready:
+				}
+				win := w.get()
+				prog.Send(tea.WindowSizeMsg{Width: win.Width, Height: win.Height})
+				pace.Reset(windowEvery)
+				select {
+				case <-over:
+					return
+				case <-pace.C:
+				}
+			}
+		}()
+	}
+	_, err := prog.Run()
+	return err
+}
+
+// stallWriter is a writer that calls stalled when a write waits longer
+// than d.
+type stallWriter struct {
+	w     io.Writer
+	timer *time.Timer
+	d     time.Duration
+}
+
+func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
+	t := time.AfterFunc(time.Hour, stalled)
+	t.Stop()
+	return &stallWriter{w: w, timer: t, d: d}
+}
+
+func (s *stallWriter) Write(p []byte) (int, error) {
+	s.timer.Reset(s.d)
+	defer s.timer.Stop()
+	return s.w.Write(p)
+}
