@@ -33,7 +33,11 @@ type serveFlags struct {
 	listen, store, hostKey string
 	balance                decimal.Decimal
 	maxSessions            int
-	openBlocks             int // blocks on sale side by side in a new store
+	maxBoards              int
+	maxPerAddress          int             // connections of one address; 0: no bound
+	startups               server.Startups // random early drop of connections logging in
+	guests                 bool            // players without a key come in as guests
+	openBlocks             int             // blocks on sale side by side in a new store
 	idle                   time.Duration
 	realityCheck           time.Duration   // how often the time played and net result are shown; 0: never
 	lossLimit              decimal.Decimal // an account's net loss over 24 hours that refuses purchases; zero: none
@@ -89,6 +93,7 @@ func serve(env Env, args []string) int {
 	}
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
+		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
 		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
@@ -97,7 +102,8 @@ func serve(env Env, args []string) int {
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(stop)
 	logger.Info("listening", "addr", l.Addr().String(), "store", text.Printable(store.Redact(f.store)),
-		"hostkey", fingerprint, "max_sessions", f.maxSessions, "qa", f.qa)
+		"hostkey", fingerprint, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
+		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests, "qa", f.qa)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	select {
@@ -129,6 +135,10 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
 	balance := fs.String("balance", "100", "what a new account starts with, in euros")
 	fs.IntVar(&f.maxSessions, "max-sessions", server.DefaultMaxSessions, "how many players at once")
+	fs.IntVar(&f.maxBoards, "max-boards", server.DefaultMaxBoards, "how many boards watched at once, apart from the players")
+	fs.IntVar(&f.maxPerAddress, "max-per-address", server.DefaultMaxPerAddress, "connections one address may hold (0: no bound)")
+	startups := fs.String("max-startups", server.DefaultStartups.String(), "connections logging in: `START:RATE:FULL`, as OpenSSH's MaxStartups")
+	fs.BoolVar(&f.guests, "guests", true, "let players without a key in, as guests (false: keys only)")
 	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a session with no input for that long (0: never); anything bought stays")
 	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
@@ -146,6 +156,15 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	}
 	if f.maxSessions < 1 || f.maxSessions > maxSessions {
 		return f, usagef("--max-sessions %d: want 1 to %d", f.maxSessions, maxSessions)
+	}
+	if f.maxBoards < 1 || f.maxBoards > maxSessions {
+		return f, usagef("--max-boards %d: want 1 to %d", f.maxBoards, maxSessions)
+	}
+	if f.maxPerAddress < 0 || f.maxPerAddress > maxSessions {
+		return f, usagef("--max-per-address %d: want 0 (no bound) to %d", f.maxPerAddress, maxSessions)
+	}
+	if f.startups, err = server.ParseStartups(*startups); err != nil {
+		return f, usagef("--max-startups %v", err)
 	}
 	if f.idle != 0 && (f.idle < time.Second || f.idle > 7*24*time.Hour) {
 		return f, usagef("--idle-timeout %s: want 0 (never), or 1s to 168h", f.idle)

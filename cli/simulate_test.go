@@ -324,14 +324,18 @@ func journalKinds(t *testing.T, path string) map[string]int {
 func TestSimulateUsage(t *testing.T) {
 	dir := t.TempDir()
 	corrupt := filepath.Join(dir, "corrupt.jsonl")
-	os.WriteFile(corrupt, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"+"{}\n"), 0o644)
+	os.WriteFile(corrupt, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"+"{}\n"), 0o600)
 	other := filepath.Join(dir, "other.jsonl")
-	os.WriteFile(other, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"), 0o644)
+	os.WriteFile(other, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"), 0o600)
+	// A journal others may read: it holds its master seed.
+	readable := filepath.Join(dir, "readable.jsonl")
+	os.WriteFile(readable, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"), 0o644)
 	cases := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--game", "poker"}, `--game: game "poker" is not yams or vegas`},
+		{[]string{"--journal", readable}, "journal " + readable + " can be read by others (mode 0644): chmod 600 " + readable},
 		{[]string{"--stake", "3"}, "--stake: stake 3 is not one of 0.5, 1, 2 for yams"},
 		{[]string{"--game", "vegas", "--stake", "1"}, "--stake: stake 1 is not one of 3 for vegas"},
 		{[]string{"--count", "0"}, "--count 0: want 1 to 100000000"},

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/store"
 )
 
 // HostKey returns the server's host key kept in the file at path, in PEM,
@@ -24,7 +26,7 @@ func HostKey(path string) (key []byte, fingerprint string, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		key, err = newHostKey(path)
 	} else if err == nil {
-		err = private(path)
+		err = store.Private("host key", path)
 	}
 	if err != nil {
 		return nil, "", err
@@ -34,18 +36,6 @@ func HostKey(path string) (key []byte, fingerprint string, err error) {
 		return nil, "", fmt.Errorf("host key %s: %w", path, err)
 	}
 	return key, gossh.FingerprintSHA256(signer.PublicKey()), nil
-}
-
-// private refuses a key file that its owner is not alone to read.
-func private(path string) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("host key: %w", err)
-	}
-	if perm := info.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("host key %s can be read by others (mode %04o): chmod 600 %s", path, perm, path)
-	}
-	return nil
 }
 
 // newHostKey creates an ed25519 host key in a new file at path.

@@ -66,7 +66,7 @@ func (s *Server) play(sess ssh.Session) {
 	}
 	defer s.release(account)
 	m, err := ui.New(ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
-		Seller: s.seller, Account: account, Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
+		Seller: s.seller, Account: account, Guest: guest, Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
 	if err != nil {
 		logger.Error("account not opened", "err", text.Printable(err.Error()))
 		refuse(lineUnavailable)

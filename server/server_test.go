@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +12,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
+
+	"tapis/store"
 )
 
 // TestPTYSizeAndResize: the game is drawn at the size of the session's
@@ -126,6 +130,7 @@ func TestGuest(t *testing.T) {
 	two := open(t, ts.dial(t, nil), 100, 30, nil, "")
 	one.waitFor(t, "Choose a game")
 	two.waitFor(t, "Choose a game")
+	one.waitFor(t, "€100.00")
 	ts.mu.Lock()
 	var guests []string
 	for a := range ts.playing {
@@ -135,14 +140,68 @@ func TestGuest(t *testing.T) {
 	if len(guests) != 2 || guests[0] == guests[1] {
 		t.Fatalf("two guests play as %q", guests)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
 	for _, g := range guests {
 		if !strings.HasPrefix(g, "guest-") {
 			t.Errorf("a guest plays as %q", g)
 		}
-		if a := ts.account(t, g); !a.Balance.Equal(ts.o.Balance) {
-			t.Errorf("guest %s starts with %s, want %s", g, a.Balance, ts.o.Balance)
+		// Nothing in the store while a guest has bought nothing.
+		if _, err := ts.store.Account(ctx, g, 0); !errors.Is(err, store.ErrNoAccount) {
+			t.Errorf("guest %s before buying: %v, want no account", g, err)
 		}
 	}
+	// The first guest buys a unit: its account is kept, a guest's.
+	one.press(t, "1")
+	one.waitFor(t, "enter play")
+	one.press(t, "a")
+	waitUntil(t, "a guest's purchase", func() bool {
+		for _, g := range guests {
+			if a, err := ts.store.Account(ctx, g, 0); err == nil && a.Purchases == 1 {
+				return true
+			}
+		}
+		return false
+	})
+	for _, term := range []*terminal{one, two} {
+		term.press(t, "\x03")
+		term.exit(t)
+	}
+	waitUntil(t, "both sessions over", func() bool { return ts.Playing() == 0 })
+	var kept []store.Account
+	for _, g := range guests {
+		if a, err := ts.store.Account(ctx, g, 0); err == nil {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) != 1 || !kept[0].Guest || kept[0].Purchases != 1 || !kept[0].Deposited.Equal(ts.o.Balance) {
+		t.Errorf("after two guests, one of whom bought a unit, the store keeps %+v", kept)
+	}
+	r, err := ts.store.Verify(ctx)
+	if err != nil || !r.OK() || r.Accounts != 1 {
+		t.Errorf("verify: %d accounts, problems %v (%v)", r.Accounts, r.Problems, err)
+	}
+}
+
+// TestKeysOnly: with --guests=false a player without a key is refused at
+// login, told how to make a key; a player with one plays.
+func TestKeysOnly(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.KeysOnly = true })
+	var banner string
+	_, err := gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{User: "visitor",
+		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+			return nil, nil
+		})},
+		BannerCallback:  func(m string) error { banner += m; return nil },
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: waitLimit})
+	if err == nil {
+		t.Fatal("a player without a key logged in")
+	}
+	if !strings.Contains(banner, "make one with ssh-keygen -t ed25519") || !strings.Contains(banner, "créez-en une") {
+		t.Errorf("a player without a key was told %q", banner)
+	}
+	term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	term.waitFor(t, "Choose a game")
 }
 
 // TestNoTerminal: a session without a PTY is told, in one line, how to

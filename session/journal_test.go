@@ -123,3 +123,30 @@ func TestFollows(t *testing.T) {
 		t.Error("98 = 100 − 3 + 1 does not follow")
 	}
 }
+
+// TestJournalPrivate: a new journal, which holds its master seed, is
+// readable by its owner alone; one others may read is refused, named with
+// its mode, and left as it is.
+func TestJournalPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tapis.jsonl")
+	s, err := Open(Options{Journal: path, Balance: decimal.NewFromInt(100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("a new journal: mode %v (%v), want 0600", fi.Mode(), err)
+	}
+	before, _ := os.ReadFile(path)
+	if err := os.Chmod(path, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(Options{Journal: path, Balance: decimal.NewFromInt(100)})
+	if want := "journal " + path + " can be read by others (mode 0640): chmod 600 " + path; err == nil || err.Error() != want {
+		t.Errorf("a journal others may read: %v, want %q", err, want)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Errorf("the refused journal was changed")
+	}
+}

@@ -62,18 +62,24 @@ func openLocal(o Options) (*local, error) {
 	if o.Journal == "" {
 		return l, l.fresh(o)
 	}
-	f, err := os.OpenFile(o.Journal, os.O_RDWR|os.O_CREATE, 0o644)
+	// The journal holds its master seed, from which every unit is dealt:
+	// its owner alone reads it.
+	f, err := os.OpenFile(o.Journal, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
-	}
-	if err := lock(f, o.Journal); err != nil {
-		f.Close()
-		return nil, err
 	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if err := store.PrivateMode("journal", o.Journal, info.Mode()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := lock(f, o.Journal); err != nil {
+		f.Close()
+		return nil, err
 	}
 	l.file = f
 	if info.Size() == 0 {

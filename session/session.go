@@ -28,10 +28,15 @@ type Options struct {
 	// OpenBlocks is how many blocks of each game and stake a new store
 	// sells side by side (1 when 0); a store keeps what it was created with.
 	OpenBlocks int
-	Limit      int    // how many recent units the session keeps (Recent); 200 when 0
-	QA         bool   // a QA session: a journal holding forced units is taken up; a store created as a QA store (or one asked for)
-	Tables     Tables // nil for the regulations' tables
-	Now        func() time.Time
+	Limit      int  // how many recent units the session keeps (Recent); 200 when 0
+	QA         bool // a QA session: a journal holding forced units is taken up; a store created as a QA store (or one asked for)
+	// Guest makes the account a guest's (serve's keyless player, whose
+	// name is new): OpenOn creates nothing; the store opens the account,
+	// marked a guest's, before its first purchase, and Close removes it
+	// if it bought nothing. The store must open guests (GuestOpener).
+	Guest  bool
+	Tables Tables // nil for the regulations' tables
+	Now    func() time.Time
 }
 
 // Session is a player's session: one account buying from a store, and what
@@ -56,6 +61,8 @@ type Session struct {
 	restored   *State          // what the store held of the account when the session opened
 	shownLater []string        // units shown on a shared store, to be recorded with the next purchase
 	attempt    string          // the token of the purchase under way, kept for its retries (guarded by buying)
+	guest      GuestOpener     // the store, for a guest's session; nil otherwise
+	opened     bool            // a guest's account is in the store (guarded by buying)
 	Note       string          // what opening the journal had to say (a torn last line)
 	Torn       int             // the journal's last line, cut short by a crash and dropped, or 0
 }
@@ -113,6 +120,14 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	if account == "" {
 		account = o.Account
 	}
+	if o.Guest {
+		g, ok := st.(GuestOpener)
+		if !ok {
+			return nil, fmt.Errorf("account %s: the store opens no guests", account)
+		}
+		return &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
+			staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}, guest: g}, nil
+	}
 	ctx, cancel := deadline()
 	defer cancel()
 	a, err := st.Account(ctx, account, o.Limit)
@@ -152,6 +167,13 @@ const StoreTimeout = 30 * time.Second
 // deadline returns the context of one call to a store.
 func deadline() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), StoreTimeout)
+}
+
+// GuestOpener is a store that keeps guests' accounts: opened marked a
+// guest's, and forgotten while they bought nothing (store.SQL).
+type GuestOpener interface {
+	OpenGuest(ctx context.Context, name string, balance decimal.Decimal) (bool, error)
+	ForgetGuest(ctx context.Context, name string) (bool, error)
 }
 
 // accountOpener is a store that creates an account only if it does not
@@ -220,6 +242,12 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.mu.Unlock()
 	if s.attempt == "" { // drawn once for this purchase number, kept for its retries
 		s.attempt = rand.Text()
+	}
+	if s.guest != nil && !s.opened {
+		if _, err := s.guest.OpenGuest(ctx, s.account, s.origin); err != nil {
+			return lottery.Sold{}, wallet.Operation{}, fmt.Errorf("opening account %s: %w", s.account, err)
+		}
+		s.opened = true
 	}
 	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label,
 		Shown: shown, Attempt: s.attempt})
@@ -318,6 +346,15 @@ func (s *Session) Close() error {
 		if err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if s.guest != nil && s.opened {
+		// A guest who bought nothing (the first purchase failed) leaves
+		// nothing; the store keeps an account that bought.
+		ctx, cancel := deadline()
+		if _, err := s.guest.ForgetGuest(ctx, s.account); err != nil {
+			errs = append(errs, err)
+		}
+		cancel()
 	}
 	return errors.Join(append(errs, s.st.Close())...)
 }

@@ -97,14 +97,16 @@ func (s *SQL) purchases(ctx context.Context, q querier, query string, args ...an
 func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, error) {
 	a := Account{Name: name}
 	var balance, deposited game.Cents
-	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT balance, deposited, purchases FROM accounts WHERE name = $1`), name).Scan(&balance, &deposited, &a.Purchases)
+	var guest int
+	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT balance, deposited, purchases, guest FROM accounts WHERE name = $1`), name).
+		Scan(&balance, &deposited, &a.Purchases, &guest)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, fmt.Errorf("account %q: %w", name, ErrNoAccount)
 	}
 	if err != nil {
 		return Account{}, fmt.Errorf("store: reading account %q: %w", name, err)
 	}
-	a.Balance, a.Deposited = balance.Decimal(), deposited.Decimal()
+	a.Balance, a.Deposited, a.Guest = balance.Decimal(), deposited.Decimal(), guest == 1
 	if a.Pending, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND shown = 0 ORDER BY number`, name); err != nil {
 		return Account{}, fmt.Errorf("store: reading the units account %q has not seen: %w", name, err)
 	}
@@ -186,7 +188,7 @@ func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, query string, arg
 
 // Deposit credits an account, creating it if it does not exist.
 func (s *SQL) Deposit(ctx context.Context, account string, amount decimal.Decimal) error {
-	_, err := s.deposit(ctx, account, amount, false)
+	_, err := s.deposit(ctx, account, amount, false, false)
 	return err
 }
 
@@ -194,10 +196,39 @@ func (s *SQL) Deposit(ctx context.Context, account string, amount decimal.Decima
 // it exists: then it is left as it is. It reports whether it created it.
 // Sellers opening the same new account at once credit it once.
 func (s *SQL) OpenAccount(ctx context.Context, account string, balance decimal.Decimal) (bool, error) {
-	return s.deposit(ctx, account, balance, true)
+	return s.deposit(ctx, account, balance, true, false)
 }
 
-func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decimal, onlyNew bool) (created bool, err error) {
+// OpenGuest creates a guest's account holding balance, as OpenAccount
+// does, marked a guest's: one ForgetGuest removes while it has bought
+// nothing.
+func (s *SQL) OpenGuest(ctx context.Context, account string, balance decimal.Decimal) (bool, error) {
+	return s.deposit(ctx, account, balance, true, true)
+}
+
+// ForgetGuest removes a guest's account, and its deposit, if it has made
+// no purchase: a guest who bought nothing leaves nothing. It reports
+// whether it did; an account that bought, or is no guest's, is kept.
+func (s *SQL) ForgetGuest(ctx context.Context, account string) (bool, error) {
+	var gone bool
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM deposits WHERE account = $1
+			AND EXISTS (SELECT 1 FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0)`), account)
+		if err != nil {
+			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
+		}
+		res, err = tx.ExecContext(ctx, s.dialect.q(`DELETE FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0`), account)
+		if err != nil {
+			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
+		}
+		n, err := res.RowsAffected()
+		gone = n == 1
+		return err
+	})
+	return gone, err
+}
+
+func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decimal, onlyNew, guest bool) (created bool, err error) {
 	cents, ok := game.CentsOf(amount)
 	if !ok || cents < 0 {
 		return false, fmt.Errorf("deposit %s: not a whole, positive number of cents", amount)
@@ -207,7 +238,8 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 	}
 	now := s.now().UTC().UnixNano()
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO accounts (name, balance, deposited, created) VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING`), account, now)
+		res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO accounts (name, balance, deposited, created, guest) VALUES ($1, 0, 0, $2, $3) ON CONFLICT DO NOTHING`),
+			account, now, guestFlag(guest))
 		if err != nil {
 			return fmt.Errorf("store: creating account %q: %w", account, err)
 		}
@@ -233,6 +265,14 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		return nil
 	})
 	return created, err
+}
+
+// guestFlag is a guest's mark, as the accounts table keeps it.
+func guestFlag(guest bool) int {
+	if guest {
+		return 1
+	}
+	return 0
 }
 
 // Block returns where the block a game and stake sell next stands, opening

@@ -24,7 +24,7 @@ import (
 
 // SchemaVersion is the version of the tables tapis keeps an emission in.
 // Opening a store migrates an older schema, and refuses a newer one.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // BusyTimeout is how long a SQLite seller waits for another's write.
 const BusyTimeout = 10 * time.Second
@@ -109,9 +109,19 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 			return nil, fmt.Errorf("store %s: %w", url, err)
 		}
 	}
-	if !o.Existing && d.name == "sqlite" {
-		if err := createPrivate(strings.TrimPrefix(url, "sqlite:")); err != nil {
-			return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
+	if d.name == "sqlite" {
+		path := strings.TrimPrefix(url, "sqlite:")
+		if !o.Existing {
+			if err := createPrivate(path); err != nil {
+				return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
+			}
+		}
+		// The file holds the house's master seed, and its write-ahead log
+		// the pages written lately: no one else may read them.
+		for _, f := range []string{path, path + "-wal", path + "-shm"} {
+			if err := Private("store", f); err != nil {
+				return nil, err
+			}
 		}
 	}
 	driver := "sqlite"
@@ -178,6 +188,29 @@ func createPrivate(path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// Private refuses a file that others than its owner may read: a store, a
+// journal or a host key, which hold the house's seeds or its key. A file
+// that does not exist is no matter.
+func Private(what, path string) error {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return PrivateMode(what, path, info.Mode())
+}
+
+// PrivateMode is Private, for a file whose mode is known.
+func PrivateMode(what, path string, mode fs.FileMode) error {
+	if perm := mode.Perm(); perm&0o077 != 0 {
+		p := text.Printable(path)
+		return fmt.Errorf("%s %s can be read by others (mode %04o): chmod 600 %s", what, p, perm, p)
+	}
+	return nil
 }
 
 // oneLine is an error written on one line: a driver's error of several
@@ -289,7 +322,8 @@ var schema = []string{
 		deposited BIGINT NOT NULL,
 		purchases INTEGER NOT NULL DEFAULT 0,
 		deposits INTEGER NOT NULL DEFAULT 0,
-		created BIGINT NOT NULL)` + withoutRowID,
+		created BIGINT NOT NULL,
+		guest INTEGER NOT NULL DEFAULT 0)` + withoutRowID,
 	`CREATE TABLE IF NOT EXISTS deposits (
 		account TEXT NOT NULL REFERENCES accounts (name),
 		n INTEGER NOT NULL,
@@ -346,12 +380,30 @@ func (s *SQL) migrate(ctx context.Context) error {
 				return fmt.Errorf("store %s: creating its tables: %w", s.where, err)
 			}
 		}
-		err := s.checkVersion(ctx, tx)
+		v, err := s.version(ctx, tx)
 		if errors.Is(err, errNoVersion) {
 			_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO tapis_schema (version) VALUES ($1)`), SchemaVersion)
+			return err
 		}
-		return err // version 1 is the first: nothing to migrate from yet
+		if err != nil || v == SchemaVersion {
+			return err
+		}
+		for _, stmt := range migrations[v-1:] {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("store %s: migrating its tables from version %d: %w", s.where, v, err)
+			}
+		}
+		_, err = tx.ExecContext(ctx, s.dialect.q(`UPDATE tapis_schema SET version = $1`), SchemaVersion)
+		return err
 	})
+}
+
+// migrations take the tables from each version to the next: the first
+// from version 1 to 2.
+var migrations = []string{
+	// 2: the store says which accounts are guests (serve's keyless
+	// players), kept only once they bought.
+	`ALTER TABLE accounts ADD COLUMN guest INTEGER NOT NULL DEFAULT 0`,
 }
 
 var errNoVersion = errors.New("no schema version")
@@ -384,22 +436,31 @@ func noTable(err error) bool {
 	return strings.Contains(err.Error(), "no such table")
 }
 
-// checkVersion reads the schema's version: errNoVersion when there is none
-// yet, an error when it is newer than this tapis's.
+// checkVersion checks the schema's version: errNoVersion when there is
+// none yet, an error when it is newer than this tapis's.
 func (s *SQL) checkVersion(ctx context.Context, q querier) error {
+	_, err := s.version(ctx, q)
+	return err
+}
+
+// version reads the schema's version: errNoVersion when there is none
+// yet, an error when it is newer than this tapis's.
+func (s *SQL) version(ctx context.Context, q querier) (int, error) {
 	var v int
 	err := q.QueryRowContext(ctx, `SELECT version FROM tapis_schema`).Scan(&v)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return errNoVersion
+		return 0, errNoVersion
 	case err != nil && noTable(err):
-		return fmt.Errorf("store %s holds no tapis emission", s.where)
+		return 0, fmt.Errorf("store %s holds no tapis emission", s.where)
 	case err != nil:
-		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
+		return 0, fmt.Errorf("store %s: %w", s.where, oneLine{err})
 	case v > SchemaVersion:
-		return fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
+		return 0, fmt.Errorf("store %s: schema version %d is newer than this tapis's (%d): open it with a newer tapis", s.where, v, SchemaVersion)
+	case v < 1:
+		return 0, fmt.Errorf("store %s: schema version %d: no tapis wrote it", s.where, v)
 	}
-	return nil
+	return v, nil
 }
 
 // alone makes a transaction wait for any other seller's that creates the

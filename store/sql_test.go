@@ -316,6 +316,9 @@ func TestSQLitePathsAndOtherDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
+	if err := os.Chmod(other, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Open(ctx, other, Options{}); err == nil || !strings.Contains(err.Error(), "another program's tables") {
 		t.Errorf("another program's database: %v", err)
 	}
@@ -339,4 +342,44 @@ func TestSQLiteStoreIsPrivate(t *testing.T) {
 			t.Errorf("%s: mode %o, want 600", filepath.Base(name), mode)
 		}
 	}
+}
+
+// TestSQLiteStoreReadableIsRefused: a store whose file, write-ahead log or
+// shared memory others may read is refused, named with its mode, and left
+// as it is; readable by its owner alone, it opens again.
+func TestSQLiteStoreReadableIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "house.db")
+	st, err := Open(context.Background(), "sqlite:"+path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, name := range []string{path + "-wal", path + "-shm"} { // as a seller running leaves them
+		if err := os.WriteFile(name, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{path, path + "-wal", path + "-shm"} {
+		for _, existing := range []bool{false, true} {
+			if err := os.Chmod(name, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Open(context.Background(), "sqlite:"+path, Options{Existing: existing})
+			want := "store " + name + " can be read by others (mode 0644): chmod 600 " + name
+			if err == nil || err.Error() != want {
+				t.Errorf("%s readable by others (existing %v): %v, want %q", filepath.Base(name), existing, err, want)
+			}
+			if fi, err := os.Stat(name); err != nil || fi.Mode().Perm() != 0o644 {
+				t.Errorf("%s after the refusal: %v, %v", filepath.Base(name), fi.Mode(), err)
+			}
+			if err := os.Chmod(name, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st, err = Open(context.Background(), "sqlite:"+path, Options{})
+	if err != nil {
+		t.Fatalf("the store private again: %v", err)
+	}
+	st.Close()
 }

@@ -92,6 +92,7 @@ type Account struct {
 	Balance   decimal.Decimal // prizes of units not shown yet included
 	Deposited decimal.Decimal // every deposit, the first included: Balance - Deposited is the net result
 	Purchases int             // the purchases made, the number of the last one
+	Guest     bool            // a guest's (serve's keyless player): removed while it has bought nothing
 	Pending   []Receipt       // the units bought and never shown, oldest first
 	Recent    []Receipt       // the last purchases, oldest first
 }

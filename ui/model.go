@@ -79,6 +79,8 @@ type Options struct {
 	// and Seed are not read. Closing the model closes it: give one whose
 	// Close leaves the shared store open.
 	Seller store.Store
+	// Guest makes the Seller's Account a guest's (session.Options.Guest).
+	Guest bool
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -123,7 +125,8 @@ func New(o Options) (*Model, error) {
 	m.demo = newDemoState(o, m.start)
 	m.reality = newRealityCheck(c, o.RealityCheck, m.beneath)
 	so := session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
-		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now}
+		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now,
+		Guest: o.Guest}
 	var sess *session.Session
 	var err error
 	if o.Seller != nil {

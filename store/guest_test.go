@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
+)
+
+func TestSQLiteGuests(t *testing.T) {
+	s, _ := openSQLite(t, Options{})
+	guests(t, s)
+}
+
+func TestPostgresGuests(t *testing.T) {
+	s, _ := openPostgres(t, Options{})
+	guests(t, s)
+}
+
+// guests: a guest's account is marked so; forgotten while it bought
+// nothing, its deposit with it; kept once it bought, as any account is;
+// an account that is no guest's is never forgotten.
+func guests(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	hundred := decimal.NewFromInt(100)
+	for _, name := range []string{"guest-idle", "guest-buyer"} {
+		if created, err := s.OpenGuest(ctx, name, hundred); err != nil || !created {
+			t.Fatalf("OpenGuest %s: %v, %v", name, created, err)
+		}
+	}
+	if _, err := s.OpenAccount(ctx, "ann", hundred); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Account(ctx, "guest-idle", 0); err != nil || !a.Guest || !a.Balance.Equal(hundred) {
+		t.Fatalf("a guest's account: %+v, %v", a, err)
+	}
+	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Guest {
+		t.Fatalf("a keyed account: %+v, %v", a, err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "guest-buyer", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		gone bool
+	}{{"guest-idle", true}, {"guest-buyer", false}, {"ann", false}, {"guest-idle", false}} {
+		gone, err := s.ForgetGuest(ctx, c.name)
+		if err != nil || gone != c.gone {
+			t.Errorf("ForgetGuest %s: %v, %v; want %v", c.name, gone, err, c.gone)
+		}
+	}
+	if _, err := s.Account(ctx, "guest-idle", 0); !errors.Is(err, ErrNoAccount) {
+		t.Errorf("a guest forgotten: %v", err)
+	}
+	r, err := s.Verify(ctx)
+	if err != nil || !r.OK() || r.Accounts != 2 {
+		t.Errorf("verify after a guest forgotten: %d accounts, %v (%v)", r.Accounts, r.Problems, err)
+	}
+}
+
+// TestSQLiteMigratesVersion1: a store of schema version 1 (no guest
+// column) opens migrated to the current version, its accounts no guests'.
+func TestSQLiteMigratesVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := Open(context.Background(), "sqlite:"+path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{`ALTER TABLE accounts DROP COLUMN guest`, `UPDATE tapis_schema SET version = 1`} {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err = Open(ctx, "sqlite:"+path, Options{})
+	if err != nil {
+		t.Fatalf("opening a version 1 store: %v", err)
+	}
+	defer s.Close()
+	if v, err := s.version(ctx, s.db); err != nil || v != SchemaVersion {
+		t.Errorf("migrated: version %d (%v), want %d", v, err, SchemaVersion)
+	}
+	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Guest {
+		t.Errorf("an account of version 1: %+v, %v", a, err)
+	}
+}
