@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -60,14 +61,21 @@ func accountOf(sess ssh.Session) (account string, guest bool) {
 	return name, true
 }
 
-// refusalsEvery is how often the log says which connections were refused
-// or closed at the door, when any were: one line, not one a connection.
-const refusalsEvery = 10 * time.Second
+// housekeepingEvery is how often the log says which connections were
+// refused or closed at the door, when any were (one line, not one a
+// connection), and the memory of connections gone is given back.
+const housekeepingEvery = 10 * time.Second
 
-// logRefusals logs what the gate refused since its last report.
-func (s *Server) logRefusals() {
+// housekeeping logs what the gate refused since its last report, and
+// gives the system back the memory of the connections gone once the
+// server holds half as many as it did: Go's runtime would keep it until
+// its next collection, which an idle server may not run for minutes.
+func (s *Server) housekeeping() {
 	if kv := s.gate.report(); kv != nil {
 		s.log.Info("connections refused", kv...)
+	}
+	if s.gate.shrunk() {
+		debug.FreeOSMemory()
 	}
 }
 

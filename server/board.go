@@ -40,7 +40,7 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	// As a player's game, the board ends when the server's shutdown says
 	// so (at once: nothing is being revealed).
 	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
-	prog := program(sess, m, in)
+	prog := s.program(sess, m, in)
 	in.watch(prog)
 	over := make(chan struct{})
 	closed := make(chan struct{})

@@ -114,9 +114,9 @@ func (s *Server) finish() {
 	s.feed.Close()
 	s.stopPresence()
 	s.mu.Lock()
-	refusals := s.refusals
+	housekeeper := s.housekeeper
 	s.mu.Unlock()
-	refusals.end()
+	housekeeper.end()
 }
 
 // sessionsOver returns a channel closed once every session is over.

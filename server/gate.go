@@ -19,9 +19,10 @@ const (
 	// handshakeTimeout bounds a connection's SSH handshake: one that has
 	// not logged in by then is dropped.
 	handshakeTimeout = 10 * time.Second
-	// loginGrace is how long a connection logged in may hold no game nor
-	// board (before its first, or after its last) before it is closed.
-	loginGrace = 20 * time.Second
+	// DefaultLoginGrace is how long a connection logged in may hold no
+	// game nor board (before its first, or after its last) before it is
+	// closed.
+	DefaultLoginGrace = 20 * time.Second
 	// perAddressLoggingIn bounds the connections of one address still
 	// logging in, under --max-per-address: below DefaultStartups.Start,
 	// so one address alone never makes others' connections drop.
@@ -88,22 +89,24 @@ func (st Startups) drops(n int, draw func() int) bool {
 // the log.
 type gate struct {
 	startups   Startups
-	perAddress int // 0: no bound
-	total      int // connections at most
+	perAddress int           // 0: no bound
+	total      int           // connections at most
+	grace      time.Duration // a login's without a game
 	mu         sync.Mutex
 	rand       *rand.Rand
 	conns      int
 	loggingIn  int
 	addrs      map[netip.Addr]*tally
 	refused    map[string]int // since the last report, by reason
-	idle       int            // connections closed in loginGrace, since the last report
+	idle       int            // connections closed after their grace, since the last report
+	high       int            // the most connections held since shrunk last said so
 }
 
 // tally is one address's connections.
 type tally struct{ conns, loggingIn int }
 
-func newGate(startups Startups, perAddress, total int, r *rand.Rand) *gate {
-	return &gate{startups: startups, perAddress: perAddress, total: total, rand: r,
+func newGate(startups Startups, perAddress, total int, grace time.Duration, r *rand.Rand) *gate {
+	return &gate{startups: startups, perAddress: perAddress, total: total, grace: grace, rand: r,
 		addrs: map[netip.Addr]*tally{}, refused: map[string]int{}}
 }
 
@@ -147,7 +150,21 @@ func (g *gate) admit(addr netip.Addr) (refusal string, ok bool) {
 	g.addrs[addr] = t
 	g.conns, g.loggingIn = g.conns+1, g.loggingIn+1
 	t.conns, t.loggingIn = t.conns+1, t.loggingIn+1
+	g.high = max(g.high, g.conns)
 	return "", true
+}
+
+// shrunk reports whether the connections held now are at most half the
+// most held since it last said so: what they held is garbage, worth
+// giving back to the system at once.
+func (g *gate) shrunk() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.conns*2 > g.high || g.high == 0 {
+		return false
+	}
+	g.high = g.conns
+	return true
 }
 
 // loggedIn counts a connection of addr as logged in.
@@ -219,7 +236,7 @@ func (l gatedListener) Accept() (net.Conn, error) {
 
 // gatedConn is a connection the gate admitted: it counts its session
 // channels and its games, and closes itself once logged in without a game
-// nor a board for loginGrace.
+// nor a board for the gate's grace.
 type gatedConn struct {
 	net.Conn
 	g    *gate
@@ -251,7 +268,7 @@ func (c *gatedConn) loggedIn() {
 	}
 	c.in = true
 	c.g.loggedIn(c.addr)
-	c.grace = time.AfterFunc(loginGrace, c.expire)
+	c.grace = time.AfterFunc(c.g.grace, c.expire)
 }
 
 // expire closes the connection, if it still holds no game.
@@ -300,7 +317,7 @@ func (c *gatedConn) end() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.games--; c.games == 0 && c.grace != nil && !c.closed {
-		c.grace.Reset(loginGrace)
+		c.grace.Reset(c.g.grace)
 	}
 }
 

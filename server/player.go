@@ -73,7 +73,7 @@ func (s *Server) play(sess ssh.Session) {
 		return
 	}
 	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
-	prog := program(sess, m, in)
+	prog := s.program(sess, m, in)
 	in.watch(prog)
 	over := make(chan struct{})
 	quitByServer := s.end.watch(prog, over)

@@ -9,19 +9,19 @@ import (
 	"charm.land/wish/v2/bubbletea"
 )
 
-// writeStall is how long a write to a session may wait before its
+// DefaultWriteStall is how long a write to a session may wait before its
 // connection is closed: a client that stops reading (its SSH window full)
 // would hold its game, its slot and its frames forever, whatever its idle
 // timeout says.
-const writeStall = 30 * time.Second
+const DefaultWriteStall = 30 * time.Second
 
 // program returns the program of a session, a game's or a board's: its
 // input is in (guarded and timed by the caller), its output the session's
 // (guarded against a stall), sized from the session's PTY. A dropped
 // connection ends it at once; the server's signals are the server's:
 // each program ends when the server's shutdown says so.
-func program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
-	out := newStallWriter(sess, writeStall, func() { closeConnection(sess) })
+func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
+	out := newStallWriter(sess, s.o.WriteStall, func() { closeConnection(sess) })
 	return tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out),
 		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())...)
 }

@@ -10,12 +10,20 @@ import (
 )
 
 // Bounds on what a session's requests may make the server hold: the
-// renderer's buffers follow the PTY's size (a 1000×1000 terminal cost
-// 350 MB), the library keeps every env request.
+// renderer's buffers follow the PTY's size (about 255 bytes a cell: 0.9 MB
+// a session at 80×24, 1.2 MB at 120×40, 8.6 MB at 300×100, 350 MB at
+// 1000×1000), the library keeps every env request.
 const (
 	// maxCols and maxRows bound a PTY's size, the first and every change:
-	// a larger terminal draws the game at this size.
-	maxCols, maxRows = 400, 150
+	// a larger terminal draws the game at this size (the game is laid out
+	// up to 200×60).
+	maxCols, maxRows = 300, 100
+	// baseCols and baseRows are the size every terminal may draw at;
+	// past it, up to maxCols×maxRows, a terminal draws at its size while
+	// the server's budget of large screens lasts (largeScreens at the
+	// bound, some 30 MB), at baseCols×baseRows beyond.
+	baseCols, baseRows = 120, 40
+	largeScreens       = 4
 	// maxTerm bounds a PTY's terminal type.
 	maxTerm = 64
 	// maxEnvs bounds the env requests a session keeps, maxEnvValue each
@@ -65,13 +73,14 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, ch goss
 	}
 	w := &windows{ready: make(chan struct{}, 1)}
 	ctx.SetValue(windowsKey{}, w) // one session channel a connection: the handler finds it there
-	ssh.DefaultSessionHandler(srv, conn, guardedChannel{ch, w}, ctx)
+	ssh.DefaultSessionHandler(srv, conn, guardedChannel{ch, w, s.screens}, ctx)
 }
 
 // guardedChannel is a session channel whose requests are guarded.
 type guardedChannel struct {
 	gossh.NewChannel
-	w *windows
+	w       *windows
+	screens *screens
 }
 
 // Accept accepts the channel, and guards its requests.
@@ -83,7 +92,8 @@ func (c guardedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	out := make(chan *gossh.Request)
 	go func() {
 		defer close(out)
-		var g requestGuard
+		g := requestGuard{screens: c.screens}
+		defer g.screens.release(&g.large)
 		for r := range reqs {
 			if g.pass(r, c.w) {
 				out <- r
@@ -96,7 +106,11 @@ func (c guardedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 }
 
 // requestGuard is what a session's requests have asked so far.
-type requestGuard struct{ envs int }
+type requestGuard struct {
+	envs    int
+	screens *screens // the server's budget of large screens; nil: none
+	large   int      // the cells the session holds of it
+}
 
 // pass reports whether a session request goes on to the library, its
 // payload bounded: a PTY's size clamped to maxCols×maxRows, env requests
@@ -110,7 +124,8 @@ func (g *requestGuard) pass(r *gossh.Request, w *windows) bool {
 		if gossh.Unmarshal(r.Payload, &p) != nil || len(p.Term) > maxTerm || !printable(p.Term) {
 			return false
 		}
-		p.Columns, p.Rows = min(p.Columns, maxCols), min(p.Rows, maxRows)
+		win := g.size(p.Columns, p.Rows)
+		p.Columns, p.Rows = uint32(win.Width), uint32(win.Height)
 		p.Width, p.Height = min(p.Width, 1<<16), min(p.Height, 1<<16)
 		r.Payload = gossh.Marshal(p)
 		return true
@@ -118,7 +133,7 @@ func (g *requestGuard) pass(r *gossh.Request, w *windows) bool {
 		var win windowChange
 		ok := gossh.Unmarshal(r.Payload, &win) == nil
 		if ok {
-			w.set(ssh.Window{Width: int(min(win.Columns, maxCols)), Height: int(min(win.Rows, maxRows))})
+			w.set(g.size(win.Columns, win.Rows))
 		}
 		r.Reply(ok, nil) //nolint:errcheck // the client is told, or gone
 		return false
@@ -137,6 +152,57 @@ func (g *requestGuard) pass(r *gossh.Request, w *windows) bool {
 		return gossh.Unmarshal(r.Payload, &e) == nil && len(e.Command) <= maxCommand
 	}
 	return false
+}
+
+// size is the size a terminal of cols×rows draws at: within
+// maxCols×maxRows, and within the budget of large screens.
+func (g *requestGuard) size(cols, rows uint32) ssh.Window {
+	win := ssh.Window{Width: int(min(cols, maxCols)), Height: int(min(rows, maxRows))}
+	return g.screens.fit(win, &g.large)
+}
+
+// screens is the server's budget of large screens: the renderer holds
+// two buffers of the screen's cells, about 255 bytes a cell.
+type screens struct {
+	mu   sync.Mutex
+	free int // cells past baseCols×baseRows still to give
+}
+
+func newScreens() *screens {
+	return &screens{free: largeScreens * (maxCols*maxRows - baseCols*baseRows)}
+}
+
+// fit returns the size a window draws at, its session holding held cells
+// of the budget: past baseCols×baseRows it takes what it needs, or draws
+// at baseCols×baseRows at most when the budget cannot give it. A nil
+// budget fits every window.
+func (s *screens) fit(win ssh.Window, held *int) ssh.Window {
+	if s == nil {
+		return win
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	need := max(win.Width*win.Height-baseCols*baseRows, 0)
+	s.free += *held
+	*held = 0
+	if need > s.free {
+		win.Width, win.Height = min(win.Width, baseCols), min(win.Height, baseRows)
+		need = 0
+	}
+	s.free -= need
+	*held = need
+	return win
+}
+
+// release gives back what a session held of the budget.
+func (s *screens) release(held *int) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.free += *held
+	*held = 0
 }
 
 // ptyRequest is a pty-req's payload (RFC 4254, 6.2).

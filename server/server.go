@@ -68,6 +68,12 @@ type Options struct {
 	// IdleTimeout closes a session, a game's or a board's, that sends no
 	// input for that long (anything bought is kept); 0 never does.
 	IdleTimeout time.Duration
+	// LoginGrace closes a connection logged in that holds no game nor
+	// board for that long; DefaultLoginGrace when 0.
+	LoginGrace time.Duration
+	// WriteStall closes a connection whose client has not read its
+	// output for that long; DefaultWriteStall when 0.
+	WriteStall time.Duration
 	// RealityCheck shows each player, every so long of play, the time
 	// played and their net result, to continue or quit; 0 never does.
 	RealityCheck time.Duration
@@ -92,10 +98,12 @@ type Server struct {
 	// latency is how long the store took to sell, for PurchaseLatency.
 	latency latencies
 
-	feed *board.Feed // the boards' one reading of the store, started by the first
-	gate *gate       // the connections, counted and bounded
-	// refusals logs, every refusalsEvery, the connections the gate refused.
-	refusals *ticker
+	feed    *board.Feed // the boards' one reading of the store, started by the first
+	gate    *gate       // the connections, counted and bounded
+	screens *screens    // the budget of large screens
+	// housekeeper logs the connections the gate refused, and gives back
+	// the memory of those gone, every housekeepingEvery.
+	housekeeper *ticker
 
 	mu        sync.Mutex
 	playing   map[string]bool // the accounts playing now: one session each
@@ -124,6 +132,12 @@ func New(o Options) (*Server, error) {
 	if o.MaxBoards <= 0 {
 		o.MaxBoards = DefaultMaxBoards
 	}
+	if o.LoginGrace <= 0 {
+		o.LoginGrace = DefaultLoginGrace
+	}
+	if o.WriteStall <= 0 {
+		o.WriteStall = DefaultWriteStall
+	}
 	if o.Startups == (Startups{}) {
 		o.Startups = DefaultStartups
 	}
@@ -138,7 +152,8 @@ func New(o Options) (*Server, error) {
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.
 	total := 2*(o.MaxSessions+o.MaxBoards) + o.Startups.Full
-	s.gate = newGate(o.Startups, o.MaxPerAddress, total, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	s.screens = newScreens()
+	s.gate = newGate(o.Startups, o.MaxPerAddress, total, o.LoginGrace, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	opts := []ssh.Option{
 		wish.WithHostKeyPEM(o.HostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -180,8 +195,8 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	s.listeners = append(s.listeners, l)
 	s.startPresence()
-	if s.refusals == nil {
-		s.refusals = every(refusalsEvery, s.logRefusals)
+	if s.housekeeper == nil {
+		s.housekeeper = every(housekeepingEvery, s.housekeeping)
 	}
 	s.mu.Unlock()
 	if err := s.ssh.Serve(gatedListener{l, s.gate}); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
