@@ -140,7 +140,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	startups := fs.String("max-startups", server.DefaultStartups.String(), "connections logging in: `START:RATE:FULL`, as OpenSSH's MaxStartups")
 	fs.BoolVar(&f.guests, "guests", true, "let players without a key in, as guests (false: keys only)")
 	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
-	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a session with no input for that long (0: never); anything bought stays")
+	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a game or a board with no input for that long (0: never); anything bought stays")
 	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
 	lossLimit := fs.String("loss-limit", "", "refuse an account's purchases while its net loss over the last 24 hours is at least `EUR` (default: no limit)")
 	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")

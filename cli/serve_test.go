@@ -17,7 +17,14 @@ func TestServeUsageErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := filepath.Join(dir, "key")
+	// A store others may read: it holds the house's seed.
+	_, readable := houseStore(t)
+	if err := os.Chmod(readable, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	usageErrors(t, "serve", []usageCase{
+		{[]string{"--host-key", key, "--store", "sqlite:" + readable, "--listen", "127.0.0.1:0"},
+			"store " + readable + " can be read by others (mode 0644): chmod 600 " + readable},
 		{[]string{"--balance", "-1"}, "--balance: amount -1 is negative"},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
 		{[]string{"--max-sessions", "0"}, "--max-sessions 0: want 1 to 100000"},

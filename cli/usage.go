@@ -41,7 +41,7 @@ func forms(name string) []form {
 		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
 	case "serve":
-		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--balance EUR]\n                 [--max-sessions N] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]",
+		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--balance EUR]\n                 [--max-sessions N] [--max-boards N] [--max-per-address N]\n                 [--max-startups START:RATE:FULL] [--guests=false] [--idle-timeout D]\n                 [--reality-check D] [--loss-limit EUR] [--open-blocks K] [--qa]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST)"}}
 	case "board":
 		return []form{{"board [--store URL] [--lang fr|en]",

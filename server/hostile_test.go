@@ -197,7 +197,7 @@ func TestHostileClients(t *testing.T) {
 		{"halfopen", 20_000, childOptions{}, time.Second, held(perAddressLoggingIn), 0},
 		{"windows", 200_000, childOptions{}, time.Second, nil, 0},
 		{"globals", 100_000, childOptions{}, time.Second, sentAll(100_000), 0},
-		{"stalled", 20, childOptions{}, time.Second, nil, 0},
+		{"stalled", 10, childOptions{}, time.Second, nil, 0},
 	} {
 		t.Run(c.attack, func(t *testing.T) {
 			o := c.o

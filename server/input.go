@@ -337,13 +337,13 @@ func (g *inputGuard) escStep(c byte) bool {
 
 // csiStep reads a byte of a control sequence: parameter bytes, then
 // intermediate bytes, then a final byte. A sequence cut short by another
-// byte, or past the bounds, is ended with a final byte no key has ('z');
+// byte, or past the bounds, is ended with noKey;
 // an X10 mouse report (ESC [ M and three raw bytes) is ended so too, its
 // bytes dropped: the game reads SGR mouse reports.
 func (g *inputGuard) csiStep(c byte) bool {
 	switch {
 	case c >= 0x30 && c <= 0x3f && !g.inter:
-		if g.n == 0 && c >= '<' {
+		if g.n == 0 && c >= '<' { // the reader takes a first byte of < = > ? as a prefix
 			g.prefix = true
 		}
 		switch {
@@ -356,10 +356,12 @@ func (g *inputGuard) csiStep(c byte) bool {
 			g.params++
 			g.digits, g.firstDone = 0, true
 		}
-		g.csiByte(c, g.digits > maxDigits || g.params > maxParams)
+		g.n++
+		g.seqByte(c, g.digits > maxDigits || g.params > maxParams || g.n > maxCSI)
 	case c >= 0x20 && c <= 0x2f:
 		g.inter = true
-		g.csiByte(c, false)
+		g.n++
+		g.seqByte(c, g.n > maxCSI)
 	case c >= 0x40 && c <= 0x7e:
 		g.st = inGround
 		if g.drop {
@@ -367,7 +369,7 @@ func (g *inputGuard) csiStep(c byte) bool {
 		}
 		plain := !g.prefix && !g.inter
 		if c == 'M' && plain {
-			g.emit('z')
+			g.emit(noKey)
 			g.skip = 3
 			return false
 		}
@@ -381,51 +383,50 @@ func (g *inputGuard) csiStep(c byte) bool {
 			}
 		}
 	default:
-		if !g.drop {
-			g.emit('z')
-		}
-		g.st = inGround
-		return true
+		return g.cutShort()
 	}
 	return false
 }
 
-// csiByte hands over a parameter or intermediate byte, unless the
-// sequence is dropped or goes past its bounds.
-func (g *inputGuard) csiByte(c byte, over bool) {
-	g.n++
-	if g.drop {
-		return
-	}
-	if over || g.n > maxCSI {
-		g.emit('z')
+// noKey is the final byte the guard ends a sequence with, when the
+// client's would not do: no key has it, for CSI nor SS3.
+const noKey = 'z'
+
+// seqByte hands over a byte of the sequence under way, unless the rest
+// of it is dropped; past its bounds (over), the sequence is ended with
+// noKey, and the rest of it dropped.
+func (g *inputGuard) seqByte(c byte, over bool) {
+	switch {
+	case g.drop:
+	case over:
+		g.emit(noKey)
 		g.drop = true
-		return
+	default:
+		g.emit(c)
 	}
-	g.emit(c)
+}
+
+// cutShort ends a sequence cut short by a byte of none (with noKey,
+// unless dropped); the byte is read again, outside.
+func (g *inputGuard) cutShort() bool {
+	if !g.drop {
+		g.emit(noKey)
+	}
+	g.st = inGround
+	return true
 }
 
 // ss3Step reads a byte of an SS3 key: digits, then one character.
 func (g *inputGuard) ss3Step(c byte) bool {
 	switch {
 	case c >= '0' && c <= '9':
-		if g.n++; g.n > maxSS3Digits && !g.drop {
-			g.emit('z')
-			g.drop = true
-		} else if !g.drop {
-			g.emit(c)
-		}
+		g.n++
+		g.seqByte(c, g.n > maxSS3Digits)
 	case c >= 0x21 && c <= 0x7e:
-		if !g.drop {
-			g.emit(c)
-		}
+		g.seqByte(c, false)
 		g.st = inGround
 	default:
-		if !g.drop {
-			g.emit('z')
-		}
-		g.st = inGround
-		return true
+		return g.cutShort()
 	}
 	return false
 }

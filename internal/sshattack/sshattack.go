@@ -8,8 +8,6 @@ package sshattack
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -68,7 +66,7 @@ var Attacks = []Attack{
 	{"halfopen", "connections", 20_000, "TCP connections that never finish the SSH handshake", halfOpenAttack},
 	{"windows", "requests", 1_000_000, "window changes flooding one session", windowsAttack},
 	{"globals", "requests", 100_000, "global requests asking for a reply", globalsAttack},
-	{"stalled", "sessions", 20, "guests that never read their output, (their TCP connection full) while playing Auto", stalledAttack},
+	{"stalled", "sessions", 10, "guests that stop reading their output (their TCP connection full) while playing Auto", stalledAttack},
 }
 
 // Find returns the attack of that name.
@@ -112,6 +110,31 @@ func (a Attack) Run(ctx context.Context, t Target, n int64) (Result, error) {
 type sending struct {
 	context.Context
 	attack context.Context
+}
+
+// guest logs in as a guest on conn and opens a session of cols×rows
+// running cmd (a shell when empty), its output read and dropped when read
+// is set.
+func (t Target) guest(conn net.Conn, cols, rows uint32, cmd string, read bool) (*gossh.Client, gossh.Channel, error) {
+	c, err := t.login(conn, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := session(c, cols, rows, cmd, read)
+	if err != nil {
+		c.Close()
+		return nil, nil, err
+	}
+	return c, ch, nil
+}
+
+// guestSession is guest on a new connection.
+func (t Target) guestSession(ctx context.Context, cols, rows uint32, cmd string, read bool) (*gossh.Client, gossh.Channel, error) {
+	conn, err := t.tcp(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t.guest(conn, cols, rows, cmd, read)
 }
 
 // hold waits for the target's hold, or the attack's end.
@@ -180,15 +203,6 @@ func (t Target) login(conn net.Conn, key gossh.Signer) (*gossh.Client, error) {
 	return gossh.NewClient(cc, chans, reqs), nil
 }
 
-// NewKey returns a new ed25519 key.
-func NewKey() (gossh.Signer, error) {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		return nil, err
-	}
-	return gossh.NewSignerFromKey(priv)
-}
-
 // ptyPayload is a pty-req's payload.
 func ptyPayload(cols, rows uint32) []byte {
 	return gossh.Marshal(struct {
@@ -238,7 +252,7 @@ func alive(clients []*gossh.Client) int {
 }
 
 // each runs f n times, at most par at once, and returns the clients f
-// opened.
+// opened. Four at once is what tapis serve lets one address log in.
 func each(ctx context.Context, n int64, par int, f func() (*gossh.Client, error)) ([]*gossh.Client, int64) {
 	var (
 		mu      sync.Mutex
@@ -274,13 +288,8 @@ func closeAll(clients []*gossh.Client) {
 
 func ptyAttack(ctx context.Context, t Target, n int64) (Result, error) {
 	clients, tried := each(ctx, n, 4, func() (*gossh.Client, error) {
-		c, err := t.dial(ctx, nil)
+		c, ch, err := t.guestSession(ctx, 100_000, 100_000, "", true)
 		if err != nil {
-			return nil, err
-		}
-		ch, err := session(c, 100_000, 100_000, "", true)
-		if err != nil {
-			c.Close()
 			return nil, err
 		}
 		ch.SendRequest("window-change", false, gossh.Marshal(struct{ Columns, Rows, Width, Height uint32 }{65535, 65535, 0, 0}))
@@ -294,17 +303,12 @@ func ptyAttack(ctx context.Context, t Target, n int64) (Result, error) {
 // stream opens a guest's session and writes head, then fill repeated to
 // n bytes in all, as fast as the server reads.
 func stream(ctx context.Context, t Target, n int64, head string, fills ...string) (Result, error) {
-	c, err := t.dial(ctx, nil)
+	c, ch, err := t.guestSession(ctx, 80, 24, "", true)
 	if err != nil {
 		return Result{}, err
 	}
 	defer c.Close()
-	ch, err := session(c, 80, 24, "", true)
-	if err != nil {
-		return Result{}, err
-	}
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
+	defer context.AfterFunc(ctx, func() { c.Close() })()
 	var sent int64
 	w := func(s string) bool {
 		k, err := io.WriteString(ch, s)
@@ -340,6 +344,7 @@ func envAttack(ctx context.Context, t Target, n int64) (Result, error) {
 		return Result{}, err
 	}
 	defer c.Close()
+	defer context.AfterFunc(ctx, func() { c.Close() })() // a write the server does not read ends with the sending
 	ch, reqs, err := c.OpenChannel("session", nil)
 	if err != nil {
 		return Result{}, err
@@ -365,23 +370,16 @@ func envAttack(ctx context.Context, t Target, n int64) (Result, error) {
 }
 
 func loginsAttack(ctx context.Context, t Target, n int64) (Result, error) {
-	clients, tried := each(ctx, n, 16, func() (*gossh.Client, error) { return t.dial(ctx, nil) })
+	clients, tried := each(ctx, n, 4, func() (*gossh.Client, error) { return t.dial(ctx, nil) })
 	defer closeAll(clients)
 	hold(ctx, t)
 	return Result{Sent: tried, Opened: len(clients), Held: alive(clients)}, nil
 }
 
 func boardsAttack(ctx context.Context, t Target, n int64) (Result, error) {
-	clients, tried := each(ctx, n, 8, func() (*gossh.Client, error) {
-		c, err := t.dial(ctx, nil)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := session(c, 80, 24, "board", true); err != nil {
-			c.Close()
-			return nil, err
-		}
-		return c, nil
+	clients, tried := each(ctx, n, 4, func() (*gossh.Client, error) {
+		c, _, err := t.guestSession(ctx, 80, 24, "board", true)
+		return c, err
 	})
 	defer closeAll(clients)
 	hold(ctx, t)
@@ -394,6 +392,7 @@ func channelsAttack(ctx context.Context, t Target, n int64) (Result, error) {
 		return Result{}, err
 	}
 	defer c.Close()
+	defer context.AfterFunc(ctx, func() { c.Close() })()
 	opened := 0
 	var sent int64
 	for ; sent < n && ctx.Err() == nil; sent++ {
@@ -456,15 +455,12 @@ func halfOpenAttack(ctx context.Context, t Target, n int64) (Result, error) {
 }
 
 func windowsAttack(ctx context.Context, t Target, n int64) (Result, error) {
-	c, err := t.dial(ctx, nil)
+	c, ch, err := t.guestSession(ctx, 80, 24, "", true)
 	if err != nil {
 		return Result{}, err
 	}
 	defer c.Close()
-	ch, err := session(c, 80, 24, "", true)
-	if err != nil {
-		return Result{}, err
-	}
+	defer context.AfterFunc(ctx, func() { c.Close() })()
 	var sent int64
 	for ; sent < n && ctx.Err() == nil; sent++ {
 		size := uint32(20 + sent%300)
@@ -482,6 +478,7 @@ func globalsAttack(ctx context.Context, t Target, n int64) (Result, error) {
 		return Result{}, err
 	}
 	defer c.Close()
+	defer context.AfterFunc(ctx, func() { c.Close() })()
 	var sent atomic.Int64
 	var wg sync.WaitGroup
 	for range 16 {
@@ -512,13 +509,8 @@ func stalledAttack(ctx context.Context, t Target, n int64) (Result, error) {
 			return nil, err
 		}
 		f := &freezer{Conn: conn, thaw: make(chan struct{})}
-		c, err := t.login(f, nil)
+		c, ch, err := t.guest(f, 300, 100, "", true)
 		if err != nil {
-			return nil, err
-		}
-		ch, err := session(c, 300, 100, "", true)
-		if err != nil {
-			c.Close()
 			return nil, err
 		}
 		// The client reads no more: the server's writes fill the TCP

@@ -41,6 +41,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"tapis/internal/sshattack"
+	"tapis/internal/sshload"
 )
 
 func main() {
@@ -72,7 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	t := sshattack.Target{Addr: *addr, From: net.ParseIP(*from), Hold: *holdFor}
-	key, err := sshattack.NewKey()
+	key, err := sshload.NewKey()
 	if err != nil {
 		fmt.Fprintf(stderr, "sshattack: %v\n", err)
 		return 2
