@@ -212,12 +212,12 @@ func (s *SQL) OpenGuest(ctx context.Context, account string, balance decimal.Dec
 func (s *SQL) ForgetGuest(ctx context.Context, account string) (bool, error) {
 	var gone bool
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM deposits WHERE account = $1
+		_, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM deposits WHERE account = $1
 			AND EXISTS (SELECT 1 FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0)`), account)
 		if err != nil {
 			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
 		}
-		res, err = tx.ExecContext(ctx, s.dialect.q(`DELETE FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0`), account)
+		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0`), account)
 		if err != nil {
 			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
 		}

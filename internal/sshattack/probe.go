@@ -58,7 +58,7 @@ func Play(ctx context.Context, t Target, key gossh.Signer, limit time.Duration) 
 	p.FirstFrame = time.Since(start)
 	io.WriteString(in, "1")
 	if err := screen.wait(ctx, "enter play"); err != nil {
-		return p, fmt.Errorf("Yam's: %w (the screen: %q)", err, screen.tail())
+		return p, fmt.Errorf("opening Yam's: %w (the screen: %q)", err, screen.tail())
 	}
 	io.WriteString(in, "a")
 	if err := screen.wait(ctx, "Total:"); err != nil {
