@@ -256,13 +256,13 @@ func TestAuditJSON(t *testing.T) {
 func TestVerify(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.jsonl")
-	os.WriteFile(good, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"), 0o644)
+	os.WriteFile(good, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"), 0o600)
 	code, out, _ := run(t, "", "verify", "--journal", good)
 	if code != ExitOK || !strings.Contains(out, "ok: nothing in the journal contradicts it") {
 		t.Errorf("exit %d: %s", code, out)
 	}
 	bad := filepath.Join(dir, "bad.jsonl")
-	os.WriteFile(bad, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"), 0o644)
+	os.WriteFile(bad, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"), 0o600)
 	code, out, errOut := run(t, "", "verify", bad, "--json")
 	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, ": 1 problem found") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
@@ -272,6 +272,12 @@ func TestVerify(t *testing.T) {
 	}
 	if code, _, _ := run(t, "", "verify", "--journal", filepath.Join(dir, "none")); code != ExitUsage {
 		t.Errorf("missing journal: exit %d", code)
+	}
+	// A journal others may read: it holds its master seed.
+	os.Chmod(good, 0o644)
+	want := "tapis verify: journal " + good + " can be read by others (mode 0644): chmod 600 " + good
+	if code, _, errOut := run(t, "", "verify", good); code != ExitUsage || strings.TrimSpace(errOut) != want {
+		t.Errorf("a journal readable by others: exit %d, %q", code, errOut)
 	}
 }
 

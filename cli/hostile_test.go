@@ -233,7 +233,7 @@ func TestVerifyEscapes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
 	os.WriteFile(path, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"+
 		`{"kind":"shown","time":"2026-11-29T20:00:01Z","unit":"x\u001b]0;pwned\u0007"}`+"\n"+
-		`{"kind":"reveal","time":"2026-11-29T20:00:02Z","block":"\u001b[2J","block_seed":"00"}`+"\n"), 0o644)
+		`{"kind":"reveal","time":"2026-11-29T20:00:02Z","block":"\u001b[2J","block_seed":"00"}`+"\n"), 0o600)
 	code, out, errOut := run(t, "", "verify", path)
 	if code != ExitInvalid || controls(out) || controls(errOut) || !strings.Contains(out, `unit x\x1b]0;pwned\a`) {
 		t.Errorf("exit %d, out %q, err %q", code, out, errOut)

@@ -103,7 +103,8 @@ func serve(env Env, args []string) int {
 	defer signal.Stop(stop)
 	logger.Info("listening", "addr", l.Addr().String(), "store", text.Printable(store.Redact(f.store)),
 		"hostkey", fingerprint, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
-		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests, "qa", f.qa)
+		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests,
+		"idle_timeout", f.idle, "reality_check", f.realityCheck, "loss_limit", lossLimitText(f.lossLimit), "qa", f.qa)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	select {
@@ -124,6 +125,14 @@ func serve(env Env, args []string) int {
 		logger.Error("stopped", "err", text.Printable(err.Error()))
 		return ExitInvalid
 	}
+}
+
+// lossLimitText writes --loss-limit for the log: none, or euros.
+func lossLimitText(limit decimal.Decimal) string {
+	if limit.IsZero() {
+		return "none"
+	}
+	return limit.StringFixed(2)
 }
 
 // serveArgs reads tapis serve's flags.

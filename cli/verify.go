@@ -44,6 +44,13 @@ func verify(env Env, args []string) int {
 		return fail(env, "verify", usagef("%v", err))
 	}
 	defer f.Close()
+	// A journal holds its master seed: one that others may read is
+	// refused here as the game refuses it.
+	if info, err := f.Stat(); err != nil {
+		return fail(env, "verify", usagef("%v", err))
+	} else if err := store.PrivateMode("journal", *path, info.Mode()); err != nil {
+		return fail(env, "verify", usagef("%v", err))
+	}
 	rep, err := session.Verify(f, nil)
 	if err != nil {
 		return fail(env, "verify", usagef("%v", err))

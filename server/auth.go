@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"charm.land/ssh"
@@ -32,6 +31,7 @@ func (s *Server) sshConfig(c *gatedConn) *gossh.ServerConfig {
 		// No question asked: OpenSSH's ssh then tries keyboard-interactive
 		// no more, so the banner shows once.
 		conf.KeyboardInteractiveCallback = func(gossh.ConnMetadata, gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
+			s.gate.count("keys only")
 			return nil, &gossh.BannerError{Err: ssh.ErrPermissionDenied, Message: keyNeeded}
 		}
 	}
@@ -77,40 +77,4 @@ func (s *Server) housekeeping() {
 	if s.gate.shrunk() {
 		debug.FreeOSMemory()
 	}
-}
-
-// ticker calls a function every so often, until stopped.
-type ticker struct {
-	stop    chan struct{}
-	done    chan struct{}
-	stopped sync.Once
-}
-
-// every calls f every d, until stop.
-func every(d time.Duration, f func()) *ticker {
-	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(t.done)
-		tick := time.NewTicker(d)
-		defer tick.Stop()
-		for {
-			select {
-			case <-t.stop:
-				f()
-				return
-			case <-tick.C:
-				f()
-			}
-		}
-	}()
-	return t
-}
-
-// end stops the ticker, after a last call; nil does nothing.
-func (t *ticker) end() {
-	if t == nil {
-		return
-	}
-	t.stopped.Do(func() { close(t.stop) })
-	<-t.done
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"time"
 
 	"charm.land/log/v2"
@@ -35,6 +34,12 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 		return
 	}
 	defer s.releaseBoard()
+	if c := gatedOf(sess.Context()); c != nil {
+		if !c.begin() { // closing already: the grace ran out
+			return
+		}
+		defer c.end()
+	}
 	s.feed.Start()
 	m := board.New(board.Options{Lang: lang, Source: s.feed, Profile: colorprofile.Env(env)})
 	// As a player's game, the board ends when the server's shutdown says
@@ -59,11 +64,11 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	select {
 	case <-closed:
 		end = "server closing"
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", lineClosing.say(lang))
+		s.tell(sess, lineClosing.say(lang))
 	default:
 		if idled {
 			end = "idle"
-			fmt.Fprintf(sess.Stderr(), "%s\r\n", lineIdle.say(lang, minutes(s.o.IdleTimeout)))
+			s.tell(sess, lineBoardIdle.say(lang, minutes(s.o.IdleTimeout)))
 		} else if in.lost.Load() || sess.Context().Err() != nil {
 			end = "disconnected"
 		} else if runErr != nil {

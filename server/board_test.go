@@ -91,7 +91,7 @@ func TestBoardsHaveTheirOwnPlaces(t *testing.T) {
 		t.Errorf("a third board was told %q, want %q", got, want)
 	}
 	boards[0].exit(t)
-	if got := boards[0].errOut.String(); !strings.Contains(got, "closed after 3s without a key") {
+	if got := boards[0].errOut.String(); !strings.Contains(got, "board closed after 3s without a key") {
 		t.Errorf("an idle board was told %q", got)
 	}
 	waitUntil(t, "the boards closed as idle", func() bool { return ts.Watching() == 0 })

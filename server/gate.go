@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -27,6 +26,9 @@ const (
 	// logging in, under --max-per-address: below DefaultStartups.Start,
 	// so one address alone never makes others' connections drop.
 	perAddressLoggingIn = 4
+	// shrunkFrom is how many connections the server must have held for
+	// their going to give memory back at once (a forced collection).
+	shrunkFrom = 4
 	// DefaultMaxPerAddress is how many connections one address may hold
 	// (--max-per-address): a room of visitors behind one NAT fits.
 	DefaultMaxPerAddress = 100
@@ -113,11 +115,11 @@ func newGate(startups Startups, perAddress, total int, grace time.Duration, r *r
 // addressOf is the address a connection counts under: its IP, or the
 // /64 network of an IPv6 address (one host holds a whole /64).
 func addressOf(a net.Addr) netip.Addr {
-	ap, err := netip.ParseAddrPort(a.String())
-	if err != nil {
+	t, ok := a.(*net.TCPAddr)
+	if !ok {
 		return netip.Addr{}
 	}
-	ip := ap.Addr().Unmap()
+	ip := t.AddrPort().Addr().Unmap()
 	if ip.Is6() {
 		p, _ := ip.Prefix(64)
 		return p.Addr()
@@ -155,16 +157,24 @@ func (g *gate) admit(addr netip.Addr) (refusal string, ok bool) {
 }
 
 // shrunk reports whether the connections held now are at most half the
-// most held since it last said so: what they held is garbage, worth
-// giving back to the system at once.
+// most held since it last said so, that many being a few: what they held
+// is garbage, worth giving back to the system at once.
 func (g *gate) shrunk() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.conns*2 > g.high || g.high == 0 {
+	if g.conns*2 > g.high || g.high < shrunkFrom {
 		return false
 	}
 	g.high = g.conns
 	return true
+}
+
+// count counts a refusal made past the door (keys only: a login without
+// a key), for the next report.
+func (g *gate) count(refusal string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.refused[refusal]++
 }
 
 // loggedIn counts a connection of addr as logged in.
@@ -199,7 +209,7 @@ func (g *gate) report() []any {
 		return nil
 	}
 	var kv []any
-	for _, why := range []string{"server busy", "per address", "per address, logging in", "startups"} {
+	for _, why := range []string{"server busy", "per address", "per address, logging in", "startups", "keys only"} {
 		if n := g.refused[why]; n > 0 {
 			kv = append(kv, strings.ReplaceAll(strings.ReplaceAll(why, ", ", "_"), " ", "_"), n)
 		}
@@ -243,8 +253,8 @@ type gatedConn struct {
 	addr netip.Addr
 
 	mu       sync.Mutex
-	in       bool // logged in
-	closed   bool
+	in       bool        // logged in
+	closed   bool        // closed, or closing: no game begins on it
 	channels int         // session channels open
 	games    int         // games and boards running
 	grace    *time.Timer // running while logged in with no game
@@ -271,16 +281,13 @@ func (c *gatedConn) loggedIn() {
 	c.grace = time.AfterFunc(c.g.grace, c.expire)
 }
 
-// expire closes the connection, if it still holds no game.
+// expire closes the connection, if it still holds no game: decided
+// under the lock that begin takes, so no game begins on it meanwhile.
 func (c *gatedConn) expire() {
-	c.mu.Lock()
-	idle := c.games == 0 && !c.closed
-	c.mu.Unlock()
-	if idle {
+	if c.close(func() bool { return c.games == 0 }) {
 		c.g.mu.Lock()
 		c.g.idle++
 		c.g.mu.Unlock()
-		c.Close()
 	}
 }
 
@@ -301,14 +308,19 @@ func (c *gatedConn) closeChannel() {
 	c.channels--
 }
 
-// begin counts a game or a board started on the connection.
-func (c *gatedConn) begin() {
+// begin counts a game or a board started on the connection: false when
+// the connection is closing.
+func (c *gatedConn) begin() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
 	c.games++
 	if c.grace != nil {
 		c.grace.Stop()
 	}
+	return true
 }
 
 // end counts a game or a board over: with none left, the grace starts
@@ -323,9 +335,19 @@ func (c *gatedConn) end() {
 
 // Close closes the connection, and counts it gone.
 func (c *gatedConn) Close() error {
-	err := c.Conn.Close()
+	c.close(nil)
+	return nil
+}
+
+// close closes the connection once, if still (when not nil, under the
+// lock begin takes) holds, and reports whether this call closed it.
+func (c *gatedConn) close(still func() bool) bool {
 	c.mu.Lock()
-	first := !c.closed
+	first := !c.closed && (still == nil || still())
+	if !first {
+		c.mu.Unlock()
+		return false
+	}
 	c.closed = true
 	if c.grace != nil {
 		c.grace.Stop()
@@ -333,10 +355,8 @@ func (c *gatedConn) Close() error {
 	loggingIn := !c.in
 	c.mu.Unlock()
 	if first {
+		c.Conn.Close()
 		c.g.release(c.addr, loggingIn)
 	}
-	if errors.Is(err, net.ErrClosed) {
-		return nil
-	}
-	return err
+	return first
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -60,7 +61,7 @@ func TestRequestGuard(t *testing.T) {
 		{request("exec", struct{ Command string }{"board"}), true},
 		{request("exec", struct{ Command string }{strings.Repeat("b", maxCommand+1)}), false},
 		{request("shell", nil), true},
-		{request(agentRequest, nil), false},
+		{request("auth-agent-req@openssh.com", nil), false},
 		{request("x11-req", nil), false},
 		{request("subsystem", struct{ Name string }{"sftp"}), false},
 		{request("signal", struct{ Signal string }{"INT"}), false},
@@ -266,5 +267,25 @@ func TestLargeScreens(t *testing.T) {
 	var next int
 	if got := s.fit(huge, &next); got != huge {
 		t.Errorf("once a large screen ended, the next draws at %+v", got)
+	}
+}
+
+// TestWindowFilter: a window size reaches the game only as the session's
+// own; a suspend resumes at once.
+func TestWindowFilter(t *testing.T) {
+	w := &windows{ready: make(chan struct{}, 1)}
+	w.first(ssh.Window{Width: 80, Height: 24})
+	if got := w.filter(nil, tea.WindowSizeMsg{Width: 1024, Height: 1024}); got != nil {
+		t.Errorf("a size from the input reached the game: %v", got)
+	}
+	if got := w.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}); got != (tea.WindowSizeMsg{Width: 80, Height: 24}) {
+		t.Errorf("the PTY's size reached the game as %v", got)
+	}
+	w.set(ssh.Window{Width: 120, Height: 40})
+	if got := w.filter(nil, tea.WindowSizeMsg{Width: 120, Height: 40}); got == nil {
+		t.Error("a window change did not reach the game")
+	}
+	if _, ok := w.filter(nil, tea.SuspendMsg{}).(tea.ResumeMsg); !ok {
+		t.Error("a suspend was not resumed")
 	}
 }

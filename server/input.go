@@ -3,6 +3,8 @@ package server
 import (
 	"io"
 	"time"
+
+	"tapis/text"
 )
 
 // Bounds on what a session's input may make the server hold or do. Bubble
@@ -10,15 +12,16 @@ import (
 // yet, and waits for more while bytes keep coming: an unfinished paste, an
 // unterminated OSC string, a control sequence that never gets its final
 // byte, an invalid UTF-8 byte, or even ESC and one byte (alt+x) followed by
-// a stream, grow its buffer without end (and rescans it on each read). The
-// guard below hands it only what it decodes at once, or what its 50 ms
+// a stream, grow its buffer without end (and it rescans it on each read).
+// The guard below hands it only what it decodes at once, or what its 50 ms
 // escape timeout settles.
 const (
 	// maxPaste bounds a bracketed paste: past it, the paste is closed for
 	// the reader and the rest of it dropped, up to its real end.
 	maxPaste = 64 << 10
 	// maxCSI bounds a control sequence's bytes after ESC [; maxParams
-	// its parameters (the reader keeps 32); maxDigits each one's digits.
+	// its parameters (the reader keeps 32, and waits at a 33rd);
+	// maxDigits each one's digits (no overflow).
 	maxCSI    = 64
 	maxParams = 16
 	maxDigits = 7
@@ -35,6 +38,11 @@ const (
 	// the reader holds such a key until 50 ms pass without input, and
 	// holds everything after it meanwhile.
 	escPause = 100 * time.Millisecond
+	// splitWithin is how soon after a lone ESC was handed over the next
+	// bytes must come to be taken for the rest of a sequence split across
+	// reads (dropped, the ESC having gone as the Escape key): a person's
+	// next key comes later.
+	splitWithin = escPause + 50*time.Millisecond
 	// inputRate and inputBurst bound the input handed to the game, in
 	// bytes a second and at once: a person types, clicks and pastes far
 	// less; a client streaming keys would spend the server's CPU on frames.
@@ -45,10 +53,11 @@ const (
 // pasteEnd ends a bracketed paste.
 const pasteEnd = "\x1b[201~"
 
-// inputGuard is a session's input as the game reads it: every escape
-// sequence bounded and well formed, strings dropped (but the colour
-// replies), only valid UTF-8, pastes cut at maxPaste, and a pause after a
-// key the reader would hold. It keeps at most a few bytes across reads.
+// inputGuard is a session's input as the game reads it: escape sequences
+// whole, bounded and well formed (held until their last byte, then handed
+// over or dropped), strings dropped but the colour replies, only valid
+// UTF-8, pastes cut at maxPaste, a pause after a key the reader would
+// hold, and a rate. Across reads it keeps at most a sequence's bytes.
 type inputGuard struct {
 	r     io.Reader
 	now   func() time.Time
@@ -58,16 +67,22 @@ type inputGuard struct {
 	out []byte // filtered, not read yet
 	err error  // the reader's error, once out is read
 
-	st     inState
-	escs   int  // ESCs held (1, or 2 for alt+ESC…)
-	afterE bool // a lone ESC was handed over at a read's end: its follower may be the rest of a split sequence
-	held   []byte
-	// The sequence under way: its bytes (after ESC [, ESC O or the
-	// string's introducer), parameters, digits, first parameter's value.
-	n, params, digits, first int
+	st   inState
+	escs int    // ESCs held before the sequence under way (1, or 2 for alt+ESC…)
+	held []byte // the sequence's bytes after its ESCs, or a rune's, not handed over yet
+	// A lone ESC was handed over at a read's end, at flushedAt: bytes
+	// coming within splitWithin may be the rest of a sequence split across
+	// reads.
+	flushed   bool
+	flushedAt time.Time
+	// The sequence under way: its parameters, its digits, its first
+	// parameter's value; whether it began with a prefix byte (< = > ?) or
+	// has intermediate bytes.
+	params, digits, first    int
 	firstDone, prefix, inter bool
 	drop                     bool // the rest of the sequence is dropped
 	kind                     byte // a string's introducer: ] P _ ^ X
+	n                        int  // a string's bytes
 	need                     int  // a UTF-8 rune's bytes still to come
 	lo, hi                   byte // the range of its next byte
 	skip                     int  // bytes of an X10 mouse report to drop
@@ -88,9 +103,9 @@ type inState uint8
 const (
 	inGround    inState = iota
 	inEsc               // ESC held, its follower not seen
-	inRune              // a UTF-8 rune's first bytes held
-	inCSI               // after ESC [
-	inSS3               // after ESC O
+	inRune              // a UTF-8 rune's first bytes held (after ESCs, for alt+é)
+	inCSI               // after ESC [, held
+	inSS3               // after ESC O, held
 	inColour            // an OSC held: a colour reply, perhaps
 	inString            // a string dropped up to its terminator
 	inStringEsc         // an ESC in a string: ST when \ follows
@@ -139,14 +154,17 @@ func (g *inputGuard) handed() {
 	}
 }
 
-// filter reads one read's bytes.
+// filter reads one read's bytes, and settles what the read left under way.
 func (g *inputGuard) filter(b []byte) {
+	if g.flushed && g.now().Sub(g.flushedAt) > splitWithin {
+		g.flushed = false
+	}
 	before := len(g.out)
 	for _, c := range b {
 		for g.step(c) {
 		}
 	}
-	g.chunkEnd()
+	g.readEnd()
 	g.spend(len(g.out) - before)
 }
 
@@ -160,7 +178,7 @@ func (g *inputGuard) spend(n int) {
 	g.tokens -= float64(n)
 }
 
-// emit hands bytes over.
+// emit appends bytes to what is handed over, counting a paste's.
 func (g *inputGuard) emit(b ...byte) {
 	g.out = append(g.out, b...)
 	if g.paste {
@@ -181,14 +199,17 @@ func (g *inputGuard) emitEscs() {
 	g.escs = 0
 }
 
-// chunkEnd settles what a read left under way: a lone ESC is handed over
-// (the Escape key; its follower, if it comes, is the rest of a sequence
-// split across reads, dropped), a string's introducer alone was an alt key.
-func (g *inputGuard) chunkEnd() {
+// readEnd settles what a read left under way: a lone ESC is handed over
+// (the Escape key; its follower, if it comes at once, is the rest of a
+// split sequence, dropped), a string's introducer alone was an alt key
+// (dropped: the game has none). A sequence, a rune or a string started
+// waits for the next read.
+func (g *inputGuard) readEnd() {
 	switch g.st {
 	case inEsc:
 		g.emitEscs()
-		g.st, g.afterE, g.pause = inGround, true, true
+		g.st, g.pause = inGround, true
+		g.flushed, g.flushedAt = true, g.now()
 	case inString, inColour:
 		if g.n == 0 {
 			g.st, g.held = inGround, g.held[:0]
@@ -233,20 +254,12 @@ func (g *inputGuard) ground(c byte) bool {
 		g.paste, g.st, g.match = false, inCut, 0
 		return true
 	}
-	if g.afterE {
-		g.afterE = false
+	if g.flushed {
+		g.flushed = false
 		switch c {
-		case '[':
-			g.begin(inCSI)
+		case '[', 'O', ']', 'P', '_', '^', 'X':
+			g.introduce(c)
 			g.drop = true
-			return false
-		case 'O':
-			g.begin(inSS3)
-			g.drop = true
-			return false
-		case ']', 'P', '_', '^', 'X':
-			g.begin(inString)
-			g.kind = c
 			return false
 		}
 	}
@@ -255,37 +268,51 @@ func (g *inputGuard) ground(c byte) bool {
 		g.st, g.escs = inEsc, 1
 	case c < 0x80:
 		g.emit(c)
-	case c >= 0xc2 && c <= 0xf4:
-		g.st, g.held = inRune, append(g.held[:0], c)
-		g.lo, g.hi = 0x80, 0xbf
-		switch {
-		case c < 0xe0:
-			g.need = 1
-		case c < 0xf0:
-			g.need = 2
-			if c == 0xe0 {
-				g.lo = 0xa0
-			} else if c == 0xed {
-				g.hi = 0x9f
-			}
-		default:
-			g.need = 3
-			if c == 0xf0 {
-				g.lo = 0x90
-			} else if c == 0xf4 {
-				g.hi = 0x8f
-			}
-		}
+	case leads(c):
+		g.beginRune(c)
 	}
 	// C1 controls, stray continuation bytes and invalid leads are dropped:
 	// the reader would stop at them (or take 8-bit CSI and OSC from them).
 	return false
 }
 
-// runeStep reads the next byte of a UTF-8 rune.
+// leads reports whether c begins a UTF-8 rune of two to four bytes.
+func leads(c byte) bool { return c >= 0xc2 && c <= 0xf4 }
+
+// beginRune holds a rune's first byte, and the range of the next one
+// (utf8's table: no overlong forms, surrogates or runes past U+10FFFF).
+func (g *inputGuard) beginRune(c byte) {
+	g.st, g.held = inRune, append(g.held[:0], c)
+	g.lo, g.hi = 0x80, 0xbf
+	switch {
+	case c < 0xe0:
+		g.need = 1
+	case c < 0xf0:
+		g.need = 2
+		if c == 0xe0 {
+			g.lo = 0xa0
+		} else if c == 0xed {
+			g.hi = 0x9f
+		}
+	default:
+		g.need = 3
+		if c == 0xf0 {
+			g.lo = 0x90
+		} else if c == 0xf4 {
+			g.hi = 0x8f
+		}
+	}
+}
+
+// runeStep reads the next byte of a UTF-8 rune: a whole rune is handed
+// over, after the ESCs held before it (alt+é); a broken one is dropped,
+// and the ESCs wait on for a follower that is kept.
 func (g *inputGuard) runeStep(c byte) bool {
 	if c < g.lo || c > g.hi {
 		g.st, g.held = inGround, g.held[:0]
+		if g.escs > 0 {
+			g.st = inEsc
+		}
 		return true
 	}
 	g.held = append(g.held, c)
@@ -295,38 +322,47 @@ func (g *inputGuard) runeStep(c byte) bool {
 	}
 	// U+FFFD decodes as utf8.RuneError, at which the reader stops too.
 	if string(g.held) != "\uFFFD" {
+		g.emitEscs()
 		g.emit(g.held...)
 	}
-	g.st, g.held = inGround, g.held[:0]
+	g.st, g.held, g.escs = inGround, g.held[:0], 0
 	return false
 }
 
-// begin starts a sequence.
-func (g *inputGuard) begin(st inState) {
-	g.st = st
-	g.n, g.params, g.digits, g.first = 0, 0, 0, 0
+// introduce starts the sequence c introduces after ESC.
+func (g *inputGuard) introduce(c byte) {
+	g.params, g.digits, g.first, g.n = 0, 0, 0, 0
 	g.firstDone, g.prefix, g.inter, g.drop = false, false, false, false
+	g.held = append(g.held[:0], c)
+	switch c {
+	case '[':
+		g.st = inCSI
+	case 'O':
+		g.st = inSS3
+	case ']':
+		g.st, g.kind = inColour, c
+		g.held = append(g.held[:0], 0x1b, ']')
+	default:
+		g.st, g.kind = inString, c
+	}
 }
 
-// escStep reads the byte after ESC.
+// escStep reads the byte after ESC. A byte the guard drops (a C1 control,
+// an invalid byte) is no follower: the ESC waits on for one.
 func (g *inputGuard) escStep(c byte) bool {
-	switch c {
-	case '[', 'O':
-		g.emitEscs()
-		g.emit(c)
-		if c == '[' {
-			g.begin(inCSI)
-		} else {
-			g.begin(inSS3)
-		}
-	case ']':
-		g.begin(inColour)
-		g.escs, g.kind, g.held = 0, c, append(g.held[:0], 0x1b, ']')
-	case 'P', '_', '^', 'X':
-		g.begin(inString)
-		g.escs, g.kind = 0, c
-	case 0x1b: // alt+ESC…: a third ESC would only deepen the reader's recursion
+	switch {
+	case c == '[' || c == 'O':
+		g.introduce(c)
+	case c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X':
+		g.introduce(c)
+		g.escs = 0 // a string is dropped whole, its ESC with it
+	case c == 0x1b: // alt+ESC…: a third ESC would only deepen the reader's recursion
 		g.escs = 2
+	case leads(c): // alt+é: the ESCs go with the rune, if it is one
+		escs := g.escs
+		g.beginRune(c)
+		g.escs = escs
+	case c >= 0x80:
 	default: // alt+c, or the Escape key before c
 		g.emitEscs()
 		g.st, g.pause = inGround, true
@@ -335,15 +371,15 @@ func (g *inputGuard) escStep(c byte) bool {
 	return false
 }
 
-// csiStep reads a byte of a control sequence: parameter bytes, then
-// intermediate bytes, then a final byte. A sequence cut short by another
-// byte, or past the bounds, is ended with noKey;
-// an X10 mouse report (ESC [ M and three raw bytes) is ended so too, its
-// bytes dropped: the game reads SGR mouse reports.
+// csiStep reads a byte of a control sequence, held: parameter bytes, then
+// intermediate bytes, then a final byte, at which the sequence is handed
+// over whole, unless it is one the game must not see. A sequence cut short
+// by another byte is dropped, the byte read again; one past its bounds is
+// dropped with the rest of it.
 func (g *inputGuard) csiStep(c byte) bool {
 	switch {
 	case c >= 0x30 && c <= 0x3f && !g.inter:
-		if g.n == 0 && c >= '<' { // the reader takes a first byte of < = > ? as a prefix
+		if len(g.held) == 1 && c >= '<' { // the reader takes a first byte of < = > ? as a prefix
 			g.prefix = true
 		}
 		switch {
@@ -356,77 +392,86 @@ func (g *inputGuard) csiStep(c byte) bool {
 			g.params++
 			g.digits, g.firstDone = 0, true
 		}
-		g.n++
-		g.seqByte(c, g.digits > maxDigits || g.params > maxParams || g.n > maxCSI)
+		g.hold(c, g.digits > maxDigits || g.params > maxParams || len(g.held) > maxCSI)
 	case c >= 0x20 && c <= 0x2f:
 		g.inter = true
-		g.n++
-		g.seqByte(c, g.n > maxCSI)
+		g.hold(c, len(g.held) > maxCSI)
 	case c >= 0x40 && c <= 0x7e:
 		g.st = inGround
-		if g.drop {
-			return false
-		}
 		plain := !g.prefix && !g.inter
-		if c == 'M' && plain {
-			g.emit(noKey)
+		switch {
+		case g.drop:
+		case !csiFinal(c):
+			// A sequence the game does not read, that the reader would
+			// act on: Win32 input mode's keys (decoded into any bytes,
+			// ESC [ 200 ~ as well, or 65 535 repeats, before the guard's
+			// eyes), a window's size in a report (CSI 8;H;W t, which the
+			// reader makes a window change).
+		case c == 'M' && plain:
+			// An X10 mouse report: three raw bytes follow. The game reads
+			// SGR mouse reports.
 			g.skip = 3
-			return false
-		}
-		g.emit(c)
-		if c == '~' && plain && g.n > 0 {
-			switch g.first {
-			case 200:
-				g.paste, g.pasted = true, 0
-			case 201:
-				g.paste = false
+		default:
+			g.emitEscs()
+			g.emit(g.held...)
+			g.emit(c)
+			if c == '~' && plain && len(g.held) > 1 {
+				switch g.first {
+				case 200:
+					g.paste, g.pasted = true, 0
+				case 201:
+					g.paste = false
+				}
 			}
 		}
+		g.held, g.escs = g.held[:0], 0
 	default:
-		return g.cutShort()
+		g.st, g.held, g.escs = inGround, g.held[:0], 0
+		return true
 	}
 	return false
 }
 
-// noKey is the final byte the guard ends a sequence with, when the
-// client's would not do: no key has it, for CSI nor SS3.
-const noKey = 'z'
+// csiFinal reports whether a control sequence of final byte c is one the
+// game reads: keys (cursor, function, editing and kitty keys), SGR mouse
+// reports, focus, and the terminal's replies (modes, attributes, cursor
+// position, colour scheme).
+func csiFinal(c byte) bool {
+	switch c {
+	case 'A', 'B', 'C', 'D', 'E', 'F', 'H', 'P', 'Q', 'R', 'S', 'Z', 'a', 'b', 'c', 'd', '~', 'u', '@', '^',
+		'M', 'm', 'I', 'O', 'y', 'n':
+		return true
+	}
+	return false
+}
 
-// seqByte hands over a byte of the sequence under way, unless the rest
-// of it is dropped; past its bounds (over), the sequence is ended with
-// noKey, and the rest of it dropped.
-func (g *inputGuard) seqByte(c byte, over bool) {
-	switch {
-	case g.drop:
-	case over:
-		g.emit(noKey)
+// hold keeps a byte of the sequence under way, unless it goes past the
+// sequence's bounds: then the sequence is dropped, with the rest of it.
+func (g *inputGuard) hold(c byte, over bool) {
+	if over {
 		g.drop = true
-	default:
-		g.emit(c)
 	}
-}
-
-// cutShort ends a sequence cut short by a byte of none (with noKey,
-// unless dropped); the byte is read again, outside.
-func (g *inputGuard) cutShort() bool {
 	if !g.drop {
-		g.emit(noKey)
+		g.held = append(g.held, c)
 	}
-	g.st = inGround
-	return true
 }
 
-// ss3Step reads a byte of an SS3 key: digits, then one character.
+// ss3Step reads a byte of an SS3 key, held: digits, then one character.
 func (g *inputGuard) ss3Step(c byte) bool {
 	switch {
 	case c >= '0' && c <= '9':
-		g.n++
-		g.seqByte(c, g.n > maxSS3Digits)
+		g.digits++
+		g.hold(c, g.digits > maxSS3Digits)
 	case c >= 0x21 && c <= 0x7e:
-		g.seqByte(c, false)
-		g.st = inGround
+		if !g.drop {
+			g.emitEscs()
+			g.emit(g.held...)
+			g.emit(c)
+		}
+		g.st, g.held, g.escs = inGround, g.held[:0], 0
 	default:
-		return g.cutShort()
+		g.st, g.held, g.escs = inGround, g.held[:0], 0
+		return true
 	}
 	return false
 }
@@ -450,20 +495,21 @@ func (g *inputGuard) colourStep(c byte) bool {
 		g.firstDone = true
 	case g.firstDone && c >= 0x20 && c <= 0x7e && len(g.held) < maxColour:
 	default:
-		g.st, g.held = inString, g.held[:0]
+		g.st, g.held, g.escs = inString, g.held[:0], 0
 		return true
 	}
 	g.held = append(g.held, c)
 	return false
 }
 
-// colourEnd ends a colour reply held: handed over if it is one.
+// colourEnd ends a colour reply held: handed over if it is one (ESC ]
+// digits ; and a colour).
 func (g *inputGuard) colourEnd() {
 	if g.firstDone && g.first >= 10 && g.first <= 12 && len(g.held) > 3+g.digits {
-		g.emit(g.held...)
+		g.emit(g.held...) // its ESC in it
 		g.emit(0x07)
 	}
-	g.st, g.held = inGround, g.held[:0]
+	g.st, g.held, g.escs = inGround, g.held[:0], 0
 }
 
 // stringStep reads a byte of a string dropped: up to its terminator (BEL
@@ -510,3 +556,7 @@ func (g *inputGuard) cutStep(c byte) {
 		g.match = 0
 	}
 }
+
+// keep reports whether s, a client's text (a terminal type, an
+// environment variable), is printable as it is.
+func keep(s string) bool { return text.Printable(s) == s }

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	uv "github.com/charmbracelet/ultraviolet"
 )
@@ -38,7 +41,20 @@ func (m *readerModel) feed(b []byte) {
 // expire is the reader's timeout passing: it decodes what it kept.
 func (m *readerModel) expire() { m.scan(true) }
 
+// win32Key is a key of Win32 input mode, which the reader decodes (on
+// every system) before anything else: a virtual key 0 and key down is the
+// rune it carries, a key up nothing that matters here.
+var win32Key = regexp.MustCompile(`\x1b\[0;\d*;(\d+);(\d+);\d*;\d*_`)
+
 func (m *readerModel) scan(expired bool) {
+	m.buf = win32Key.ReplaceAllFunc(m.buf, func(k []byte) []byte {
+		sub := win32Key.FindSubmatch(k)
+		r, _ := strconv.Atoi(string(sub[1]))
+		if string(sub[2]) != "1" || r <= 0 || r > utf8.MaxRune {
+			return nil
+		}
+		return utf8.AppendRune(nil, rune(r))
+	})
 	for len(m.buf) > 0 {
 		esc := m.buf[0] == 0x1b
 		n, ev := m.dec.Decode(m.buf)
@@ -138,7 +154,7 @@ func through(t testing.TB, parts [][]byte) (*readerModel, []byte) {
 		}
 		// A stream at the link's pace: a read every millisecond.
 		clock = clock.Add(time.Millisecond)
-		if len(g.held) > 8 {
+		if len(g.held) > maxCSI+2 {
 			t.Fatalf("the guard holds %d bytes", len(g.held))
 		}
 	}
@@ -211,6 +227,30 @@ var hostileInputs = []struct {
 	{"an X10 mouse report", "\x1b[M", 0xff},
 	{"C1 control sequence introducers", "\x9b", '1'},
 	{"a paste of OSC strings", "\x1b[200~\x1b]0;", 'a'},
+	{"a paste opened past a dropped byte", "\x1b\x80[200~", 'a'},
+	{"a paste opened past a broken rune", "\x1b\xc3[200~", 'a'},
+	{"a paste opened in Win32 input mode", win32("\x1b[200~"), 'a'},
+}
+
+// TestInputGuardDropsWhatTheGameDoesNotRead: sequences the reader acts on
+// and the game does not read never reach it: a window size in a report,
+// Win32 input mode's keys (with 65 535 repeats).
+func TestInputGuardDropsWhatTheGameDoesNotRead(t *testing.T) {
+	for _, in := range []string{"\x1b[8;1024;1024t", "\x1b[48;1000;1000;1;1t", "\x1b[124;0;0;1;0;65535_", win32("q")} {
+		m, out := through(t, [][]byte{[]byte(in + "x")})
+		if string(out) != "x" || len(m.events) != 1 {
+			t.Errorf("%q: handed over %q, read as %v", in, out, m.events)
+		}
+	}
+}
+
+// win32 writes s as Win32 input mode's keys down.
+func win32(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		fmt.Fprintf(&b, "\x1b[0;0;%d;1;0;1_", r)
+	}
+	return b.String()
 }
 
 // TestInputGuardBoundsHostileInput: each hostile stream, which the reader
@@ -306,3 +346,38 @@ func FuzzInputGuard(f *testing.F) {
 		}
 	})
 }
+
+// TestInputGuardKeysAfterEscape: a key typed after the Escape key, in a
+// read of its own, is kept, even one that could follow ESC in a sequence;
+// the rest of a sequence split right after its ESC is dropped, not typed.
+func TestInputGuardKeysAfterEscape(t *testing.T) {
+	for _, c := range []struct {
+		gap  time.Duration
+		want string
+	}{{time.Second, "\x1b[x"}, {time.Millisecond, "\x1b"}} {
+		clock := time.Unix(0, 0)
+		reads := [][]byte{[]byte("\x1b"), []byte("[x")}
+		g := newInputGuard(readerFunc(func(p []byte) (int, error) {
+			if len(reads) == 0 {
+				return 0, io.EOF
+			}
+			if len(reads) == 1 {
+				clock = clock.Add(c.gap)
+			}
+			n := copy(p, reads[0])
+			reads = reads[1:]
+			return n, nil
+		}))
+		g.now = func() time.Time { return clock }
+		g.sleep = func(d time.Duration) { clock = clock.Add(d) }
+		out, _ := io.ReadAll(g)
+		if string(out) != c.want {
+			t.Errorf("ESC, then [x %s later: %q handed over, want %q", c.gap, out, c.want)
+		}
+	}
+}
+
+// readerFunc is a function read as a reader.
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }

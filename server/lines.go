@@ -21,6 +21,7 @@ const (
 	lineElsewhere        // the account has a session already
 	lineClosing          // the server is shutting down
 	lineIdle             // %s the idle timeout
+	lineBoardIdle        // a board's idle timeout: %s
 	lineUnavailable      // the store did not open the account
 	lineBye              // the player quit: %s their session's outcome
 	lineClosed           // the server closed the game: %s their session's outcome
@@ -39,6 +40,7 @@ func linesIn(lang ui.Lang) map[line]string {
 			lineElsewhere:   "tapis : ce compte joue déjà ailleurs (une autre session avec la même clé) ; fermez-la d'abord",
 			lineClosing:     "tapis : le serveur ferme ; réessayez plus tard",
 			lineIdle:        "tapis : session fermée après %s sans une touche ; vos achats vous attendent à la prochaine visite",
+			lineBoardIdle:   "tapis : tableau fermé après %s sans une touche",
 			lineUnavailable: "tapis : votre compte ne peut pas s'ouvrir pour l'instant ; réessayez plus tard",
 			lineBye:         "tapis : merci d'avoir joué ! %s",
 			lineClosed:      "tapis : le serveur ferme : %s",
@@ -54,6 +56,7 @@ func linesIn(lang ui.Lang) map[line]string {
 		lineElsewhere:   "tapis: this account is playing elsewhere (another session with the same key); close that one first",
 		lineClosing:     "tapis: the server is closing; try again later",
 		lineIdle:        "tapis: closed after %s without a key; anything bought waits for your next visit",
+		lineBoardIdle:   "tapis: board closed after %s without a key",
 		lineUnavailable: "tapis: your account cannot be opened now; try again later",
 		lineBye:         "tapis: thanks for playing! %s",
 		lineClosed:      "tapis: the server is closing: %s",

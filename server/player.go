@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -20,10 +19,6 @@ import (
 // tells them in one line why not, then runs their game until they quit,
 // the connection drops, they stay idle too long or the server closes.
 func (s *Server) play(sess ssh.Session) {
-	if c := gatedOf(sess.Context()); c != nil {
-		c.begin() // the connection's grace waits for this session's end
-		defer c.end()
-	}
 	start := time.Now()
 	env := sess.Environ()
 	pty, _, terminal := sess.Pty()
@@ -32,13 +27,16 @@ func (s *Server) play(sess ssh.Session) {
 	}
 	lang := ui.LangFromEnv(getenv(env))
 	account, guest := accountOf(sess)
-	logger := s.log.With("account", account, "from", addr(sess.RemoteAddr()))
+	watch := isBoard(sess.Command())
+	logger := s.log.With("from", addr(sess.RemoteAddr()))
+	if !watch { // a board claims no account: its lines name none
+		logger = s.log.With("account", account, "from", addr(sess.RemoteAddr()))
+	}
 	refuse := func(l line, args ...any) {
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", l.say(lang, args...))
+		s.tell(sess, l.say(lang, args...))
 		sess.Exit(1)
 		logger.Info("refused", "why", l.reason())
 	}
-	watch := isBoard(sess.Command())
 	switch {
 	case len(sess.Command()) > 0 && !watch:
 		refuse(lineCommand, howToPlay(sess.LocalAddr()), howToPlay(sess.LocalAddr()))
@@ -65,6 +63,12 @@ func (s *Server) play(sess ssh.Session) {
 		return
 	}
 	defer s.release(account)
+	if c := gatedOf(sess.Context()); c != nil {
+		if !c.begin() { // closing already: the grace ran out
+			return
+		}
+		defer c.end()
+	}
 	m, err := ui.New(ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
 		Seller: s.seller, Account: account, Guest: guest, Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
 	if err != nil {
@@ -81,25 +85,27 @@ func (s *Server) play(sess ssh.Session) {
 	close(over)
 	idled := in.stop()
 	o := m.Outcome()
-	var end string
+	var end, farewell string
 	switch {
 	case idled:
-		end = "idle"
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", lineIdle.say(lang, minutes(s.o.IdleTimeout)))
+		end, farewell = "idle", lineIdle.say(lang, minutes(s.o.IdleTimeout))
 	case m.EndedByClosing() || quitByServer():
-		end = "server closing"
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", goodbye(lang, lineClosed, o, guest))
+		end, farewell = "server closing", goodbye(lang, lineClosed, o, guest)
 	case in.lost.Load() || sess.Context().Err() != nil:
 		end = "disconnected"
 	case runErr != nil:
 		end = "error"
 		logger.Error("the game stopped", "err", text.Printable(runErr.Error()))
 	default:
-		end = "quit"
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", goodbye(lang, lineBye, o, guest))
+		end, farewell = "quit", goodbye(lang, lineBye, o, guest)
 	}
+	// The session is closed (the units shown recorded) before the player
+	// is told anything: a client that reads no more holds nothing then.
 	if err := m.Close(); err != nil {
 		logger.Error("closing the session", "err", text.Printable(err.Error()))
+	}
+	if farewell != "" {
+		s.tell(sess, farewell)
 	}
 	// Closing waits for a purchase still under way: the session's totals
 	// count it, bought and never shown, where the game ended before it.

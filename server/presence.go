@@ -18,8 +18,7 @@ import (
 // up, and removes it when stopped.
 type presence struct {
 	id      string
-	stop    chan struct{}
-	done    chan struct{}
+	writes  *ticker
 	stopped sync.Once
 }
 
@@ -40,28 +39,18 @@ func (s *Server) startPresence() {
 	if s.presence != nil {
 		return
 	}
-	p := &presence{id: serverID(), stop: make(chan struct{}), done: make(chan struct{})}
+	p := &presence{id: serverID()}
 	s.presence = p
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(store.PresenceEvery)
-		defer t.Stop()
-		failing := false
-		for {
-			ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
-			err := s.o.Store.Present(ctx, p.id, s.Playing())
-			cancel()
-			if err != nil && !failing {
-				s.log.Error("players not recorded for the board", "err", text.Printable(err.Error()))
-			}
-			failing = err != nil
-			select {
-			case <-p.stop:
-				return
-			case <-t.C:
-			}
+	failing := false
+	p.writes = every(store.PresenceEvery, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
+		err := s.o.Store.Present(ctx, p.id, s.Playing())
+		cancel()
+		if err != nil && !failing {
+			s.log.Error("players not recorded for the board", "err", text.Printable(err.Error()))
 		}
-	}()
+		failing = err != nil
+	})
 }
 
 // stopPresence stops writing the server's players, and removes them; only
@@ -74,12 +63,47 @@ func (s *Server) stopPresence() {
 		return
 	}
 	p.stopped.Do(func() {
-		close(p.stop)
-		<-p.done
+		p.writes.end()
 		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
 		defer cancel()
 		if err := s.o.Store.Absent(ctx, p.id); err != nil {
 			s.log.Error("players not removed from the board", "err", text.Printable(err.Error()))
 		}
 	})
+}
+
+// ticker calls a function every so often, until stopped.
+type ticker struct {
+	stop    chan struct{}
+	done    chan struct{}
+	stopped sync.Once
+}
+
+// every calls f at once, then every d, and a last time when stopped.
+func every(d time.Duration, f func()) *ticker {
+	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(t.done)
+		tick := time.NewTicker(d)
+		defer tick.Stop()
+		for {
+			f()
+			select {
+			case <-t.stop:
+				f()
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return t
+}
+
+// end stops the ticker, after its last call; nil does nothing.
+func (t *ticker) end() {
+	if t == nil {
+		return
+	}
+	t.stopped.Do(func() { close(t.stop) })
+	<-t.done
 }

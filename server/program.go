@@ -2,6 +2,7 @@ package server
 
 import (
 	"io"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,8 +23,19 @@ const DefaultWriteStall = 30 * time.Second
 // each program ends when the server's shutdown says so.
 func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
 	out := newStallWriter(sess, s.o.WriteStall, func() { closeConnection(sess) })
-	return tea.NewProgram(m, append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out),
-		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())...)
+	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out),
+		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())
+	if w := windowsOf(sess); w != nil {
+		opts = append(opts, tea.WithFilter(w.filter))
+	}
+	return tea.NewProgram(m, opts...)
+}
+
+// tell writes a line on a session's standard error, guarded as its
+// program's output is: a client that reads no more is closed.
+func (s *Server) tell(sess ssh.Session, line string) {
+	w := newStallWriter(sess.Stderr(), s.o.WriteStall, func() { closeConnection(sess) })
+	io.WriteString(w, line+"\r\n") //nolint:errcheck // a player gone hears nothing
 }
 
 // closeConnection closes a session's connection: every write and read
@@ -45,8 +57,6 @@ func run(sess ssh.Session, prog *tea.Program) error {
 	defer close(over)
 	if w != nil {
 		go func() {
-			pace := time.NewTimer(0)
-			defer pace.Stop()
 			for {
 				select {
 				case <-over:
@@ -55,11 +65,10 @@ func run(sess ssh.Session, prog *tea.Program) error {
 				}
 				win := w.get()
 				prog.Send(tea.WindowSizeMsg{Width: win.Width, Height: win.Height})
-				pace.Reset(windowEvery)
-				select {
+				select { // the next at most windowEvery later
 				case <-over:
 					return
-				case <-pace.C:
+				case <-time.After(windowEvery):
 				}
 			}
 		}()
@@ -68,12 +77,15 @@ func run(sess ssh.Session, prog *tea.Program) error {
 	return err
 }
 
-// stallWriter is a writer that calls stalled when a write waits longer
-// than d.
+// stallWriter is a writer that calls stalled once writes have waited d
+// without any of them ending. Writes may come from several goroutines
+// (Bubble Tea's renderer and its own).
 type stallWriter struct {
-	w     io.Writer
-	timer *time.Timer
-	d     time.Duration
+	w      io.Writer
+	d      time.Duration
+	timer  *time.Timer
+	mu     sync.Mutex
+	writes int // under way
 }
 
 func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
@@ -83,7 +95,18 @@ func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
 }
 
 func (s *stallWriter) Write(p []byte) (int, error) {
-	s.timer.Reset(s.d)
-	defer s.timer.Stop()
-	return s.w.Write(p)
+	s.mu.Lock()
+	if s.writes++; s.writes == 1 {
+		s.timer.Reset(s.d)
+	}
+	s.mu.Unlock()
+	n, err := s.w.Write(p)
+	s.mu.Lock()
+	if s.writes--; s.writes == 0 {
+		s.timer.Stop()
+	} else {
+		s.timer.Reset(s.d) // one ended: the others wait afresh
+	}
+	s.mu.Unlock()
+	return n, err
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -36,9 +37,6 @@ const (
 	// game: a flood of them costs a frame each windowEvery.
 	windowEvery = 50 * time.Millisecond
 )
-
-// agentRequest is the request a client sends to forward its agent.
-const agentRequest = "auth-agent-req@openssh.com"
 
 // envRead reports whether the game reads an environment variable of that
 // name: the language (LANG, LC_*), the terminal type and colours.
@@ -108,6 +106,7 @@ func (c guardedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // requestGuard is what a session's requests have asked so far.
 type requestGuard struct {
 	envs    int
+	pty     bool     // a PTY was asked: the library refuses a second
 	screens *screens // the server's budget of large screens; nil: none
 	large   int      // the cells the session holds of it
 }
@@ -121,10 +120,12 @@ func (g *requestGuard) pass(r *gossh.Request, w *windows) bool {
 	switch r.Type {
 	case "pty-req":
 		var p ptyRequest
-		if gossh.Unmarshal(r.Payload, &p) != nil || len(p.Term) > maxTerm || !printable(p.Term) {
+		if g.pty || gossh.Unmarshal(r.Payload, &p) != nil || len(p.Term) > maxTerm || !keep(p.Term) {
 			return false
 		}
+		g.pty = true
 		win := g.size(p.Columns, p.Rows)
+		w.first(win)
 		p.Columns, p.Rows = uint32(win.Width), uint32(win.Height)
 		p.Width, p.Height = min(p.Width, 1<<16), min(p.Height, 1<<16)
 		r.Payload = gossh.Marshal(p)
@@ -140,7 +141,7 @@ func (g *requestGuard) pass(r *gossh.Request, w *windows) bool {
 	case "env":
 		var e struct{ Name, Value string }
 		if g.envs >= maxEnvs || gossh.Unmarshal(r.Payload, &e) != nil || !envRead(e.Name) ||
-			len(e.Value) > maxEnvValue || !printable(e.Value) {
+			len(e.Value) > maxEnvValue || !keep(e.Value) {
 			return false
 		}
 		g.envs++
@@ -215,16 +216,6 @@ type ptyRequest struct {
 // windowChange is a window-change's payload (RFC 4254, 6.7).
 type windowChange struct{ Columns, Rows, Width, Height uint32 }
 
-// printable reports whether s holds no control character.
-func printable(s string) bool {
-	for i := range len(s) {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
 // windowsKey keeps, in a connection's context, its session's windows.
 type windowsKey struct{}
 
@@ -251,6 +242,30 @@ func (w *windows) set(win ssh.Window) {
 	case w.ready <- struct{}{}:
 	default:
 	}
+}
+
+// first makes win the first size, the PTY's, which the program is given
+// at its start.
+func (w *windows) first(win ssh.Window) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.latest = win
+}
+
+// filter is the session's program's filter: a window size reaches the
+// game only as the session's own (the PTY's, bounded), never from a
+// report in its input; a suspend (ctrl+z) resumes at once, as wish's
+// filter has it (a remote program cannot stop).
+func (w *windows) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		if win := w.get(); msg.Width != win.Width || msg.Height != win.Height {
+			return nil
+		}
+	case tea.SuspendMsg:
+		return tea.ResumeMsg{}
+	}
+	return msg
 }
 
 // get returns the latest size.

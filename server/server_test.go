@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -358,4 +359,48 @@ func TestHostKey(t *testing.T) {
 	if _, _, err := HostKey(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Errorf("a key others may read: %v", err)
 	}
+}
+
+// TestGraceNotRenewedByRefusals: a connection logged in is closed once it
+// has held no game nor board for its grace, whatever sessions it opens
+// and has refused meanwhile.
+func TestGraceNotRenewedByRefusals(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.LoginGrace = time.Second })
+	c := ts.dial(t, nil)
+	start := time.Now()
+	for time.Since(start) < 5*time.Second {
+		s, err := c.NewSession()
+		if err != nil {
+			break // the connection is closed
+		}
+		s.Run("nope") // refused: a command
+		s.Close()
+		time.Sleep(200 * time.Millisecond)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("a connection opening refused sessions lived %s past a grace of 1s", took.Round(100*time.Millisecond))
+	}
+}
+
+// TestEndedSessionsLetGo: a session over holds nothing: no goroutine of
+// its game is left waiting (the reality check's 30 minutes held every
+// game a server had, its screen buffers and its model, that long).
+func TestEndedSessionsLetGo(t *testing.T) {
+	ts := startServer(t, func(o *Options) { o.RealityCheck = 30 * time.Minute })
+	warm := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	warm.waitFor(t, "Choose a game")
+	warm.press(t, "\x03")
+	warm.exit(t)
+	waitUntil(t, "the first session over", func() bool { return ts.Playing() == 0 })
+	time.Sleep(200 * time.Millisecond)
+	before := runtime.NumGoroutine()
+	for range 20 {
+		c := ts.dial(t, newKey(t))
+		term := open(t, c, 100, 30, nil, "")
+		term.waitFor(t, "Choose a game")
+		term.press(t, "\x03")
+		term.exit(t)
+		c.Close()
+	}
+	waitUntil(t, "the games' goroutines gone", func() bool { return runtime.NumGoroutine() <= before+5 })
 }

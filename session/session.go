@@ -120,13 +120,15 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	if account == "" {
 		account = o.Account
 	}
-	if o.Guest {
+	s := &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
+		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
+	if o.Guest { // a new name: nothing to read, nothing written yet
 		g, ok := st.(GuestOpener)
 		if !ok {
 			return nil, fmt.Errorf("account %s: the store opens no guests", account)
 		}
-		return &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
-			staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}, guest: g}, nil
+		s.guest = g
+		return s, nil
 	}
 	ctx, cancel := deadline()
 	defer cancel()
@@ -146,8 +148,7 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("account %s: %w", account, err)
 	}
-	s := &Session{st: st, account: account, next: a.Purchases + 1, balance: a.Balance, origin: a.Deposited,
-		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
+	s.next, s.balance, s.origin = a.Purchases+1, a.Balance, a.Deposited
 	if l, ok := st.(*local); ok {
 		s.local, s.restored, s.Note, s.Torn = l, l.restored, l.note, l.torn
 	} else if !created {

@@ -103,18 +103,14 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Existing && d.name == "sqlite" {
-		path := strings.TrimPrefix(url, "sqlite:")
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("store %s: %w", url, err)
-		}
-	}
 	if d.name == "sqlite" {
 		path := strings.TrimPrefix(url, "sqlite:")
-		if !o.Existing {
-			if err := createPrivate(path); err != nil {
-				return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
+		if o.Existing {
+			if _, err := os.Stat(path); err != nil {
+				return nil, fmt.Errorf("store %s: %w", url, err)
 			}
+		} else if err := createPrivate(path); err != nil {
+			return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
 		}
 		// The file holds the house's master seed, and its write-ahead log
 		// the pages written lately: no one else may read them.
@@ -153,7 +149,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 			db.Close()
 			return nil, err
 		}
-	} else if err := s.checkVersion(ctx, s.db); err != nil {
+	} else if _, err := s.version(ctx, s.db); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -206,11 +202,16 @@ func Private(what, path string) error {
 
 // PrivateMode is Private, for a file whose mode is known.
 func PrivateMode(what, path string, mode fs.FileMode) error {
-	if perm := mode.Perm(); perm&0o077 != 0 {
-		p := text.Printable(path)
-		return fmt.Errorf("%s %s can be read by others (mode %04o): chmod 600 %s", what, p, perm, p)
+	perm := mode.Perm()
+	if perm&0o077 == 0 {
+		return nil
 	}
-	return nil
+	how := "read"
+	if perm&0o044 == 0 {
+		how = "written"
+	}
+	p := text.Printable(path)
+	return fmt.Errorf("%s %s can be %s by others (mode %04o): chmod 600 %s", what, p, how, perm, p)
 }
 
 // oneLine is an error written on one line: a driver's error of several
@@ -434,13 +435,6 @@ func noTable(err error) bool {
 		return pg.Code == "42P01"
 	}
 	return strings.Contains(err.Error(), "no such table")
-}
-
-// checkVersion checks the schema's version: errNoVersion when there is
-// none yet, an error when it is newer than this tapis's.
-func (s *SQL) checkVersion(ctx context.Context, q querier) error {
-	_, err := s.version(ctx, q)
-	return err
 }
 
 // version reads the schema's version: errNoVersion when there is none

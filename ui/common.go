@@ -111,13 +111,26 @@ type Clock interface {
 	After(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
-// systemClock is the real clock.
-type systemClock struct{}
+// systemClock is the real clock. Its waits end when done is closed (the
+// model closed): Bubble Tea runs each command to its end, and a wait
+// would hold the whole program, its screen buffers and its model, after
+// the game is over (the reality check's, 30 minutes, for every session a
+// server ever had).
+type systemClock struct{ done <-chan struct{} }
 
 func (systemClock) Now() time.Time { return time.Now() }
 
-func (systemClock) After(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+func (c systemClock) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return msg
+		case <-c.done:
+			return nil
+		}
+	}
 }
 
 // targetKind is what a named layer is, for the mouse.

@@ -6,6 +6,7 @@ package ui
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -110,16 +111,20 @@ type Model struct {
 	demo                 demoState    // the trade-show demo
 	closing              closingState // the server closing (ClosingMsg)
 	reality              *realityCheck
+	// closed is closed by Close: the system clock's waits end with it.
+	closed    chan struct{}
+	closeOnce sync.Once
 }
 
 // New returns a session's model.
 func New(o Options) (*Model, error) {
+	closed := make(chan struct{})
 	clock := o.Clock
 	if clock == nil {
-		clock = systemClock{}
+		clock = systemClock{done: closed}
 	}
 	c := newCommon(o, clock, o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII)
-	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance}
+	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance, closed: closed}
 	m.start = clock.Now()
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)

@@ -33,8 +33,12 @@ func (m *Model) Balance() decimal.Decimal { return m.till.session.Balance() }
 // Screen returns the screen on show.
 func (m *Model) Screen() Screen { return m.nav.screen }
 
-// Close closes the session's journal.
-func (m *Model) Close() error { return m.till.session.Close() }
+// Close closes the session's journal, and ends the waits of its
+// animations and checks.
+func (m *Model) Close() error {
+	m.closeOnce.Do(func() { close(m.closed) })
+	return m.till.session.Close()
+}
 
 // Note returns what opening the journal had to say, if anything.
 func (m *Model) Note() string { return m.till.session.Note }

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/internal/sshload"
 )
 
 // Target is a server to attack, and the address the attack comes from.
@@ -58,7 +60,7 @@ func (r Result) String() string {
 var Attacks = []Attack{
 	{"pty", "sessions", 8, "guests asking a PTY of 100000×100000, then a window change to 65535×65535", ptyAttack},
 	{"paste", "bytes", 400 << 20, "a guest opening a bracketed paste and never closing it", pasteAttack},
-	{"input", "bytes", 100 << 20, "a guest streaming what the input reader would keep: an unterminated OSC, an invalid byte, alt+x, endless parameters", inputAttack},
+	{"input", "bytes", 100 << 20, "a guest streaming what the input reader would keep or act on: an unterminated OSC, an invalid byte, alt+x, endless parameters, a window size report, Win32 keys repeated", inputAttack},
 	{"env", "bytes", 640 << 20, "env requests of 32 KiB each, on one session", envAttack},
 	{"logins", "connections", 1000, "connections that log in as guests and open nothing", loginsAttack},
 	{"boards", "sessions", 20, "boards that never send a key", boardsAttack},
@@ -150,12 +152,8 @@ func hold(ctx context.Context, t Target) {
 
 // check refuses a target off loopback.
 func (t Target) check() error {
-	host, _, err := net.SplitHostPort(t.Addr)
-	if err != nil {
-		return fmt.Errorf("sshattack: address %q: %w", t.Addr, err)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return fmt.Errorf("sshattack: %s is not a loopback address", t.Addr)
+	if err := sshload.CheckLoopback(t.Addr); err != nil {
+		return fmt.Errorf("sshattack: %w", err)
 	}
 	if t.From != nil && !t.From.IsLoopback() {
 		return fmt.Errorf("sshattack: %s is not a loopback address", t.From)
@@ -186,21 +184,13 @@ func (t Target) dial(ctx context.Context, key gossh.Signer) (*gossh.Client, erro
 	return t.login(conn, key)
 }
 
-// login logs in on conn.
+// login logs in on conn: with key, or as a guest when key is nil.
 func (t Target) login(conn net.Conn, key gossh.Signer) (*gossh.Client, error) {
-	conn.SetDeadline(time.Now().Add(20 * time.Second))
-	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
+	auth := gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })
 	if key != nil {
-		auth = []gossh.AuthMethod{gossh.PublicKeys(key)}
+		auth = gossh.PublicKeys(key)
 	}
-	cc, chans, reqs, err := gossh.NewClientConn(conn, t.Addr, &gossh.ClientConfig{User: "visitor", Auth: auth,
-		HostKeyCallback: gossh.InsecureIgnoreHostKey()})
-	if err != nil {
-		conn.Close()
-		return nil, err
-	}
-	conn.SetDeadline(time.Time{})
-	return gossh.NewClient(cc, chans, reqs), nil
+	return sshload.LoginOn(conn, t.Addr, auth)
 }
 
 // ptyPayload is a pty-req's payload.
@@ -335,7 +325,8 @@ func pasteAttack(ctx context.Context, t Target, n int64) (Result, error) {
 
 func inputAttack(ctx context.Context, t Target, n int64) (Result, error) {
 	return stream(ctx, t, n, "", "\x1b]0;"+strings.Repeat("a", 4000), "\xff"+strings.Repeat("b", 4000),
-		"\x1bx"+strings.Repeat("c", 4000), "\x1b["+strings.Repeat(";", 4000), strings.Repeat("\x1b", 4000))
+		"\x1bx"+strings.Repeat("c", 4000), "\x1b["+strings.Repeat(";", 4000), strings.Repeat("\x1b", 4000),
+		"\x1b[8;1024;1024t", "\x1b[124;0;0;1;0;65535_", "\x1b\x80[200~"+strings.Repeat("d", 4000))
 }
 
 func envAttack(ctx context.Context, t Target, n int64) (Result, error) {

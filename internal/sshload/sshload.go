@@ -151,15 +151,37 @@ func (c Config) check() error {
 		return errors.New("sshload: no key to press")
 	}
 	for _, a := range c.Addrs {
-		host, _, err := net.SplitHostPort(a)
-		if err != nil {
-			return fmt.Errorf("sshload: address %q: %w", a, err)
-		}
-		if ip := net.ParseIP(host); !c.AnyHost && (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
-			return fmt.Errorf("sshload: %s is not a loopback address", a)
+		if err := CheckLoopback(a); err != nil && !c.AnyHost {
+			return fmt.Errorf("sshload: %w", err)
 		}
 	}
 	return nil
+}
+
+// CheckLoopback refuses an address (host:port) off loopback.
+func CheckLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("%s is not a loopback address", addr)
+	}
+	return nil
+}
+
+// LoginOn logs in on conn, a connection to addr, with auth, within 30 s;
+// conn is closed when it fails.
+func LoginOn(conn net.Conn, addr string, auth gossh.AuthMethod) (*gossh.Client, error) {
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{User: "visitor",
+		Auth: []gossh.AuthMethod{auth}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	conn.SetDeadline(time.Time{})
+	return gossh.NewClient(cc, chans, reqs), nil
 }
 
 // NewKey returns a new ed25519 key: a new account on the server.
@@ -303,15 +325,7 @@ func (p player) dial(ctx context.Context) (*gossh.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn.SetDeadline(time.Now().Add(30 * time.Second))
-	cc, chans, reqs, err := gossh.NewClientConn(conn, p.addr, &gossh.ClientConfig{User: "visitor",
-		Auth: []gossh.AuthMethod{gossh.PublicKeys(p.key)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
-	if err != nil {
-		conn.Close()
-		return nil, err
-	}
-	conn.SetDeadline(time.Time{})
-	return gossh.NewClient(cc, chans, reqs), nil
+	return LoginOn(conn, p.addr, gossh.PublicKeys(p.key))
 }
 
 // counter counts what a session receives, and closes first on its first
