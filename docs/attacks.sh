@@ -34,7 +34,7 @@ fi
 go build -o "$tmp/sshattack" ./internal/cmd/sshattack
 attacks=("$@")
 if [ ${#attacks[@]} -eq 0 ]; then
-  attacks=(pty paste input env logins boards channels halfopen windows globals stalled)
+  attacks=(pty paste input env logins boards channels halfopen windows globals churn stalled)
 fi
 status=0
 for attack in "${attacks[@]}"; do

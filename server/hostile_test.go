@@ -59,8 +59,12 @@ func TestHostileChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if o.IdleTimeout == 0 {
+		o.IdleTimeout = DefaultIdleTimeout // as tapis serve has them
+	}
 	srv, err := New(Options{Store: st, HostKey: key, Balance: decimal.NewFromInt(100), MaxPerAddress: o.MaxPerAddress,
-		IdleTimeout: o.IdleTimeout, LoginGrace: o.LoginGrace, WriteStall: o.WriteStall, Log: log.New(os.Stderr)})
+		IdleTimeout: o.IdleTimeout, RealityCheck: DefaultRealityCheck, LoginGrace: o.LoginGrace, WriteStall: o.WriteStall,
+		Log: log.New(os.Stderr)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,6 +201,7 @@ func TestHostileClients(t *testing.T) {
 		{"halfopen", 20_000, childOptions{}, time.Second, held(perAddressLoggingIn), 0},
 		{"windows", 200_000, childOptions{}, time.Second, nil, 0},
 		{"globals", 100_000, childOptions{}, time.Second, sentAll(100_000), 0},
+		{"churn", 300, childOptions{}, time.Second, opened(300, 300), 0},
 		{"stalled", 10, childOptions{}, time.Second, nil, 0},
 	} {
 		t.Run(c.attack, func(t *testing.T) {

@@ -68,6 +68,7 @@ var Attacks = []Attack{
 	{"halfopen", "connections", 20_000, "TCP connections that never finish the SSH handshake", halfOpenAttack},
 	{"windows", "requests", 1_000_000, "window changes flooding one session", windowsAttack},
 	{"globals", "requests", 100_000, "global requests asking for a reply", globalsAttack},
+	{"churn", "sessions", 3000, "guests that come, see the menu and leave, four at a time", churnAttack},
 	{"stalled", "sessions", 10, "guests that stop reading their output (their TCP connection full) while playing Auto", stalledAttack},
 }
 
@@ -547,3 +548,23 @@ func (f *freezer) Read(p []byte) (int, error) {
 
 func (f *freezer) freeze()   { f.frozen.Store(true) }
 func (f *freezer) unfreeze() { f.once.Do(func() { close(f.thaw) }) }
+
+func churnAttack(ctx context.Context, t Target, n int64) (Result, error) {
+	var opened atomic.Int64
+	_, tried := each(ctx, n, 4, func() (*gossh.Client, error) {
+		c, ch, err := t.guestSession(ctx, 80, 24, "", false)
+		if err != nil {
+			return nil, err
+		}
+		defer c.Close()
+		// The first frame, then gone (or gone after 10 s without one).
+		stop := time.AfterFunc(10*time.Second, func() { c.Close() })
+		defer stop.Stop()
+		if _, err := ch.Read(make([]byte, 1024)); err == nil {
+			opened.Add(1)
+		}
+		return nil, nil
+	})
+	hold(ctx, t)
+	return Result{Sent: tried, Opened: int(opened.Load())}, nil
+}
