@@ -169,6 +169,14 @@ func (g *gate) shrunk() bool {
 	return true
 }
 
+// closedIdle counts a connection closed after its grace, for the next
+// report.
+func (g *gate) closedIdle() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.idle++
+}
+
 // count counts a refusal made past the door (keys only: a login without
 // a key), for the next report.
 func (g *gate) count(refusal string) {
@@ -285,9 +293,7 @@ func (c *gatedConn) loggedIn() {
 // under the lock that begin takes, so no game begins on it meanwhile.
 func (c *gatedConn) expire() {
 	if c.close(func() bool { return c.games == 0 }) {
-		c.g.mu.Lock()
-		c.g.idle++
-		c.g.mu.Unlock()
+		c.g.closedIdle()
 	}
 }
 
@@ -343,8 +349,7 @@ func (c *gatedConn) Close() error {
 // lock begin takes) holds, and reports whether this call closed it.
 func (c *gatedConn) close(still func() bool) bool {
 	c.mu.Lock()
-	first := !c.closed && (still == nil || still())
-	if !first {
+	if c.closed || (still != nil && !still()) {
 		c.mu.Unlock()
 		return false
 	}
@@ -354,9 +359,7 @@ func (c *gatedConn) close(still func() bool) bool {
 	}
 	loggingIn := !c.in
 	c.mu.Unlock()
-	if first {
-		c.Conn.Close()
-		c.g.release(c.addr, loggingIn)
-	}
-	return first
+	c.Conn.Close()
+	c.g.release(c.addr, loggingIn)
+	return true
 }

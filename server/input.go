@@ -33,16 +33,11 @@ const (
 	// which the game asks for.
 	maxString = 4 << 10
 	maxColour = 64
-	// escPause is how long the guard lets pass after handing the reader a
-	// key that starts with ESC and ends one byte later (alt+x, a lone ESC):
-	// the reader holds such a key until 50 ms pass without input, and
-	// holds everything after it meanwhile.
-	escPause = 100 * time.Millisecond
-	// splitWithin is how soon after a lone ESC was handed over the next
-	// bytes must come to be taken for the rest of a sequence split across
-	// reads (dropped, the ESC having gone as the Escape key): a person's
-	// next key comes later.
-	splitWithin = escPause + 50*time.Millisecond
+	// splitWithin is how soon after a lone ESC was handed over (as the
+	// Escape key) the next bytes must come to be taken for the rest of a
+	// sequence split across reads, and dropped: a person's next key comes
+	// later.
+	splitWithin = 50 * time.Millisecond
 	// inputRate and inputBurst bound the input handed to the game, in
 	// bytes a second and at once: a person types, clicks and pastes far
 	// less; a client streaming keys would spend the server's CPU on frames.
@@ -53,11 +48,20 @@ const (
 // pasteEnd ends a bracketed paste.
 const pasteEnd = "\x1b[201~"
 
+// escapeKey is the Escape key as the guard hands it over: in the kitty
+// keyboard protocol's form, which the reader decodes at once, where a
+// lone ESC would have it wait 50 ms for what follows, and take what does
+// for an alt key or a sequence.
+const escapeKey = "\x1b[27u"
+
 // inputGuard is a session's input as the game reads it: escape sequences
 // whole, bounded and well formed (held until their last byte, then handed
-// over or dropped), strings dropped but the colour replies, only valid
-// UTF-8, pastes cut at maxPaste, a pause after a key the reader would
-// hold, and a rate. Across reads it keeps at most a sequence's bytes.
+// over or dropped), the Escape key as CSI 27 u, alt keys dropped (the game
+// has none, and ESC and a byte is what the reader waits on), strings
+// dropped but the colour replies, only valid UTF-8, pastes cut at
+// maxPaste, and a rate. Every ESC it hands over starts a whole sequence:
+// the reader decodes each read at once, and keeps nothing. Across reads it
+// keeps at most a sequence's bytes.
 type inputGuard struct {
 	r     io.Reader
 	now   func() time.Time
@@ -68,8 +72,8 @@ type inputGuard struct {
 	err error  // the reader's error, once out is read
 
 	st   inState
-	escs int    // ESCs held before the sequence under way (1, or 2 for alt+ESC…)
-	held []byte // the sequence's bytes after its ESCs, or a rune's, not handed over yet
+	escs int    // ESCs held before the sequence under way (1, or 2 for alt+ESC…: dropped)
+	held []byte // the sequence's bytes after its ESC, or a rune's, not handed over yet
 	// A lone ESC was handed over at a read's end, at flushedAt: bytes
 	// coming within splitWithin may be the rest of a sequence split across
 	// reads.
@@ -91,7 +95,6 @@ type inputGuard struct {
 	pasted int  // the paste's bytes handed over
 	match  int  // bytes of pasteEnd matched, while a cut paste is dropped
 
-	pause  bool      // the last bytes handed over need escPause before more
 	wakeAt time.Time // no bytes are handed over before then
 	tokens float64   // inputRate's bucket
 	filled time.Time // when tokens was counted
@@ -117,7 +120,7 @@ func newInputGuard(r io.Reader) *inputGuard {
 	return &inputGuard{r: r, now: time.Now, sleep: time.Sleep, tokens: inputBurst}
 }
 
-// Read hands over the input filtered, once the pause or the rate allows.
+// Read hands over the input filtered, once the rate allows.
 func (g *inputGuard) Read(p []byte) (int, error) {
 	for len(g.out) == 0 {
 		if g.err != nil {
@@ -127,7 +130,7 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 			g.sleep(d)
 		}
 		n, err := g.r.Read(g.in[:])
-		g.filter(g.in[:n])
+		g.filter(g.in[:n], n == len(g.in) && err == nil)
 		g.err = err
 	}
 	n := copy(p, g.out)
@@ -139,23 +142,19 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 }
 
 // handed sets when the next bytes may go, once a read's bytes are all
-// handed over.
+// handed over: when the rate allows.
 func (g *inputGuard) handed() {
 	now := g.now()
 	g.wakeAt = now
-	if g.pause {
-		g.pause = false
-		g.wakeAt = now.Add(escPause)
-	}
 	if g.tokens < 0 {
-		if at := now.Add(time.Duration(-g.tokens / inputRate * float64(time.Second))); at.After(g.wakeAt) {
-			g.wakeAt = at
-		}
+		g.wakeAt = now.Add(time.Duration(-g.tokens / inputRate * float64(time.Second)))
 	}
 }
 
-// filter reads one read's bytes, and settles what the read left under way.
-func (g *inputGuard) filter(b []byte) {
+// filter reads one read's bytes, and settles what the read left under way
+// unless it filled the buffer (more is waiting: what is under way goes
+// on in the next read).
+func (g *inputGuard) filter(b []byte, full bool) {
 	if g.flushed && g.now().Sub(g.flushedAt) > splitWithin {
 		g.flushed = false
 	}
@@ -164,7 +163,9 @@ func (g *inputGuard) filter(b []byte) {
 		for g.step(c) {
 		}
 	}
-	g.readEnd()
+	if !full {
+		g.readEnd()
+	}
 	g.spend(len(g.out) - before)
 }
 
@@ -186,34 +187,22 @@ func (g *inputGuard) emit(b ...byte) {
 	}
 }
 
-// emitEscs hands over the ESCs held, two in a row at most: each ESC in a
-// row deepens the reader's decoder by one recursion.
-func (g *inputGuard) emitEscs() {
-	run := 0
-	for i := len(g.out) - 1; i >= 0 && g.out[i] == 0x1b; i-- {
-		run++
-	}
-	for range min(g.escs, 2-min(run, 2)) {
-		g.emit(0x1b)
-	}
-	g.escs = 0
-}
-
-// readEnd settles what a read left under way: a lone ESC is handed over
-// (the Escape key; its follower, if it comes at once, is the rest of a
-// split sequence, dropped), a string's introducer alone was an alt key
-// (dropped: the game has none). A sequence, a rune or a string started
-// waits for the next read.
+// readEnd settles what a read left under way: a lone ESC is the Escape
+// key (its follower, if it comes at once, is the rest of a split
+// sequence, dropped), two are alt+Escape, an introducer alone (ESC [, ESC
+// O, ESC ]…) was an alt key: dropped, the game has none. A sequence, a
+// rune or a string with more of it waits for the next read.
 func (g *inputGuard) readEnd() {
-	switch g.st {
-	case inEsc:
-		g.emitEscs()
-		g.st, g.pause = inGround, true
-		g.flushed, g.flushedAt = true, g.now()
-	case inString, inColour:
-		if g.n == 0 {
-			g.st, g.held = inGround, g.held[:0]
+	switch {
+	case g.st == inEsc:
+		if g.escs == 1 {
+			g.emit([]byte(escapeKey)...)
+			g.flushed, g.flushedAt = true, g.now()
 		}
+		g.st, g.escs = inGround, 0
+	case (g.st == inCSI || g.st == inSS3) && len(g.held) == 1,
+		(g.st == inString || g.st == inColour) && g.n == 0:
+		g.st, g.held, g.escs = inGround, g.held[:0], 0
 	}
 }
 
@@ -305,8 +294,8 @@ func (g *inputGuard) beginRune(c byte) {
 }
 
 // runeStep reads the next byte of a UTF-8 rune: a whole rune is handed
-// over, after the ESCs held before it (alt+é); a broken one is dropped,
-// and the ESCs wait on for a follower that is kept.
+// over, unless ESC came before it (alt+é: dropped); a broken one is
+// dropped, and an ESC before it waits on for a follower that is kept.
 func (g *inputGuard) runeStep(c byte) bool {
 	if c < g.lo || c > g.hi {
 		g.st, g.held = inGround, g.held[:0]
@@ -321,8 +310,7 @@ func (g *inputGuard) runeStep(c byte) bool {
 		return false
 	}
 	// U+FFFD decodes as utf8.RuneError, at which the reader stops too.
-	if string(g.held) != "\uFFFD" {
-		g.emitEscs()
+	if string(g.held) != "\uFFFD" && g.escs == 0 {
 		g.emit(g.held...)
 	}
 	g.st, g.held, g.escs = inGround, g.held[:0], 0
@@ -348,25 +336,26 @@ func (g *inputGuard) introduce(c byte) {
 }
 
 // escStep reads the byte after ESC. A byte the guard drops (a C1 control,
-// an invalid byte) is no follower: the ESC waits on for one.
+// an invalid byte) is no follower: the ESC waits on for one. What ESC ESC
+// starts (alt+ESC, alt+up…) is an alt key, dropped whole.
 func (g *inputGuard) escStep(c byte) bool {
+	alt := g.escs > 1
 	switch {
-	case c == '[' || c == 'O':
+	case c == '[' || c == 'O' || c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X':
 		g.introduce(c)
-	case c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X':
-		g.introduce(c)
-		g.escs = 0 // a string is dropped whole, its ESC with it
-	case c == 0x1b: // alt+ESC…: a third ESC would only deepen the reader's recursion
+		g.drop, g.escs = alt, 0
+		if alt && g.st == inColour {
+			g.st, g.held = inString, g.held[:0]
+		}
+	case c == 0x1b:
 		g.escs = 2
-	case leads(c): // alt+é: the ESCs go with the rune, if it is one
+	case leads(c): // alt+é: dropped with its rune, if it is one
 		escs := g.escs
 		g.beginRune(c)
 		g.escs = escs
 	case c >= 0x80:
-	default: // alt+c, or the Escape key before c
-		g.emitEscs()
-		g.st, g.pause = inGround, true
-		return true
+	default: // alt+c: dropped (the reader would wait on it, then hand it to a game that has none)
+		g.st, g.escs = inGround, 0
 	}
 	return false
 }
@@ -412,14 +401,14 @@ func (g *inputGuard) csiStep(c byte) bool {
 			// SGR mouse reports.
 			g.skip = 3
 		default:
-			g.emitEscs()
+			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
 			if c == '~' && plain && len(g.held) > 1 {
-				switch g.first {
-				case 200:
+				switch {
+				case g.first == 200 && !g.paste: // the reader takes a second start for text of the paste
 					g.paste, g.pasted = true, 0
-				case 201:
+				case g.first == 201:
 					g.paste = false
 				}
 			}
@@ -464,7 +453,7 @@ func (g *inputGuard) ss3Step(c byte) bool {
 		g.hold(c, g.digits > maxSS3Digits)
 	case c >= 0x21 && c <= 0x7e:
 		if !g.drop {
-			g.emitEscs()
+			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
 		}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -128,7 +129,7 @@ func split(b []byte, r *rand.Rand, most int) [][]byte {
 }
 
 // through runs reads through a guard into the reader's model, as Bubble
-// Tea reads a session (4 KiB a read); a pause of the guard of 50 ms or
+// Tea reads a session (4 KiB a read); a pause of the guard (the rate's) of 50 ms or
 // more lets the model's timeout pass. It returns the model, and what the
 // guard handed over.
 func through(t testing.TB, parts [][]byte) (*readerModel, []byte) {
@@ -191,15 +192,16 @@ func TestInputGuardKeepsPlay(t *testing.T) {
 			t.Errorf("%q: read as %v through the guard (%q), %v without", in, m.events, out, want)
 		}
 	}
-	// Alt keys and the Escape key, each a read of its own as a person
-	// types them: the same keys.
-	parts := [][]byte{[]byte("\x1ba"), []byte("\x1b"), []byte("q"), []byte("\x1b\x1b")}
-	var want []uv.Event
-	for _, p := range parts {
-		want = append(want, keyed(p)...)
+	// The Escape key, a read of its own as a person types it, is the same
+	// key handed over as CSI 27 u; alt keys are dropped (the game has
+	// none).
+	if esc, kitty := keyed([]byte("\x1b")), keyed([]byte(escapeKey)); fmt.Sprintf("%#v", esc) != fmt.Sprintf("%#v", kitty) {
+		t.Fatalf("ESC reads as %#v, %q as %#v", esc, escapeKey, kitty)
 	}
+	parts := [][]byte{[]byte("\x1ba"), []byte("\x1b"), []byte("q"), []byte("\x1b\x1b"), []byte("\x1b\x1b[A"), []byte("\x1bé")}
+	want := append(keyed([]byte("\x1b")), keyed([]byte("q"))...)
 	m, _ := through(t, parts)
-	if fmt.Sprint(m.events) != fmt.Sprint(want) {
+	if fmt.Sprintf("%#v", m.events) != fmt.Sprintf("%#v", want) {
 		t.Errorf("alt and Escape keys read as %v, want %v", m.events, want)
 	}
 }
@@ -332,6 +334,7 @@ func FuzzInputGuard(f *testing.F) {
 		f.Add([]byte(h.head+strings.Repeat(string(h.fill), 64)), uint64(1))
 	}
 	f.Add([]byte("\x1b[200~\x1b\x1b[201~\x1b]11;rgb:0/0/0\x1b\\\x1bP\x1b_\x1bX\x1b^"), uint64(7))
+	f.Add([]byte("\x1b!["+strings.Repeat(";", 40)+"1_\x1b\x1b[I\x1b[200~a\x1b[200~"), uint64(3))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
 		r := rand.New(rand.NewPCG(seed, seed>>1))
 		// The data repeated, so that whatever it leaves open is streamed.
@@ -344,6 +347,8 @@ func FuzzInputGuard(f *testing.F) {
 		if m.escRun {
 			t.Errorf("three ESC in a row handed over")
 		}
+		// The reader itself takes it without a crash.
+		realEvents(t, split(data, r, 1+int(seed%4096)))
 	})
 }
 
@@ -354,7 +359,7 @@ func TestInputGuardKeysAfterEscape(t *testing.T) {
 	for _, c := range []struct {
 		gap  time.Duration
 		want string
-	}{{time.Second, "\x1b[x"}, {time.Millisecond, "\x1b"}} {
+	}{{time.Second, escapeKey + "[x"}, {time.Millisecond, escapeKey}} {
 		clock := time.Unix(0, 0)
 		reads := [][]byte{[]byte("\x1b"), []byte("[x")}
 		g := newInputGuard(readerFunc(func(p []byte) (int, error) {
@@ -381,3 +386,71 @@ func TestInputGuardKeysAfterEscape(t *testing.T) {
 type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// realEvents runs reads through a guard into Bubble Tea's own input reader
+// (ultraviolet's TerminalReader), its pauses not waited, and returns the
+// reader's events.
+func realEvents(t *testing.T, parts [][]byte) []uv.Event {
+	t.Helper()
+	g := newInputGuard(&chunks{parts: parts})
+	g.sleep = func(time.Duration) {}
+	pr, pw := io.Pipe()
+	go func() {
+		io.Copy(pw, g)
+		pw.Close()
+	}()
+	evc := make(chan uv.Event, 64)
+	done := make(chan []uv.Event)
+	go func() {
+		var evs []uv.Event
+		for e := range evc {
+			evs = append(evs, e)
+		}
+		done <- evs
+	}()
+	if err := uv.NewTerminalReader(pr, "xterm-256color").StreamEvents(context.Background(), evc); err != nil {
+		t.Fatal(err)
+	}
+	close(evc)
+	return <-done
+}
+
+// TestInputGuardBeforeTheRealReader: what found a way past the guard, fed
+// to the reader itself: no crash, no key, size or paste smuggled in. The
+// bytes after an alt key dropped (ESC !) are the client's typing.
+func TestInputGuardBeforeTheRealReader(t *testing.T) {
+	nested := "\x1b[200~" + strings.Repeat(strings.Repeat("a", 60_000)+"\x1b[200~", 5) + "\x1b[201~"
+	keys := func(evs []uv.Event, code rune) (n int) {
+		for _, e := range evs {
+			if k, ok := e.(uv.KeyPressEvent); ok && k.Code == code {
+				n++
+			}
+		}
+		return n
+	}
+	for _, c := range []struct {
+		name string
+		in   string
+		ok   func([]uv.Event) bool
+	}{
+		// The reader's parser indexed past its 32 parameters: a crash.
+		{"ESC ! and 40 parameters", "\x1b![" + strings.Repeat(";", 40) + "1_", func(evs []uv.Event) bool { return keys(evs, ';') == 40 }},
+		{"ESC ! and Win32 keys", strings.Repeat("\x1b![0;0;113;1;0;1_", 10), func(evs []uv.Event) bool { return keys(evs, 'q') == 0 }},
+		{"Win32 keys repeated", "\x1b[81;0;113;1;0;65535_x", func(evs []uv.Event) bool { return len(evs) == 1 }},
+		{"a window size report", "\x1b[8;1024;1024tx", func(evs []uv.Event) bool { return len(evs) == 1 }},
+		{"a paste started again inside it", nested + "x", func(evs []uv.Event) bool {
+			for _, e := range evs {
+				if p, ok := e.(uv.PasteEvent); ok && len(p.Content) > maxPaste {
+					return false
+				}
+			}
+			return keys(evs, 'x') == 1
+		}},
+	} {
+		evs := realEvents(t, split([]byte(c.in), rand.New(rand.NewPCG(5, 6)), 4096))
+		if !c.ok(evs) {
+			first := fmt.Sprint(evs[:min(len(evs), 3)])
+			t.Errorf("%s: the reader made %d events of it, the first %.200s", c.name, len(evs), first)
+		}
+	}
+}

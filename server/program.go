@@ -77,15 +77,14 @@ func run(sess ssh.Session, prog *tea.Program) error {
 	return err
 }
 
-// stallWriter is a writer that calls stalled once writes have waited d
-// without any of them ending. Writes may come from several goroutines
-// (Bubble Tea's renderer and its own).
+// stallWriter is a writer that calls stalled once a write has waited d.
+// Writes may come from several goroutines (Bubble Tea's renderer and its
+// own): one at a time, so that their bytes never interleave.
 type stallWriter struct {
-	w      io.Writer
-	d      time.Duration
-	timer  *time.Timer
-	mu     sync.Mutex
-	writes int // under way
+	w     io.Writer
+	d     time.Duration
+	timer *time.Timer
+	mu    sync.Mutex // held through a write
 }
 
 func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
@@ -96,17 +95,8 @@ func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
 
 func (s *stallWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
-	if s.writes++; s.writes == 1 {
-		s.timer.Reset(s.d)
-	}
-	s.mu.Unlock()
-	n, err := s.w.Write(p)
-	s.mu.Lock()
-	if s.writes--; s.writes == 0 {
-		s.timer.Stop()
-	} else {
-		s.timer.Reset(s.d) // one ended: the others wait afresh
-	}
-	s.mu.Unlock()
-	return n, err
+	defer s.mu.Unlock()
+	s.timer.Reset(s.d)
+	defer s.timer.Stop()
+	return s.w.Write(p)
 }
