@@ -44,10 +44,10 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 	m := board.New(board.Options{Lang: lang, Source: s.feed, Profile: colorprofile.Env(env)})
 	// As a player's game, the board ends when the server's shutdown says
 	// so (at once: nothing is being revealed).
-	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
+	over := make(chan struct{}) // closed once the board is over
+	in := &idleInput{r: newInputGuard(sess, over), d: s.o.IdleTimeout}
 	prog := s.program(sess, m, in)
 	in.watch(prog)
-	over := make(chan struct{})
 	closed := make(chan struct{})
 	go func() {
 		select {

@@ -30,7 +30,7 @@ func request(kind string, payload any) *gossh.Request {
 // signals are refused.
 func TestRequestGuard(t *testing.T) {
 	var g requestGuard
-	w := &windows{ready: make(chan struct{}, 1)}
+	w := newWindows()
 	pty := request("pty-req", ptyRequest{Term: "xterm-256color", Columns: 100_000, Rows: 100_000, Width: 1 << 30})
 	if !g.pass(pty, w) {
 		t.Fatal("a PTY was refused")
@@ -95,7 +95,7 @@ func FuzzSessionRequests(f *testing.F) {
 	f.Add("pty-req", []byte{0, 0, 0, 5, 'x'})
 	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
 		var g requestGuard
-		w := &windows{ready: make(chan struct{}, 1)}
+		w := newWindows()
 		envs := 0
 		for range maxEnvs + 2 {
 			r := &gossh.Request{Type: kind, Payload: append([]byte(nil), payload...)}
@@ -273,8 +273,16 @@ func TestLargeScreens(t *testing.T) {
 // TestWindowFilter: a window size reaches the game only as the session's
 // own; a suspend resumes at once.
 func TestWindowFilter(t *testing.T) {
-	w := &windows{ready: make(chan struct{}, 1)}
+	w := newWindows()
 	w.first(ssh.Window{Width: 80, Height: 24})
+	if got := w.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}); got == nil {
+		t.Error("the program's first size did not reach the game")
+	}
+	select {
+	case <-w.sized:
+	default:
+		t.Error("the first size did not let the input be read")
+	}
 	if got := w.filter(nil, tea.WindowSizeMsg{Width: 1024, Height: 1024}); got != nil {
 		t.Errorf("a size from the input reached the game: %v", got)
 	}

@@ -201,7 +201,7 @@ func TestHostileClients(t *testing.T) {
 		{"halfopen", 20_000, childOptions{}, time.Second, held(perAddressLoggingIn), 0},
 		{"windows", 200_000, childOptions{}, time.Second, nil, 0},
 		{"globals", 100_000, childOptions{}, time.Second, sentAll(100_000), 0},
-		{"churn", 300, childOptions{}, time.Second, opened(300, 300), 0},
+		{"churn", 150, childOptions{}, time.Second, opened(150, 150), 30 * time.Second},
 		{"stalled", 10, childOptions{}, time.Second, nil, 0},
 	} {
 		t.Run(c.attack, func(t *testing.T) {

@@ -39,10 +39,15 @@ const (
 	// later.
 	splitWithin = 50 * time.Millisecond
 	// inputRate and inputBurst bound the input handed to the game, in
-	// bytes a second and at once: a person types, clicks and pastes far
-	// less; a client streaming keys would spend the server's CPU on frames.
+	// bytes a second and at once; eventRate and eventBurst its keys,
+	// clicks and reports (a paste is one): a person types, clicks and
+	// pastes far less; a client streaming keys would spend the server's
+	// CPU on frames (2 048 one-byte keys a second scrolling a history of
+	// 200 units at 300×100 took a core).
 	inputRate  = 2 << 10
 	inputBurst = maxPaste
+	eventRate  = 100
+	eventBurst = 200
 )
 
 // pasteEnd ends a bracketed paste.
@@ -66,6 +71,7 @@ type inputGuard struct {
 	r     io.Reader
 	now   func() time.Time
 	sleep func(time.Duration)
+	done  <-chan struct{}
 
 	in  [4096]byte
 	out []byte // filtered, not read yet
@@ -96,8 +102,28 @@ type inputGuard struct {
 	match  int  // bytes of pasteEnd matched, while a cut paste is dropped
 
 	wakeAt time.Time // no bytes are handed over before then
-	tokens float64   // inputRate's bucket
-	filled time.Time // when tokens was counted
+	bytes  bucket    // inputRate's
+	events bucket    // eventRate's
+	keys   int       // events handed over in the read under way
+	filled time.Time // when the buckets were filled
+}
+
+// bucket is a token bucket: rate tokens a second, burst at most.
+type bucket struct{ rate, burst, tokens float64 }
+
+func newBucket(rate, burst float64) bucket { return bucket{rate: rate, burst: burst, tokens: burst} }
+
+// fill adds what d brought, and takes n.
+func (b *bucket) fill(d time.Duration, n int) {
+	b.tokens = min(b.burst, b.tokens+d.Seconds()*b.rate) - float64(n)
+}
+
+// owed is how long until the bucket holds a token again.
+func (b *bucket) owed() time.Duration {
+	if b.tokens >= 0 {
+		return 0
+	}
+	return time.Duration(-b.tokens / b.rate * float64(time.Second))
 }
 
 // inState is where the guard stands in the input.
@@ -115,9 +141,21 @@ const (
 	inCut               // a cut paste dropped up to pasteEnd
 )
 
-// newInputGuard guards r.
-func newInputGuard(r io.Reader) *inputGuard {
-	return &inputGuard{r: r, now: time.Now, sleep: time.Sleep, tokens: inputBurst}
+// newInputGuard guards r, until done is closed (the session's program
+// over): a wait for the rate ends then, and the input with it, so that
+// nothing holds the program any longer.
+func newInputGuard(r io.Reader, done <-chan struct{}) *inputGuard {
+	g := &inputGuard{r: r, now: time.Now, done: done,
+		bytes: newBucket(inputRate, inputBurst), events: newBucket(eventRate, eventBurst)}
+	g.sleep = func(d time.Duration) {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-done:
+		}
+	}
+	return g
 }
 
 // Read hands over the input filtered, once the rate allows.
@@ -128,6 +166,11 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 		}
 		if d := g.wakeAt.Sub(g.now()); d > 0 {
 			g.sleep(d)
+		}
+		select {
+		case <-g.done:
+			return 0, io.EOF
+		default:
 		}
 		n, err := g.r.Read(g.in[:])
 		g.filter(g.in[:n], n == len(g.in) && err == nil)
@@ -144,11 +187,7 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 // handed sets when the next bytes may go, once a read's bytes are all
 // handed over: when the rate allows.
 func (g *inputGuard) handed() {
-	now := g.now()
-	g.wakeAt = now
-	if g.tokens < 0 {
-		g.wakeAt = now.Add(time.Duration(-g.tokens / inputRate * float64(time.Second)))
-	}
+	g.wakeAt = g.now().Add(max(g.bytes.owed(), g.events.owed()))
 }
 
 // filter reads one read's bytes, and settles what the read left under way
@@ -159,6 +198,7 @@ func (g *inputGuard) filter(b []byte, full bool) {
 		g.flushed = false
 	}
 	before := len(g.out)
+	g.keys = 0
 	for _, c := range b {
 		for g.step(c) {
 		}
@@ -169,14 +209,24 @@ func (g *inputGuard) filter(b []byte, full bool) {
 	g.spend(len(g.out) - before)
 }
 
-// spend takes n bytes handed over from the rate's bucket.
+// spend takes n bytes handed over, and the read's events, from the
+// buckets.
 func (g *inputGuard) spend(n int) {
 	now := g.now()
+	var d time.Duration
 	if !g.filled.IsZero() {
-		g.tokens = min(inputBurst, g.tokens+now.Sub(g.filled).Seconds()*inputRate)
+		d = now.Sub(g.filled)
 	}
 	g.filled = now
-	g.tokens -= float64(n)
+	g.bytes.fill(d, n)
+	g.events.fill(d, g.keys)
+}
+
+// event counts an event handed over: a paste's text is one, its own.
+func (g *inputGuard) event() {
+	if !g.paste {
+		g.keys++
+	}
 }
 
 // emit appends bytes to what is handed over, counting a paste's.
@@ -196,6 +246,7 @@ func (g *inputGuard) readEnd() {
 	switch {
 	case g.st == inEsc:
 		if g.escs == 1 {
+			g.event()
 			g.emit([]byte(escapeKey)...)
 			g.flushed, g.flushedAt = true, g.now()
 		}
@@ -257,6 +308,7 @@ func (g *inputGuard) ground(c byte) bool {
 		g.st, g.escs = inEsc, 1
 	case c < 0x80:
 		g.emit(c)
+		g.event()
 	case leads(c):
 		g.beginRune(c)
 	}
@@ -312,6 +364,7 @@ func (g *inputGuard) runeStep(c byte) bool {
 	// U+FFFD decodes as utf8.RuneError, at which the reader stops too.
 	if string(g.held) != "\uFFFD" && g.escs == 0 {
 		g.emit(g.held...)
+		g.event()
 	}
 	g.st, g.held, g.escs = inGround, g.held[:0], 0
 	return false
@@ -401,6 +454,7 @@ func (g *inputGuard) csiStep(c byte) bool {
 			// SGR mouse reports.
 			g.skip = 3
 		default:
+			g.event()
 			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
@@ -453,6 +507,7 @@ func (g *inputGuard) ss3Step(c byte) bool {
 		g.hold(c, g.digits > maxSS3Digits)
 	case c >= 0x21 && c <= 0x7e:
 		if !g.drop {
+			g.event()
 			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
@@ -495,6 +550,7 @@ func (g *inputGuard) colourStep(c byte) bool {
 // digits ; and a colour).
 func (g *inputGuard) colourEnd() {
 	if g.firstDone && g.first >= 10 && g.first <= 12 && len(g.held) > 3+g.digits {
+		g.event()
 		g.emit(g.held...) // its ESC in it
 		g.emit(0x07)
 	}

@@ -136,7 +136,7 @@ func through(t testing.TB, parts [][]byte) (*readerModel, []byte) {
 	t.Helper()
 	m := &readerModel{}
 	clock := time.Unix(0, 0)
-	g := newInputGuard(&chunks{parts: parts})
+	g := newInputGuard(&chunks{parts: parts}, nil)
 	g.now = func() time.Time { return clock }
 	g.sleep = func(d time.Duration) {
 		clock = clock.Add(d)
@@ -296,35 +296,52 @@ func TestInputGuardCutsPaste(t *testing.T) {
 	}
 }
 
-// TestInputGuardRate: a client streaming keys is read at inputRate once
-// its burst is spent.
+// TestInputGuardRate: a client streaming keys is read at eventRate, one
+// streaming pastes at inputRate, once their bursts are spent.
 func TestInputGuardRate(t *testing.T) {
-	var slept time.Duration
-	clock := time.Unix(0, 0)
-	g := newInputGuard(&hostileStream{b: 'a'})
-	g.now = func() time.Time { return clock }
-	g.sleep = func(d time.Duration) { slept += d; clock = clock.Add(d) }
-	p := make([]byte, 4096)
-	read := 0
-	for read < inputBurst+20*inputRate {
-		n, _ := g.Read(p)
-		read += n
-	}
-	// The pauses come before each read past the burst but the first.
-	rate := float64(read-inputBurst-len(p)) / slept.Seconds()
-	if rate < inputRate*0.9 || rate > inputRate*1.1 {
-		t.Errorf("%d bytes read in %s of pauses: %.0f bytes a second past the burst, want %d", read, slept, rate, inputRate)
+	paste := "\x1b[200~" + strings.Repeat("p", 1000) + "\x1b[201~"
+	for _, c := range []struct {
+		name        string
+		unit        string // what the stream repeats
+		size        int    // what the rate counts of a unit
+		rate, burst int
+	}{
+		{"keys", "a", 1, eventRate, eventBurst},
+		{"pastes", paste, len(paste), inputRate, inputBurst},
+	} {
+		var slept time.Duration
+		clock := time.Unix(0, 0)
+		g := newInputGuard(&repeated{unit: []byte(c.unit), most: 64}, nil)
+		g.now = func() time.Time { return clock }
+		g.sleep = func(d time.Duration) { slept += d; clock = clock.Add(d) }
+		p := make([]byte, 4096)
+		read := 0
+		for slept < time.Minute {
+			n, _ := g.Read(p)
+			read += n
+		}
+		rate := float64(read/c.size-c.burst/c.size) / slept.Seconds()
+		if want := float64(c.rate / c.size); rate < want*0.9 || rate > want*1.1 {
+			t.Errorf("%s: %d bytes read in %s of pauses: %.1f a second past the burst, want %.1f", c.name, read, slept, rate, want)
+		}
 	}
 }
 
-// hostileStream is an endless run of one byte.
-type hostileStream struct{ b byte }
+// repeated is an endless run of one unit, most bytes a read.
+type repeated struct {
+	unit []byte
+	most int
+	at   int
+}
 
-func (h *hostileStream) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = h.b
+func (r *repeated) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && n < r.most {
+		p[n] = r.unit[r.at]
+		n++
+		r.at = (r.at + 1) % len(r.unit)
 	}
-	return len(p), nil
+	return n, nil
 }
 
 // FuzzInputGuard: whatever a client sends, split however, the reader
@@ -372,7 +389,7 @@ func TestInputGuardKeysAfterEscape(t *testing.T) {
 			n := copy(p, reads[0])
 			reads = reads[1:]
 			return n, nil
-		}))
+		}), nil)
 		g.now = func() time.Time { return clock }
 		g.sleep = func(d time.Duration) { clock = clock.Add(d) }
 		out, _ := io.ReadAll(g)
@@ -392,7 +409,7 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // reader's events.
 func realEvents(t *testing.T, parts [][]byte) []uv.Event {
 	t.Helper()
-	g := newInputGuard(&chunks{parts: parts})
+	g := newInputGuard(&chunks{parts: parts}, nil)
 	g.sleep = func(time.Duration) {}
 	pr, pw := io.Pipe()
 	go func() {

@@ -76,10 +76,10 @@ func (s *Server) play(sess ssh.Session) {
 		refuse(lineUnavailable)
 		return
 	}
-	in := &idleInput{r: newInputGuard(sess), d: s.o.IdleTimeout}
+	over := make(chan struct{}) // closed once the game is over
+	in := &idleInput{r: newInputGuard(sess, over), d: s.o.IdleTimeout}
 	prog := s.program(sess, m, in)
 	in.watch(prog)
-	over := make(chan struct{})
 	quitByServer := s.end.watch(prog, over)
 	runErr := run(sess, prog)
 	close(over)

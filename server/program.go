@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"io"
 	"sync"
 	"time"
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2/bubbletea"
+	uv "github.com/charmbracelet/ultraviolet"
 )
 
 // DefaultWriteStall is how long a write to a session may wait before its
@@ -17,18 +19,53 @@ import (
 const DefaultWriteStall = 30 * time.Second
 
 // program returns the program of a session, a game's or a board's: its
-// input is in (guarded and timed by the caller), its output the session's
-// (guarded against a stall), sized from the session's PTY. A dropped
-// connection ends it at once; the server's signals are the server's:
-// each program ends when the server's shutdown says so.
+// input is in (guarded and timed by the caller), read by feed, its output
+// the session's (guarded against a stall), sized from the session's PTY.
+// A dropped connection ends it at once; the server's signals are the
+// server's: each program ends when the server's shutdown says so.
 func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
 	out := newStallWriter(sess, s.o.WriteStall, func() { closeConnection(sess) })
-	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out),
+	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(nil), tea.WithOutput(out),
 		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())
+	sized := closedChan
 	if w := windowsOf(sess); w != nil {
 		opts = append(opts, tea.WithFilter(w.filter))
+		sized = w.sized
 	}
-	return tea.NewProgram(m, opts...)
+	prog := tea.NewProgram(m, opts...)
+	pty, _, _ := sess.Pty()
+	go feed(sess.Context(), sized, in, pty.Term, prog)
+	return prog
+}
+
+// closedChan is a channel closed already.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// feed reads a session's input with the terminal reader Bubble Tea would
+// run, and hands each event to prog. Bubble Tea's own hands them over a
+// channel no one reads once the program has quit: a quit key followed by
+// more keys in one read left that reader, and with it the whole program
+// and its screen buffers, waiting for ever. prog.Send gives up once the
+// program is over; feed ends with the input. It reads once the program
+// has its size (sized closed), as Bubble Tea's reader starts after it: a
+// key sent first would reach a game of no size.
+func feed(ctx context.Context, sized <-chan struct{}, in io.Reader, term string, prog *tea.Program) {
+	select {
+	case <-sized:
+	case <-ctx.Done():
+		return
+	}
+	events := make(chan uv.Event)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for ev := range events {
+			prog.Send(ev)
+		}
+	}()
+	uv.NewTerminalReader(in, term).StreamEvents(ctx, events) //nolint:errcheck // the input's end is the session's
+	close(events)
+	<-sent
 }
 
 // tell writes a line on a session's standard error, guarded as its

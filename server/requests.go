@@ -69,7 +69,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, ch goss
 	if c != nil {
 		defer c.closeChannel()
 	}
-	w := &windows{ready: make(chan struct{}, 1)}
+	w := newWindows()
 	ctx.SetValue(windowsKey{}, w) // one session channel a connection: the handler finds it there
 	ssh.DefaultSessionHandler(srv, conn, guardedChannel{ch, w, s.screens}, ctx)
 }
@@ -231,6 +231,12 @@ type windows struct {
 	mu     sync.Mutex
 	latest ssh.Window
 	ready  chan struct{} // holds one when latest is new
+	sized  chan struct{} // closed once the program had its first size
+	once   sync.Once
+}
+
+func newWindows() *windows {
+	return &windows{ready: make(chan struct{}, 1), sized: make(chan struct{})}
 }
 
 // set makes win the latest size.
@@ -253,13 +259,17 @@ func (w *windows) first(win ssh.Window) {
 }
 
 // filter is the session's program's filter: a window size reaches the
-// game only as the session's own (the PTY's, bounded), never from a
-// report in its input; a suspend (ctrl+z) resumes at once, as wish's
+// game only as the session's own (the PTY's, bounded, or its changes),
+// never from a report in its input; a suspend (ctrl+z) resumes at once, as wish's
 // filter has it (a remote program cannot stop).
 func (w *windows) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		if win := w.get(); msg.Width != win.Width || msg.Height != win.Height {
+		// The first comes before any input is read (feed waits for it):
+		// Bubble Tea's, from the PTY (80×24 for a PTY of no size).
+		first := false
+		w.once.Do(func() { first = true; close(w.sized) })
+		if win := w.get(); !first && (msg.Width != win.Width || msg.Height != win.Height) {
 			return nil
 		}
 	case tea.SuspendMsg:

@@ -383,8 +383,9 @@ func TestGraceNotRenewedByRefusals(t *testing.T) {
 }
 
 // TestEndedSessionsLetGo: a session over holds nothing: no goroutine of
-// its game is left waiting (the reality check's 30 minutes held every
-// game a server had, its screen buffers and its model, that long).
+// its game or board is left waiting (the reality check's 30 minutes, or
+// keys read after the quit, held every program a server had, its screen
+// buffers and its model).
 func TestEndedSessionsLetGo(t *testing.T) {
 	ts := startServer(t, func(o *Options) { o.RealityCheck = 30 * time.Minute })
 	warm := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
@@ -394,11 +395,18 @@ func TestEndedSessionsLetGo(t *testing.T) {
 	waitUntil(t, "the first session over", func() bool { return ts.Playing() == 0 })
 	time.Sleep(200 * time.Millisecond)
 	before := runtime.NumGoroutine()
-	for range 20 {
+	for i := range 20 {
+		// Games and boards, each quit with keys after the quit in the
+		// same read (Bubble Tea's reader waited for ever to hand them to
+		// a program gone).
 		c := ts.dial(t, newKey(t))
-		term := open(t, c, 100, 30, nil, "")
-		term.waitFor(t, "Choose a game")
-		term.press(t, "\x03")
+		cmd, shown := "", "Choose a game"
+		if i%2 == 1 {
+			cmd, shown = "board", "live board"
+		}
+		term := open(t, c, 300, 100, nil, cmd)
+		term.waitFor(t, shown)
+		term.press(t, "q"+strings.Repeat("j", 4000))
 		term.exit(t)
 		c.Close()
 	}

@@ -68,7 +68,7 @@ var Attacks = []Attack{
 	{"halfopen", "connections", 20_000, "TCP connections that never finish the SSH handshake", halfOpenAttack},
 	{"windows", "requests", 1_000_000, "window changes flooding one session", windowsAttack},
 	{"globals", "requests", 100_000, "global requests asking for a reply", globalsAttack},
-	{"churn", "sessions", 3000, "guests that come, see the menu and leave, four at a time", churnAttack},
+	{"churn", "sessions", 3000, "guests that come, see the menu, quit with keys after the quit, and leave, four at a time", churnAttack},
 	{"stalled", "sessions", 10, "guests that stop reading their output (their TCP connection full) while playing Auto", stalledAttack},
 }
 
@@ -557,11 +557,15 @@ func churnAttack(ctx context.Context, t Target, n int64) (Result, error) {
 			return nil, err
 		}
 		defer c.Close()
-		// The first frame, then gone (or gone after 10 s without one).
+		// The first frame, then q and keys after it in one write (Bubble
+		// Tea's reader held the whole program of such a session), then
+		// gone; or gone after 10 s without a frame.
 		stop := time.AfterFunc(10*time.Second, func() { c.Close() })
 		defer stop.Stop()
 		if _, err := ch.Read(make([]byte, 1024)); err == nil {
 			opened.Add(1)
+			io.WriteString(ch, "q"+strings.Repeat("j", 4000))
+			time.Sleep(200 * time.Millisecond)
 		}
 		return nil, nil
 	})
