@@ -76,6 +76,10 @@ func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log
 		}
 	}
 	logger.Info("watched the board", "lang", string(lang), "for", time.Since(start).Round(time.Second), "end", end)
+	// The exit status goes out before the place is released, as a
+	// player's: a server closing closes the connections once every
+	// session is over, and a viewer would see none.
+	sess.Exit(0) //nolint:errcheck // a viewer gone hears nothing
 }
 
 // claimBoard takes a place for a board; it says why not when the boards
