@@ -87,7 +87,7 @@ func TestServeKilled(t *testing.T) {
 	srv.done <- nil // for the cleanup
 
 	again := startServeIn(t, dir)
-	again.playerWith(t, signer, "Your last session left this unit unrevealed")
+	again.playerWith(t, signer, "Your last session did not reveal this unit to the end")
 	st, err := store.Open(context.Background(), again.store, store.Options{Existing: true})
 	if err != nil {
 		t.Fatal(err)

@@ -26,6 +26,7 @@ type Source interface {
 // (again and again is once), Close stops it.
 type Feed struct {
 	poller *store.Poller
+	report func(error) // told each time polls start failing; nil: no one
 	every  time.Duration
 	stop   chan struct{}
 	done   chan struct{}
@@ -38,9 +39,11 @@ type Feed struct {
 	err     error
 }
 
-// NewFeed returns a feed of the store, not started.
-func NewFeed(s *store.SQL) *Feed {
-	return &Feed{poller: s.NewPoller(Keep), every: Every, stop: make(chan struct{}), done: make(chan struct{})}
+// NewFeed returns a feed of the store, not started. report, when not
+// nil, is told why polls fail each time they start failing: the boards
+// say only that they are paused, the server's log says why.
+func NewFeed(s *store.SQL, report func(error)) *Feed {
+	return &Feed{poller: s.NewPoller(Keep), report: report, every: Every, stop: make(chan struct{}), done: make(chan struct{})}
 }
 
 // Start starts polling, at once and then every Every, until Close. Only
@@ -109,6 +112,9 @@ func (f *Feed) poll(ctx context.Context) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err != nil {
+		if f.err == nil && f.report != nil {
+			f.report(err)
+		}
 		f.err = err
 		return
 	}

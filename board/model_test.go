@@ -168,11 +168,18 @@ func TestBoardBeforeAndAfterAReading(t *testing.T) {
 	if frame := draw(t, fixed{}, ui.French, 80, 24); !strings.Contains(frame, "Lecture de l'émission") {
 		t.Errorf("before any reading:\n%s", frame)
 	}
-	frame := draw(t, fixed{b: sample(t), ok: true, err: errors.New("store gone")}, ui.English, 80, 24)
-	if !strings.Contains(frame, "cannot read the store: store gone") || !strings.Contains(frame, "Vegas · €3") {
+	// The room is told the board is paused, never the store's words.
+	gone := errors.New("store postgres://tapis@10.0.0.5:5432/tapis: connection refused")
+	frame := draw(t, fixed{b: sample(t), ok: true, err: gone}, ui.English, 80, 24)
+	if !strings.Contains(frame, "Paused") || !strings.Contains(frame, "Vegas · €3") || strings.Contains(frame, "10.0.0.5") {
 		t.Errorf("a failed poll after a reading:\n%s", frame)
 	}
-	if frame := draw(t, fixed{err: errors.New("store gone")}, ui.English, 80, 24); !strings.Contains(frame, "store gone") {
+	frame = draw(t, fixed{b: sample(t), ok: true, err: gone}, ui.English, 120, 40)
+	if !strings.Contains(frame, "Paused: the emission does not answer; the board goes on when it does") {
+		t.Errorf("a failed poll after a reading, 120×40:\n%s", frame)
+	}
+	frame = draw(t, fixed{err: gone}, ui.French, 80, 24)
+	if !strings.Contains(strings.Join(strings.Fields(frame), " "), "En pause : l'émission ne répond pas") || strings.Contains(frame, "10.0.0.5") {
 		t.Errorf("a failed first poll:\n%s", frame)
 	}
 	// An error of several lines, with control characters, is one
@@ -214,14 +221,14 @@ func TestFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	idle := NewFeed(st)
+	idle := NewFeed(st, nil)
 	idle.Close()
 	idle.Close()
 	idle.Start()
 	if _, ok, _ := idle.Latest(); ok {
 		t.Error("a feed closed before it started reads")
 	}
-	f := NewFeed(st)
+	f := NewFeed(st, nil)
 	f.Start()
 	f.Start()
 	deadline := time.Now().Add(20 * time.Second)

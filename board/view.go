@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tapis/store"
-	safe "tapis/text"
 )
 
 // The smallest screen the board draws on; 80×24 shows every part.
@@ -39,7 +38,7 @@ func (m *Model) render(w, h int) string {
 	case !m.ok:
 		note := m.t.get("reading")
 		if m.err != nil {
-			note = m.st.note.Render(m.t.f("error", oneLine(m.err)))
+			note = m.st.note.Render(m.t.get("paused"))
 		}
 		body := lipgloss.Place(w, h-2, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Width(w-4).Align(lipgloss.Center).Render(note))
 		lines = append(lines, strings.Split(body, "\n")...)
@@ -72,7 +71,7 @@ func (m *Model) header(w int) string {
 	return left + m.st.header.Render(strings.Repeat(" ", l)) + mid + m.st.header.Render(strings.Repeat(" ", max(gap-l, 0))) + right
 }
 
-// footer is the bottom line: the keys, and why the last poll failed.
+// footer is the bottom line: the keys, and "Paused" while the store does not answer.
 func (m *Model) footer(w int) string {
 	help := m.t.get("help")
 	if w < 90 {
@@ -80,7 +79,13 @@ func (m *Model) footer(w int) string {
 	}
 	line := m.st.dim.Render(" " + help)
 	if m.ok && m.err != nil {
-		line += "  " + m.st.note.Render(m.t.f("error", oneLine(m.err)))
+		// The room reads it: what is known, never the store's words
+		// (its address among them); the log keeps them.
+		paused := m.t.get("paused")
+		if lipgloss.Width(line)+2+lipgloss.Width(paused) > w {
+			paused = m.t.get("paused.short")
+		}
+		line += "  " + m.st.note.Render(paused)
 	}
 	return line
 }
@@ -236,7 +241,3 @@ func fitLine(s string, w int) string {
 	}
 	return s
 }
-
-// oneLine writes an error from the store as one printable line: its line
-// breaks and control characters escaped, so that it cannot break the frame.
-func oneLine(err error) string { return safe.Printable(err.Error()) }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,11 +47,24 @@ func showBoard(env Env, args []string) int {
 	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
 		return fail(env, "board", usagef("the board needs a terminal (standard input and output); over SSH: ssh -t -p PORT HOST board"))
 	}
-	feed := board.NewFeed(st)
+	// The screen says only that it is paused: why is said once it
+	// quits, on standard error (the screen is the terminal until then).
+	var mu sync.Mutex
+	var failures []string
+	feed := board.NewFeed(st, func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(failures) < 10 {
+			failures = append(failures, time.Now().Format(time.TimeOnly)+" "+text.Printable(err.Error()))
+		}
+	})
 	feed.Start()
-	defer feed.Close()
 	m := board.New(board.Options{Lang: f.lang, Source: feed})
 	_, err = tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out), tea.WithEnvironment(env.Environ)).Run()
+	feed.Close()
+	for _, l := range failures {
+		fmt.Fprintf(env.Stderr, "tapis board: paused at %s\n", l)
+	}
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintf(env.Stderr, "tapis board: %s\n", text.Printable(err.Error()))
 		return ExitInvalid

@@ -127,7 +127,7 @@ func TestClosedUnitOfferedAgain(t *testing.T) {
 
 			again := restart(t, ts)
 			back := open(t, again.dial(t, key), 100, 30, nil, "")
-			back.waitFor(t, "Your last session left this unit unrevealed")
+			back.waitFor(t, "Your last session did not reveal this unit to the end")
 		})
 	}
 }

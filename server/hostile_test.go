@@ -32,6 +32,7 @@ const childEnv = "TAPIS_HOSTILE_CHILD"
 // childOptions are the options of a server in a process of its own.
 type childOptions struct {
 	Dir                                 string
+	Store                               string // the store's URL; empty: a SQLite file in Dir
 	IdleTimeout, LoginGrace, WriteStall time.Duration
 	MaxPerAddress                       int
 }
@@ -48,8 +49,11 @@ func TestHostileChild(t *testing.T) {
 	if err := json.Unmarshal([]byte(v), &o); err != nil {
 		t.Fatal(err)
 	}
+	if o.Store == "" {
+		o.Store = "sqlite:" + filepath.Join(o.Dir, "tapis.db")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(o.Dir, "tapis.db"), store.Options{})
+	st, err := store.Open(ctx, o.Store, store.Options{})
 	cancel()
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"io"
 	"net"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
 
+	"tapis/store"
 	"tapis/text"
 	"tapis/ui"
 )
@@ -71,7 +73,12 @@ func (s *Server) play(sess ssh.Session) {
 	}
 	m, err := ui.New(ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
 		Seller: s.seller, Account: account, Guest: guest, Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
-	if err != nil {
+	var inUse *store.InUseError
+	switch {
+	case errors.As(err, &inUse): // another server's, or a game's or a simulate's
+		refuse(lineElsewhere)
+		return
+	case err != nil:
 		logger.Error("account not opened", "err", text.Printable(err.Error()))
 		refuse(lineUnavailable)
 		return

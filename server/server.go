@@ -148,7 +148,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
-	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit, windows: newLossWindows()}
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.
 	total := 2*(o.MaxSessions+o.MaxBoards) + o.Startups.Full
@@ -181,7 +181,9 @@ func New(o Options) (*Server, error) {
 	// answered no.
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	s.ssh = srv
-	s.feed = board.NewFeed(o.Store)
+	s.feed = board.NewFeed(o.Store, func(err error) {
+		s.log.Error("the boards' store does not answer: they say they are paused", "err", text.Printable(err.Error()))
+	})
 	return s, nil
 }
 
@@ -253,7 +255,6 @@ func (s *Server) release(account string) {
 	s.mu.Lock()
 	delete(s.playing, account)
 	s.mu.Unlock()
-	s.seller.windows.forget(account)
 	s.wg.Done()
 }
 
@@ -265,36 +266,26 @@ type seller struct {
 	log     *log.Logger
 	latency *latencies
 	limit   decimal.Decimal // the loss limit over store.LossWindow; zero: none
-	windows *lossWindows    // the accounts' purchases in that window, when limited
 }
 
 // Sell sells a unit, unless the account's loss limit refuses it (a
-// *store.LossLimitError, logged as information); it measures how long the
-// sale took (the limit's check included), and logs the purchase's failure.
+// *store.LossLimitError, logged as information: the store checks it in
+// the purchase's transaction, against every server's sales); it measures
+// how long the sale took, and logs the purchase's failure.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
 	start := time.Now()
-	limited := s.limit.IsPositive()
-	var r store.Receipt
-	var err error
-	if limited {
-		err = s.windows.check(ctx, s.SQL, p.Account, s.limit, p.Stake)
-		if e, ok := store.IsLossLimit(err); ok {
-			s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
-				"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
-			return store.Receipt{}, err
-		}
+	p.LossLimit = s.limit
+	r, err := s.SQL.Sell(ctx, p)
+	if e, ok := store.IsLossLimit(err); ok {
+		s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
+			"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
+		return store.Receipt{}, err
 	}
-	if err == nil {
-		r, err = s.SQL.Sell(ctx, p)
-		s.latency.record(time.Since(start))
-	}
+	s.latency.record(time.Since(start))
 	if err != nil {
 		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))
 		return r, err
-	}
-	if limited {
-		s.windows.add(p.Account, r)
 	}
 	return r, nil
 }

@@ -114,7 +114,7 @@ func TestSameKeyComesBack(t *testing.T) {
 
 	c = ts.dial(t, key)
 	back := open(t, c, 100, 30, nil, "")
-	back.waitFor(t, "Your last session left this unit unrevealed")
+	back.waitFor(t, "Your last session did not reveal this unit to the end")
 	c.Close()
 	waitUntil(t, "the session's end", func() bool { return ts.Playing() == 0 })
 	a = ts.account(t, account)

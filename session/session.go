@@ -63,6 +63,7 @@ type Session struct {
 	attempt    string          // the token of the purchase under way, kept for its retries (guarded by buying)
 	guest      GuestOpener     // the store, for a guest's session; nil otherwise
 	opened     bool            // a guest's account is in the store (guarded by buying)
+	lease      *store.Lease    // the account held for this session, on a store that holds them
 	Note       string          // what opening the journal had to say (a torn last line)
 	Torn       int             // the journal's last line, cut short by a crash and dropped, or 0
 }
@@ -115,11 +116,39 @@ func Open(o Options) (*Session, error) {
 // last purchases in Recent. The session takes the store: Close closes it.
 // When OpenOn fails, the store is the caller's to close. Of o, only
 // Balance and Limit are read (and the account, when empty).
+//
+// A store that holds accounts (store.Holder) is asked to hold the
+// account for this session until it closes: another seller of it, in any
+// process, is refused with a *store.InUseError before anything is read
+// or sold.
 func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 	o = o.withDefaults()
 	if account == "" {
 		account = o.Account
 	}
+	var lease *store.Lease
+	if h, ok := st.(store.Holder); ok {
+		ctx, cancel := deadline()
+		l, err := h.Hold(ctx, account)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+		lease = l
+	}
+	s, err := openOn(st, account, o)
+	if err != nil {
+		if lease != nil {
+			lease.Release() //nolint:errcheck // the error said is the opening's
+		}
+		return nil, err
+	}
+	s.lease = lease
+	return s, nil
+}
+
+// openOn is OpenOn, the account held.
+func openOn(st store.Store, account string, o Options) (*Session, error) {
 	s := &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
 		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
 	if o.Guest { // a new name: nothing to read, nothing written yet
@@ -356,6 +385,9 @@ func (s *Session) Close() error {
 			errs = append(errs, err)
 		}
 		cancel()
+	}
+	if s.lease != nil {
+		errs = append(errs, s.lease.Release())
 	}
 	return errors.Join(append(errs, s.st.Close())...)
 }

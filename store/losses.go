@@ -166,6 +166,53 @@ func (s *SQL) spentBatch(ctx context.Context, account string, upTo, since int64,
 	return n, last, false, rows.Err()
 }
 
+// errOverLimit is a purchase its loss limit refuses, in its transaction:
+// rolled back, and lossLimitError says until when.
+var errOverLimit = errors.New("over the loss limit")
+
+// lossQuery sums an account's net loss since a time, by the index of its
+// purchases' times.
+const lossQuery = `SELECT COALESCE(SUM(stake_cents - prize), 0) FROM purchases WHERE account = $1 AND at > $2`
+
+// underLimit returns errOverLimit when a purchase's stake, lost, would
+// take its account's net loss over the window ending at now past the
+// purchase's limit; nil when there is none. It runs in the purchase's
+// transaction once the account's row is locked (the debit's), so that
+// no other sale of the account, by any seller, comes between.
+func (s *SQL) underLimit(ctx context.Context, r runner, p Purchase, stake game.Cents, now time.Time) error {
+	if !p.LossLimit.IsPositive() {
+		return nil
+	}
+	var loss int64
+	if err := r.row(ctx, lossQuery, p.Account, now.Add(-LossWindow).UnixNano()).Scan(&loss); err != nil {
+		return fmt.Errorf("store: reading account %q's net loss: %w", p.Account, err)
+	}
+	if overLimit(p, game.Cents(loss), stake) {
+		return errOverLimit
+	}
+	return nil
+}
+
+// overLimit reports whether a purchase at stake, its account having lost
+// loss over the window, passes its limit.
+func overLimit(p Purchase, loss, stake game.Cents) bool {
+	return !(loss + stake).Decimal().LessThanOrEqual(p.LossLimit)
+}
+
+// lossLimitError says why and until when the loss limit refused a
+// purchase: from the account's purchases in the window, read again.
+func (s *SQL) lossLimitError(ctx context.Context, p Purchase, stake decimal.Decimal) error {
+	sp, err := s.Spending(ctx, p.Account, LossWindow)
+	if err != nil {
+		return err
+	}
+	if err := sp.Losses().Check(sp.Now, p.LossLimit, stake); err != nil {
+		return err
+	}
+	// Purchases rolled out of the window meanwhile: the next try may pass.
+	return &LossLimitError{Limit: p.LossLimit, Loss: sp.NetLoss(), Until: sp.Now}
+}
+
 // IsLossLimit reports whether err is a purchase refused by a loss limit,
 // and returns it.
 func IsLossLimit(err error) (*LossLimitError, bool) {

@@ -2,11 +2,14 @@ package store
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 )
 
@@ -129,4 +132,106 @@ func lossWindow(t *testing.T, s *SQL) {
 	if err != nil || len(empty.Purchases) != 0 || !empty.NetLoss().IsZero() {
 		t.Errorf("an account with no purchase: %+v, %v", empty, err)
 	}
+	// The store checks a purchase's limit in its transaction: refused, it
+	// sells nothing and says until when; within the limit, it sells.
+	ann := Purchase{Account: "ann", Number: 7, Game: lottery.Yams(), Stake: eur("2"), LossLimit: eur("14")}
+	_, err = s.Sell(ctx, ann)
+	if e, ok := IsLossLimit(err); !ok || !e.Loss.Equal(eur("13")) || !e.Until.Equal(now.Add(time.Hour)) {
+		t.Errorf("13 € lost, a 2 € stake, a 14 € limit: %v, want refused until %s", err, now.Add(time.Hour))
+	}
+	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Purchases != 6 {
+		t.Errorf("refused, the account has made %d purchases (%v), want 6", a.Purchases, err)
+	}
+	ann.Stake = eur("1")
+	if _, err := s.Sell(ctx, ann); err != nil {
+		t.Errorf("13 € lost, a 1 € stake, a 14 € limit: %v", err)
+	}
+}
+
+func TestSQLiteLossLimitAcrossSellers(t *testing.T) {
+	_, url := openSQLite(t, Options{Seed: 4, SeedSet: true, Tables: rareWins})
+	lossLimitAcrossSellers(t, url)
+}
+
+func TestPostgresLossLimitAcrossSellers(t *testing.T) {
+	_, url := openPostgres(t, Options{Seed: 4, SeedSet: true, Tables: rareWins})
+	lossLimitAcrossSellers(t, url)
+}
+
+// rareWins are SmallTables's lots in blocks of 60 000: a few hundred
+// purchases mostly lose, and reach a loss limit.
+func rareWins(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
+	t, err := SmallTables(g, stake)
+	if t != nil {
+		t.Units = 60_000
+	}
+	return t, err
+}
+
+// lossLimitAcrossSellers: two stores on one database (two servers) sell
+// to one account at once, each following the account's next number, with
+// a 10 € limit: the account never loses more than 10 € over the window,
+// whichever store sold what.
+func lossLimitAcrossSellers(t *testing.T, url string) {
+	ctx := context.Background()
+	limit := decimal.NewFromInt(10)
+	refused := make(chan int, 2)
+	var wg sync.WaitGroup
+	for range 2 {
+		s, err := Open(ctx, url, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(1000)); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			n := 0
+			for range 150 {
+				a, err := s.Account(ctx, "ann", 0)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, err = s.Sell(ctx, Purchase{Account: "ann", Number: a.Purchases + 1, Game: lottery.Yams(),
+					Stake: decimal.NewFromInt(1), LossLimit: limit})
+				if _, ok := IsLossLimit(err); ok {
+					n++
+				} else if err != nil && !errors.Is(err, ErrOutOfTurn) && !errors.Is(err, ErrOtherPurchase) {
+					t.Error(err)
+					return
+				}
+			}
+			refused <- n
+		})
+	}
+	wg.Wait()
+	close(refused)
+	n := 0
+	for r := range refused {
+		n += r
+	}
+	s, err := Open(ctx, url, Options{Existing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sp, err := s.Spending(ctx, "ann", LossWindow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every purchase, in the order made, found the account within the
+	// limit with its stake lost.
+	var loss game.Cents
+	for i := len(sp.Purchases) - 1; i >= 0; i-- {
+		if (loss + 100).Decimal().GreaterThan(limit) {
+			t.Fatalf("purchase %d made with %s lost, past the 10 € limit", len(sp.Purchases)-i, loss.Decimal())
+		}
+		loss += sp.Purchases[i].Loss
+	}
+	if n == 0 {
+		t.Errorf("%d purchases, %s lost: none refused", len(sp.Purchases), sp.NetLoss())
+	}
+	t.Logf("%d purchases, %d refused, %s lost", len(sp.Purchases), n, sp.NetLoss())
 }

@@ -58,8 +58,12 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	b.Queue(selectAccount+postgres.forUpdate, p.Account)
 	b.Queue(allocateFree, seq.Game, seq.Stake.String())
 	b.Queue(serverClock) // the sale's time: once its serial is taken
+	limited := p.LossLimit.IsPositive()
+	if limited {
+		b.Queue(pgLossQuery, p.Account, LossWindow.Nanoseconds())
+	}
 	res := c.SendBatch(ctx, b)
-	var balance, number, serial, now int64
+	var balance, number, serial, now, loss int64
 	var made int
 	_, err := res.Exec()
 	if err == nil {
@@ -76,6 +80,9 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if err == nil {
 		err = res.QueryRow().Scan(&now)
 	}
+	if err == nil && limited {
+		err = res.QueryRow().Scan(&loss)
+	}
 	if cerr := res.Close(); err == nil {
 		err = cerr
 	}
@@ -84,7 +91,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		return Receipt{}, false, nil // no block free
 	case err != nil:
 		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
-	case p.Number != made+1 || game.Cents(balance) < stake:
+	case p.Number != made+1 || game.Cents(balance) < stake || limited && overLimit(p, game.Cents(loss), stake):
 		return Receipt{}, false, nil
 	}
 	at := time.Unix(0, now).UTC()
@@ -110,6 +117,11 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	}
 	return receipt(p, sold, stake, prize, before, after, at), true, nil
 }
+
+// pgLossQuery is lossQuery on PostgreSQL's clock, read once the account
+// is locked: $2 is the window, in nanoseconds.
+const pgLossQuery = `SELECT COALESCE(SUM(stake_cents - prize), 0) FROM purchases
+	WHERE account = $1 AND at > (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT - $2`
 
 // pgxRunner runs statements on a pgx connection, in its transaction.
 type pgxRunner struct{ c *pgx.Conn }

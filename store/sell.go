@@ -70,6 +70,9 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 			break
 		}
 	}
+	if errors.Is(err, errOverLimit) {
+		return Receipt{}, s.lossLimitError(ctx, p, stake)
+	}
 	if err != nil {
 		return Receipt{}, err
 	}
@@ -117,6 +120,9 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	}
 	if err != nil {
 		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+	}
+	if err := s.underLimit(ctx, run, p, stake, at); err != nil {
+		return Receipt{}, err
 	}
 	before := after + stake - prize
 	insert, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at)
@@ -422,7 +428,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase}
+	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery}
 	if s.dialect.skip != "" {
 		queries = append(queries, allocateFree)
 	}

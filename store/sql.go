@@ -24,7 +24,7 @@ import (
 
 // SchemaVersion is the version of the tables tapis keeps an emission in.
 // Opening a store migrates an older schema, and refuses a newer one.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // BusyTimeout is how long a SQLite seller waits for another's write.
 const BusyTimeout = 10 * time.Second
@@ -41,6 +41,8 @@ type SQL struct {
 	driver   string               // the database/sql driver
 	dsn      string               // its data source
 	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
+	path     string               // a SQLite store's file
+	leases   leases               // the accounts its sellers hold
 }
 
 // dialect is what differs between the two databases.
@@ -135,6 +137,9 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		o.Now = time.Now
 	}
 	s := &SQL{db: db, dialect: d, now: o.Now, where: text.Printable(Redact(url)), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
+	if d.name == "sqlite" {
+		s.path = strings.TrimPrefix(url, "sqlite:")
+	}
 	if d.name == "sqlite" {
 		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
 	} else {
@@ -271,12 +276,14 @@ func (s *SQL) Emission() *Emission { return s.emission }
 // see commitments, and seeds once their blocks are sold out.
 func (s *SQL) Seed() game.Seed { return s.emission.seed }
 
-// Close closes the database.
+// Close closes the database, letting go of the accounts its sellers
+// held.
 func (s *SQL) Close() error {
+	lerr := s.closeLeases()
 	for _, st := range s.stmts {
 		st.Close()
 	}
-	return s.db.Close()
+	return errors.Join(lerr, s.db.Close())
 }
 
 // tx runs f in a transaction, committed when f returns nil.
@@ -357,7 +364,21 @@ var schema = []string{
 		id TEXT PRIMARY KEY,
 		players INTEGER NOT NULL,
 		seen BIGINT NOT NULL)` + withoutRowID,
+	sellersTable,
+	purchasesByTime,
 }
+
+// purchasesByTime finds an account's purchases of the loss limit's window
+// (losses.go) without reading its older ones.
+const purchasesByTime = `CREATE INDEX IF NOT EXISTS purchases_at ON purchases (account, at)`
+
+// sellersTable says which process holds each account (lease.go): the
+// lock is the engine's; this is for the seller it refuses.
+const sellersTable = `CREATE TABLE IF NOT EXISTS sellers (
+		account TEXT PRIMARY KEY,
+		pid INTEGER NOT NULL,
+		host TEXT NOT NULL,
+		since BIGINT NOT NULL)` + withoutRowID
 
 // withoutRowID ends a table's definition: SQLite then keeps the table in
 // its primary key's order, one B-tree instead of two, and PostgreSQL is
@@ -405,6 +426,9 @@ var migrations = []string{
 	// 2: the store says which accounts are guests (serve's keyless
 	// players), kept only once they bought.
 	`ALTER TABLE accounts ADD COLUMN guest INTEGER NOT NULL DEFAULT 0`,
+	// 3: who holds each account (sellers) and the index of purchases by
+	// time, created with the tables above.
+	`SELECT 1`,
 }
 
 var errNoVersion = errors.New("no schema version")

@@ -67,6 +67,11 @@ type Purchase struct {
 	// under another token, another seller's, is not returned as this
 	// one's (ErrOtherPurchase). Empty matches any.
 	Attempt string
+	// LossLimit refuses the purchase (a *LossLimitError) when, its stake
+	// lost, the account's net loss over the last LossWindow would pass
+	// it: checked in the purchase's transaction, against every purchase
+	// of the account, whoever sold it. Zero: no limit.
+	LossLimit decimal.Decimal
 }
 
 // ID returns the purchase's identity, ACCOUNT#NUMBER.

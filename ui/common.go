@@ -187,7 +187,8 @@ type noteKind uint8
 const (
 	noNote             noteKind = iota
 	noteRecovered               // a unit of an earlier run, paid and never shown: reveal it
-	noteRefused                 // a purchase refused: text is why
+	noteStoreDown               // a purchase the store did not take (it did not answer, or failed): nothing bought
+	noteElsewhere               // a purchase refused: the account bought elsewhere meanwhile
 	noteJournalFull             // a purchase the journal could not take: text is why, as the file system says it
 	noteShownLost               // the journal could not record a unit as shown: text is why
 	noteTorn                    // the journal's last record was torn: n records dropped
@@ -211,7 +212,7 @@ type note struct {
 
 // refused reports whether a note says why a purchase was refused.
 func (n note) refused() bool {
-	return n.kind == noteRefused || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
+	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
 }
 
 // say writes a note in the screen's language.
@@ -219,8 +220,10 @@ func (c *common) say(n note) string {
 	switch n.kind {
 	case noteRecovered:
 		return c.t.get("recovered")
-	case noteRefused:
-		return c.t.f("refused", n.text)
+	case noteStoreDown:
+		return c.t.get("refused.store")
+	case noteElsewhere:
+		return c.t.get("refused.elsewhere")
 	case noteJournalFull:
 		return c.t.f("refused.journal", n.text)
 	case noteShownLost:

@@ -18,9 +18,13 @@ import (
 type limitedSeller struct {
 	*store.SQL
 	refuse *store.LossLimitError
+	fail   error // the store's failure, when set
 }
 
 func (s *limitedSeller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	if s.fail != nil {
+		return store.Receipt{}, s.fail
+	}
 	if s.refuse != nil {
 		return store.Receipt{}, fmt.Errorf("purchase %s: %w", p.ID(), s.refuse)
 	}

@@ -165,7 +165,13 @@ func (t *till) refusal(err error) note {
 	if e, ok := store.IsLossLimit(err); ok {
 		return note{kind: noteLossLimit, loss: e}
 	}
-	return note{kind: noteRefused, text: safe.Printable(err.Error())}
+	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
+		return note{kind: noteElsewhere}
+	}
+	// Anything else the store says is its own (an address, a query, a
+	// purchase's number): the player is told what is known, that nothing
+	// was bought, and the log keeps the rest.
+	return note{kind: noteStoreDown}
 }
 
 // journalCause returns why the journal could not take a record, as short
