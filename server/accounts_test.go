@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	gossh "golang.org/x/crypto/ssh"
+
 	"tapis/internal/pgtest"
 )
 
@@ -20,7 +22,8 @@ func TestPostgresOneAccountAcrossServers(t *testing.T) {
 // accountAcrossServers: two servers on one store, one in a process of its
 // own: a key playing on the first is refused on the second, as playing
 // elsewhere, before anything is sold; the first killed (SIGKILL), the
-// second takes the account at once.
+// second takes the account at once, and does not offer again the unit
+// seen on the first a moment before the kill.
 func accountAcrossServers(t *testing.T, url string) {
 	first := startChild(t, childOptions{Store: url})
 	second := startServerOn(t, url, nil)
@@ -35,6 +38,16 @@ func accountAcrossServers(t *testing.T, url string) {
 	}
 	waitUntil(t, "the refusal logged", func() bool { return strings.Contains(second.log.String(), `why="playing elsewhere"`) })
 
+	// A unit rolled to the end (half a second of animation), then the
+	// first server killed more than a second later: the unit is not
+	// offered again.
+	account := gossh.FingerprintSHA256(key.PublicKey())
+	playing.press(t, "1")
+	playing.waitFor(t, "enter play")
+	playing.press(t, "\r")
+	waitUntil(t, "the purchase", func() bool { return second.account(t, account).Purchases == 1 })
+	playing.press(t, "a")
+	time.Sleep(2 * time.Second)
 	if err := first.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -43,4 +56,8 @@ func accountAcrossServers(t *testing.T, url string) {
 	again := open(t, second.dial(t, key), 100, 30, nil, "")
 	again.waitFor(t, "Choose a game")
 	t.Logf("the account taken %v after its server's SIGKILL", time.Since(start).Round(time.Millisecond))
+	a := second.account(t, account)
+	if a.Purchases != 1 || len(a.Pending) != 0 || strings.Contains(again.screen(), "did not reveal") {
+		t.Errorf("a unit seen before the kill: %d purchases, %d pending:\n%s", a.Purchases, len(a.Pending), again.screen())
+	}
 }

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	gossh "golang.org/x/crypto/ssh"
 
+	"tapis/board"
 	"tapis/game/lottery"
 	"tapis/store"
 )
@@ -23,7 +25,11 @@ func TestBoardSession(t *testing.T) {
 	if err := ts.store.Deposit(ctx, "ann", decimal.NewFromInt(100)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ts.store.Sell(ctx, store.Purchase{Account: "ann", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); err != nil {
+	r, err := ts.store.Sell(ctx, store.Purchase{Account: "ann", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.store.Shown(ctx, "ann", r.Sold.Name()); err != nil { // seen: the board counts it
 		t.Fatal(err)
 	}
 	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")
@@ -148,4 +154,39 @@ func TestShutdownEndsBoards(t *testing.T) {
 	if n, err := ts.store.Players(pctx, time.Now()); err != nil || n != 0 {
 		t.Errorf("after Shutdown, the store counts %d players (%v)", n, err)
 	}
+}
+
+// TestBoardWaitsForTheReveal: a unit its player still reveals is not on
+// the big screen: bought with Play, its cups covered, the board counts
+// no sale; rolled to the end, it counts it. Each look is a board opened
+// then, whose first frame is whole.
+func TestBoardWaitsForTheReveal(t *testing.T) {
+	ts := startServer(t, nil)
+	look := func(want string) {
+		t.Helper()
+		watcher := open(t, ts.dial(t, nil), 200, 50, nil, "board")
+		watcher.waitFor(t, want)
+		if strings.Contains(watcher.screen(), "sold 1 ·") != strings.Contains(want, "sold 1") {
+			t.Errorf("the board:\n%s", watcher.screen())
+		}
+		watcher.press(t, "q")
+		watcher.exit(t)
+	}
+	key := newKey(t)
+	account := gossh.FingerprintSHA256(key.PublicKey())
+	player := open(t, ts.dial(t, key), 100, 30, nil, "")
+	player.waitFor(t, "Choose a game")
+	player.press(t, "1")
+	player.waitFor(t, "enter play")
+	player.press(t, "\r")
+	waitUntil(t, "the purchase", func() bool { return ts.account(t, account).Purchases == 1 })
+	time.Sleep(3 * board.Every) // polls enough to count it, were it shown
+	look("sold 0 · left 700,000")
+	player.press(t, "a") // every cup rolled
+	waitUntil(t, "the unit shown", func() bool {
+		a := ts.account(t, account)
+		return len(a.Recent) == 1 && a.Recent[0].Shown
+	})
+	time.Sleep(2 * board.Every)
+	look("sold 1 · left 699,999")
 }

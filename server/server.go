@@ -106,11 +106,11 @@ type Server struct {
 	housekeeper *ticker
 
 	mu        sync.Mutex
-	playing   map[string]bool // the accounts playing now: one session each
-	boards    int             // the boards watched now
-	presence  *presence       // the players' count in the store, for the boards, once serving
-	listeners []net.Listener  // what Serve was given, for Close
-	closed    bool            // Shutdown or Close was called: no one else is let in
+	playing   map[string]chan struct{} // the accounts playing now, one session each: closed once it is over
+	boards    int                      // the boards watched now
+	presence  *presence                // the players' count in the store, for the boards, once serving
+	listeners []net.Listener           // what Serve was given, for Close
+	closed    bool                     // Shutdown or Close was called: no one else is let in
 
 	end ending // how the sessions are ended: Shutdown and Close
 }
@@ -147,7 +147,7 @@ func New(o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
-	s := &Server{o: o, log: o.Log, playing: map[string]bool{}, end: newEnding()}
+	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, end: newEnding()}
 	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.
@@ -233,26 +233,44 @@ func (s *Server) Playing() int {
 func (s *Server) PurchaseLatency() Latency { return s.latency.summary() }
 
 // claim takes an account for a session; it says why not when the account
-// is playing elsewhere, the server is full or closing.
+// is playing elsewhere, the server is full or closing. A player back the
+// moment their connection dropped finds their last session still
+// closing (its purchase under way, its units recorded): the claim waits
+// for it, claimWait at most.
 func (s *Server) claim(account string) (refusal line, ok bool) {
 	s.mu.Lock()
+	if over, ok := s.playing[account]; ok {
+		s.mu.Unlock()
+		t := time.NewTimer(claimWait)
+		defer t.Stop()
+		select {
+		case <-over:
+		case <-t.C:
+		}
+		s.mu.Lock()
+	}
 	defer s.mu.Unlock()
 	switch {
 	case s.closed:
 		return lineClosing, false
-	case s.playing[account]:
+	case s.playing[account] != nil:
 		return lineElsewhere, false
 	case len(s.playing) >= s.o.MaxSessions:
 		return lineFull, false
 	}
-	s.playing[account] = true
+	s.playing[account] = make(chan struct{})
 	s.wg.Add(1)
 	return 0, true
 }
 
+// claimWait is how long a session waits for the last one of its account
+// on this server to end.
+const claimWait = 3 * time.Second
+
 // release gives an account back, once its session is over.
 func (s *Server) release(account string) {
 	s.mu.Lock()
+	close(s.playing[account])
 	delete(s.playing, account)
 	s.mu.Unlock()
 	s.wg.Done()

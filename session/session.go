@@ -46,26 +46,25 @@ type Options struct {
 // balance), except Wallet and Shop, whose values are for a caller that has
 // the session to itself.
 type Session struct {
-	st         store.Store
-	account    string
-	local      *local     // st, when it is this package's memory or journal; nil otherwise
-	buying     sync.Mutex // held through a purchase: each takes the account's next number
-	mu         sync.Mutex // guards what follows
-	next       int        // the account's next purchase number
-	balance    decimal.Decimal
-	origin     decimal.Decimal
-	played     int             // the purchases of this run
-	staked     decimal.Decimal // and their stakes
-	won        decimal.Decimal // and their prizes
-	recent     recentUnits     // the last units bought, the store's included
-	restored   *State          // what the store held of the account when the session opened
-	shownLater []string        // units shown on a shared store, to be recorded with the next purchase
-	attempt    string          // the token of the purchase under way, kept for its retries (guarded by buying)
-	guest      GuestOpener     // the store, for a guest's session; nil otherwise
-	opened     bool            // a guest's account is in the store (guarded by buying)
-	lease      *store.Lease    // the account held for this session, on a store that holds them
-	Note       string          // what opening the journal had to say (a torn last line)
-	Torn       int             // the journal's last line, cut short by a crash and dropped, or 0
+	st       store.Store
+	account  string
+	local    *local     // st, when it is this package's memory or journal; nil otherwise
+	buying   sync.Mutex // held through a purchase: each takes the account's next number
+	mu       sync.Mutex // guards what follows
+	next     int        // the account's next purchase number
+	balance  decimal.Decimal
+	origin   decimal.Decimal
+	played   int             // the purchases of this run
+	staked   decimal.Decimal // and their stakes
+	won      decimal.Decimal // and their prizes
+	recent   recentUnits     // the last units bought, the store's included
+	restored *State          // what the store held of the account when the session opened
+	attempt  string          // the token of the purchase under way, kept for its retries (guarded by buying)
+	guest    GuestOpener     // the store, for a guest's session; nil otherwise
+	opened   bool            // a guest's account is in the store (guarded by buying)
+	lease    *store.Lease    // the account held for this session, on a store that holds them
+	Note     string          // what opening the journal had to say (a torn last line)
+	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session on a store of its own, for o.Account: in memory,
@@ -267,9 +266,6 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.mu.Unlock()
 	ctx, cancel := deadline()
 	defer cancel()
-	s.mu.Lock()
-	shown := s.shownLater // they ride with this purchase
-	s.mu.Unlock()
 	if s.attempt == "" { // drawn once for this purchase number, kept for its retries
 		s.attempt = rand.Text()
 	}
@@ -280,7 +276,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		s.opened = true
 	}
 	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label,
-		Shown: shown, Attempt: s.attempt})
+		Attempt: s.attempt})
 	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
 		s.attempt = "" // the next number is another purchase
 		// Another seller bought for the account, or the purchase whose
@@ -297,7 +293,6 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	p := s.playedOf(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.shownLater = s.shownLater[len(shown):] // any marked shown meanwhile wait for the next
 	s.next, s.attempt = n+1, ""
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
@@ -322,20 +317,24 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 // journal cannot take now is written before its next one, or when the
 // session closes.
 //
-// On a shared store the record rides with the account's next purchase, in
-// its transaction, or is written when the session closes: a unit shown
-// costs no transaction of its own. After a crash such a unit is offered
-// again, the same unit, already paid. A journal writes it at once.
+// A shared store that queues marks (ShownSoon) writes it within a second,
+// with the account's next purchase or with its other sellers' marks, so
+// that the screen waits for no transaction; after a crash, only a unit
+// whose reveal ended less than that before is offered again. A journal
+// writes it at once.
 func (s *Session) Shown(unit string) error {
-	if s.local == nil {
-		s.mu.Lock()
-		s.shownLater = append(s.shownLater, unit)
-		s.mu.Unlock()
+	if q, ok := s.st.(shownQueuer); ok && s.local == nil {
+		q.ShownSoon(s.account, unit)
 		return nil
 	}
 	ctx, cancel := deadline()
 	defer cancel()
 	return s.st.Shown(ctx, s.account, unit)
+}
+
+// shownQueuer is a store that writes shown marks soon, not at once.
+type shownQueuer interface {
+	ShownSoon(account, unit string)
 }
 
 // Restart gives the session a fresh wallet of balance, with no recent
@@ -364,19 +363,7 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 func (s *Session) Close() error {
 	s.buying.Lock()
 	defer s.buying.Unlock()
-	s.mu.Lock()
-	later := s.shownLater
-	s.shownLater = nil
-	s.mu.Unlock()
 	var errs []error
-	for _, unit := range later {
-		ctx, cancel := deadline()
-		err := s.st.Shown(ctx, s.account, unit)
-		cancel()
-		if err != nil {
-			errs = append(errs, err)
-		}
-	}
 	if s.guest != nil && s.opened {
 		// A guest who bought nothing (the first purchase failed) leaves
 		// nothing; the store keeps an account that bought.

@@ -96,9 +96,46 @@ type tracked struct {
 	units      int64
 	sold       int64 // as of the last poll
 	order      []uint8
-	left       []int64
+	left       []int64         // by tier, of the units the board counts
+	waiting    map[int64]uint8 // sold, their players revealing them: serial → tier
 	commitment [32]byte
 	closed     bool
+}
+
+// sold1 is a unit sold: its serial and its lot.
+type sold1 struct {
+	serial int64
+	tier   uint8
+}
+
+// unitKey is a unit of a block, by the block's identity as written.
+type unitKey struct {
+	block  string
+	serial int64
+}
+
+// revealing reads the units of blocks whose players are revealing them
+// (shown.go): the board counts none of them yet.
+func (p *Poller) revealing(ctx context.Context) (map[unitKey]bool, error) {
+	rows, err := p.s.db.QueryContext(ctx, `SELECT game, stake, block, serial FROM purchases WHERE shown = 0 AND block IS NOT NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: reading the units being revealed: %w", p.s.where, oneLine{err})
+	}
+	defer rows.Close()
+	out := map[unitKey]bool{}
+	for rows.Next() {
+		var g, stake string
+		var block, serial int64
+		if err := rows.Scan(&g, &stake, &block, &serial); err != nil {
+			return nil, fmt.Errorf("store %s: reading the units being revealed: %w", p.s.where, err)
+		}
+		seq, err := game.ParseSeqKey(g + ":" + stake)
+		if err != nil {
+			return nil, fmt.Errorf("store %s: a unit of %s:%s: %w", p.s.where, g, stake, err)
+		}
+		out[unitKey{seq.Block(block).String(), serial}] = true
+	}
+	return out, rows.Err()
 }
 
 type sample struct {
@@ -141,16 +178,21 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	// once every reading succeeded: a poll that fails loses no sale and no
 	// big win, the next one sees them.
 	type step struct {
-		t      *tracked
-		reset  bool    // not the block it was: counted again from its start
-		fresh  []uint8 // the lots of the units sold since
-		sold   int64
-		closed bool
+		t       *tracked
+		reset   bool    // not the block it was: counted again from its start
+		fresh   []sold1 // the units the board counts from now: sold since, or seen since
+		waiting map[int64]uint8
+		sold    int64
+		closed  bool
 	}
 	var steps []step
 	var sold int64
 	var found []Win
 	seen := map[string]bool{}
+	revealing, err := p.revealing(ctx)
+	if err != nil {
+		return Board{}, err
+	}
 	for _, r := range rows {
 		id := r.seq.Block(r.number)
 		key := id.String()
@@ -166,12 +208,29 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 		if reset {
 			from = 0
 		}
-		fresh := t.order[from:r.sold]
-		if p.polled || t.sold > 0 {
-			sold += int64(len(fresh))
+		// The units sold since, and those that waited, count once their
+		// players have seen them (or left them): never while revealed.
+		st := step{t: t, reset: reset, sold: r.sold, closed: r.closed.Valid, waiting: map[int64]uint8{}}
+		consider := func(serial int64, tier uint8) {
+			if revealing[unitKey{key, serial}] {
+				st.waiting[serial] = tier
+			} else {
+				st.fresh = append(st.fresh, sold1{serial, tier})
+			}
 		}
-		found = append(found, p.bigWins(t, from, fresh)...)
-		steps = append(steps, step{t, reset, fresh, r.sold, r.closed.Valid})
+		if !reset {
+			for serial, tier := range t.waiting {
+				consider(serial, tier)
+			}
+		}
+		for i, tier := range t.order[from:r.sold] {
+			consider(from+int64(i)+1, tier)
+		}
+		if p.polled || t.sold > 0 {
+			sold += int64(len(st.fresh))
+		}
+		found = append(found, p.bigWins(t, st.fresh)...)
+		steps = append(steps, st)
 	}
 	if err := p.timeWins(ctx, found); err != nil {
 		return Board{}, err
@@ -185,10 +244,10 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 		if st.reset {
 			t.left = counts(t.table)
 		}
-		for _, tier := range st.fresh {
-			t.left[tier]--
+		for _, u := range st.fresh {
+			t.left[u.tier]--
 		}
-		t.sold, t.closed = st.sold, st.closed
+		t.sold, t.closed, t.waiting = st.sold, st.closed, st.waiting
 	}
 	for key := range p.blocks {
 		if !seen[key] {
@@ -260,17 +319,18 @@ func counts(t *game.Table) []int64 {
 	return out
 }
 
-// bigWins returns the big wins among a block's units just sold (fresh,
-// the tiers of the serials after from), the latest keep at most.
-func (p *Poller) bigWins(t *tracked, from int64, fresh []uint8) []Win {
+// bigWins returns the big wins among a block's units the board counts
+// from now, the latest keep at most.
+func (p *Poller) bigWins(t *tracked, fresh []sold1) []Win {
 	least := t.id.Stake.Mul(decimal.NewFromInt(BigWinFactor))
 	var out []Win
 	for i := len(fresh) - 1; i >= 0 && len(out) < p.keep; i-- {
-		tier := int(fresh[i])
+		u := fresh[i]
+		tier := int(u.tier)
 		if tier == t.table.Losing() || t.table.Prize(tier).LessThan(least) {
 			continue
 		}
-		unit := game.UnitID{Game: t.id.Game, Stake: t.id.Stake, Block: t.id.Block, Serial: from + int64(i) + 1}
+		unit := game.UnitID{Game: t.id.Game, Stake: t.id.Stake, Block: t.id.Block, Serial: u.serial}
 		out = append(out, Win{Unit: unit, Prize: t.table.Prize(tier)})
 	}
 	return out
@@ -353,7 +413,7 @@ func (p *Poller) board(now time.Time, players int) Board {
 			if t.closed || t.id.Seq().String() != seq.String() {
 				continue
 			}
-			sq.Blocks = append(sq.Blocks, OpenBlock{Number: t.id.Block, Units: t.units, Sold: t.sold, Commitment: t.commitment})
+			sq.Blocks = append(sq.Blocks, OpenBlock{Number: t.id.Block, Units: t.units, Sold: t.sold - int64(len(t.waiting)), Commitment: t.commitment})
 			for tier := range sq.Left {
 				sq.Initial[tier] += table.Count(tier)
 				sq.Left[tier] += t.left[tier]

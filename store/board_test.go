@@ -69,6 +69,9 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil { // seen: the board counts it
+				t.Fatal(err)
+			}
 			bought = append(bought, r)
 		}
 	}
@@ -209,10 +212,13 @@ func TestPollerSeesSeveralOpenBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := 1; n <= 7; n++ {
-		if _, err := s.Sell(ctx, Purchase{Account: "bob", Number: n, Game: g, Stake: stake}); err != nil {
+		r, err := s.Sell(ctx, Purchase{Account: "bob", Number: n, Game: g, Stake: stake})
+		if err != nil {
 			t.Fatal(err)
 		}
+		s.ShownSoon("bob", r.Sold.Name()) // carried by the next purchase, or written soon
 	}
+	time.Sleep(ShownDelay + 300*time.Millisecond)
 	b, err := p.Poll(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -229,4 +235,105 @@ func TestPollerSeesSeveralOpenBlocks(t *testing.T) {
 	if len(sq.Blocks) != 3 || sold != 7 || initial != 3*60 || left != initial-7 {
 		t.Errorf("3 blocks on sale, 7 sold: %d blocks, %d sold, %d left of %d", len(sq.Blocks), sold, left, initial)
 	}
+}
+
+func TestSQLitePollerWaitsForTheReveal(t *testing.T) {
+	s, _ := openSQLite(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	pollerWaitsForTheReveal(t, s)
+}
+
+func TestPostgresPollerWaitsForTheReveal(t *testing.T) {
+	s, _ := openPostgres(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	pollerWaitsForTheReveal(t, s)
+}
+
+// pollerWaitsForTheReveal: a unit its player is still revealing is not on
+// the board (not sold, not gone from its lot, not a big win) until it is
+// shown, or its session is over (its lease released) without showing it.
+func pollerWaitsForTheReveal(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	g, stake := lottery.Yams(), decimal.NewFromInt(1)
+	if err := s.Deposit(ctx, "ann", decimal.NewFromInt(10_000)); err != nil {
+		t.Fatal(err)
+	}
+	lease, err := s.Hold(ctx, "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.NewPoller(30)
+	if _, err := p.Poll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Units until a big win, all but it seen.
+	var win Receipt
+	for n := 1; win.Op.Unit == ""; n++ {
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
+			win = r
+		} else if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := func(want bool) {
+		t.Helper()
+		b, err := p.Poll(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sq := sequenceOf(b, g.Seq(stake))
+		listed := slices.ContainsFunc(b.Wins, func(w Win) bool { return w.Unit.String() == win.Sold.Unit.ID.String() })
+		id := win.Sold.Unit.ID
+		i := slices.IndexFunc(sq.Blocks, func(o OpenBlock) bool { return o.Number == id.Block })
+		if i < 0 {
+			t.Fatalf("block %d of %s is not on sale: %+v", id.Block, win.Sold.Name(), sq.Blocks)
+		}
+		sold := id.Serial // every unit before it seen
+		if !want {
+			sold--
+		}
+		if listed != want || sq.Blocks[i].Sold != sold {
+			t.Errorf("the big win %s: listed %v, %d sold; want listed %v, %d sold", win.Sold.Name(), listed, sq.Blocks[i].Sold, want, sold)
+		}
+	}
+	seen(false)
+	s.ShownSoon("ann", win.Sold.Name())
+	seen(false) // queued: on disk within a second
+	time.Sleep(ShownDelay + 300*time.Millisecond)
+	seen(true)
+
+	// Another win left covered, its session over: no secret any more.
+	win = Receipt{}
+	for n := int(lastNumber(t, s, "ann")) + 1; win.Op.Unit == ""; n++ {
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
+			win = r
+		} else if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen(false)
+	if err := lease.Release(); err != nil {
+		t.Fatal(err)
+	}
+	seen(true)
+	a, err := s.Account(ctx, "ann", 0)
+	if err != nil || len(a.Pending) != 1 || a.Pending[0].Sold.Name() != win.Sold.Name() {
+		t.Errorf("the unit left covered is still the account's to reveal: %+v, %v", a.Pending, err)
+	}
+}
+
+// lastNumber returns the number of an account's last purchase.
+func lastNumber(t *testing.T, s *SQL, account string) int64 {
+	t.Helper()
+	a, err := s.Account(context.Background(), account, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int64(a.Purchases)
 }

@@ -112,7 +112,7 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 	if !ok {
 		return nil, s.holder(ctx, account)
 	}
-	if err := s.recordHolder(ctx, account); err != nil {
+	if err := s.takeOver(ctx, account); err != nil {
 		l.lock.give(key) //nolint:errcheck // the error said is the record's
 		return nil, err
 	}
@@ -129,10 +129,7 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		delete(l.held, account)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		host, _ := os.Hostname()
-		_, derr := s.db.ExecContext(ctx, s.dialect.q(`DELETE FROM sellers WHERE account = $1 AND pid = $2 AND host = $3`),
-			account, os.Getpid(), host)
-		if err := errors.Join(derr, l.lock.give(key)); err != nil {
+		if err := errors.Join(s.handOver(ctx, account), l.lock.give(key)); err != nil {
 			return fmt.Errorf("store: releasing account %q: %w", account, oneLine{err})
 		}
 		return nil
@@ -147,15 +144,49 @@ func (s *SQL) accountLock(ctx context.Context) (accountLock, error) {
 	return newFileLock(s.path + "-leases")
 }
 
-// recordHolder writes who holds an account now: this process, on this
-// machine.
-func (s *SQL) recordHolder(ctx context.Context, account string) error {
+// takeOver writes, in one transaction, who holds an account now (this
+// process, on this machine) and that the units its last seller left
+// being revealed are no secret: that seller is gone, however it ended.
+func (s *SQL) takeOver(ctx context.Context, account string) error {
 	host, _ := os.Hostname()
-	_, err := s.db.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since`),
-		account, os.Getpid(), host, s.now().UnixNano())
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since`),
+			account, os.Getpid(), host, s.now().UnixNano()); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("store: recording account %q's seller: %w", account, oneLine{err})
+		return fmt.Errorf("store: taking account %q: %w", account, oneLine{err})
+	}
+	return nil
+}
+
+// handOver writes, in one transaction, that a session of an account is
+// over: its units seen (the marks still queued), those it did not reveal
+// no secret any more (the board counts them), no one holding it.
+func (s *SQL) handOver(ctx context.Context, account string) error {
+	units := s.takeShown(account)
+	host, _ := os.Hostname()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for _, u := range units {
+			query, args := shownStatement(account, u)
+			if _, err := tx.ExecContext(ctx, s.dialect.q(query), args...); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM sellers WHERE account = $1 AND pid = $2 AND host = $3`),
+			account, os.Getpid(), host)
+		return err
+	})
+	if err != nil {
+		s.requeueShown(account, units)
+		return fmt.Errorf("store: letting account %q go: %w", account, oneLine{err})
 	}
 	return nil
 }

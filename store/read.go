@@ -61,7 +61,7 @@ func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 	}
 	op := wallet.Operation{Seq: number, Unit: unit, Forced: label.Valid, Stake: stake.Decimal(), Prize: prize.Decimal(),
 		Before: bef.Decimal(), After: aftr.Decimal()}
-	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown != 0}, nil
+	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown == shownSeen}, nil
 }
 
 // purchase reads an account's purchase of a number.
@@ -107,7 +107,7 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 		return Account{}, fmt.Errorf("store: reading account %q: %w", name, err)
 	}
 	a.Balance, a.Deposited, a.Guest = balance.Decimal(), deposited.Decimal(), guest == 1
-	if a.Pending, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND shown = 0 ORDER BY number`, name); err != nil {
+	if a.Pending, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND shown <> 1 ORDER BY number`, name); err != nil {
 		return Account{}, fmt.Errorf("store: reading the units account %q has not seen: %w", name, err)
 	}
 	if recent > 0 {
@@ -119,26 +119,40 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 	return a, nil
 }
 
-// Shown records that an account's unit was fully revealed. It is not
-// money, and its commit does not wait for the disk (PostgreSQL's
+// Shown records that an account's unit was fully revealed, now. It is
+// not money, and its commit does not wait for the disk (PostgreSQL's
 // synchronous_commit off, SQLite's synchronous=NORMAL, for this
 // transaction alone): after a crash of the machine, not of tapis, the unit
 // may be offered again, the same unit, already paid.
 func (s *SQL) Shown(ctx context.Context, account, unit string) error {
-	conn, err := s.db.Conn(ctx)
+	changed, err := s.shownTx(ctx, []mark{{account, unit}})
 	if err != nil {
 		return fmt.Errorf("store: marking %s shown: %w", unit, err)
 	}
+	if changed[0] == 0 {
+		return fmt.Errorf("store: account %q bought no unit %s", account, unit)
+	}
+	return nil
+}
+
+// shownTx marks units shown in one transaction that does not wait for the
+// disk, and returns how many rows each mark changed.
+func (s *SQL) shownTx(ctx context.Context, marks []mark) ([]int64, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
 	defer conn.Close()
-	query, args := shownStatement(account, unit)
-	var n int64
+	changed := make([]int64, len(marks))
 	if s.dialect.name == "postgres" {
 		err = conn.Raw(func(driverConn any) error {
 			b := &pgx.Batch{}
 			b.Queue("BEGIN")
 			b.Queue("SET LOCAL synchronous_commit TO OFF")
-			q := b.Queue(query, args...)
-			q.Exec(func(tag pgconn.CommandTag) error { n = tag.RowsAffected(); return nil })
+			for i, m := range marks {
+				query, args := shownStatement(m.account, m.unit)
+				b.Queue(query, args...).Exec(func(tag pgconn.CommandTag) error { changed[i] = tag.RowsAffected(); return nil })
+			}
 			b.Queue("COMMIT")
 			c := driverConn.(*stdlib.Conn).Conn()
 			if err := c.SendBatch(ctx, b).Close(); err != nil {
@@ -149,41 +163,38 @@ func (s *SQL) Shown(ctx context.Context, account, unit string) error {
 			}
 			return nil
 		})
-	} else {
-		if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err == nil {
-			n, err = s.shownSQLite(ctx, conn, query, args)
-			if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
-				conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
-				err = errors.Join(err, perr)
-			}
-		}
+		return changed, err
 	}
-	if err != nil {
-		return fmt.Errorf("store: marking %s shown: %w", unit, err)
+	if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return nil, err
 	}
-	if n == 0 {
-		return fmt.Errorf("store: account %q bought no unit %s", account, unit)
+	err = s.shownSQLite(ctx, conn, marks, changed)
+	if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
+		err = errors.Join(err, perr)
 	}
-	return nil
+	return changed, err
 }
 
-// shownSQLite runs a unit's shown statement in a transaction of its own on
-// conn, and returns how many rows it changed.
-func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, query string, args []any) (int64, error) {
+// shownSQLite runs the marks' statements in a transaction of its own on
+// conn, and sets how many rows each changed.
+func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, marks []mark, changed []int64) error {
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
-	if err != nil {
-		return 0, err
+	for i, m := range marks {
+		query, args := shownStatement(m.account, m.unit)
+		res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
+		if err != nil {
+			return err
+		}
+		if changed[i], err = res.RowsAffected(); err != nil {
+			return err
+		}
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, err
-	}
-	return n, tx.Commit()
+	return tx.Commit()
 }
 
 // Deposit credits an account, creating it if it does not exist.

@@ -20,7 +20,21 @@ import (
 // the next block opened (its commitment recorded) when that was its last
 // unit. A purchase whose number the account has made already is returned
 // as it was (Receipt.Again).
+//
+// The account's units marked shown and still queued (ShownSoon) are
+// marked in the purchase's transaction.
 func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
+	carried := s.takeShown(p.Account)
+	p.Shown = append(p.Shown, carried...)
+	r, err := s.sellCarrying(ctx, p)
+	if err != nil {
+		s.requeueShown(p.Account, carried)
+	}
+	return r, err
+}
+
+// sellCarrying is Sell, p.Shown carried.
+func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	stake := p.Stake
 	if p.Force != nil {
 		stake = p.Force.Stake(stake)

@@ -43,6 +43,7 @@ type SQL struct {
 	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
 	path     string               // a SQLite store's file
 	leases   leases               // the accounts its sellers hold
+	shown    shownQueue           // units seen to the end, to be marked shown
 }
 
 // dialect is what differs between the two databases.
@@ -279,7 +280,7 @@ func (s *SQL) Seed() game.Seed { return s.emission.seed }
 // Close closes the database, letting go of the accounts its sellers
 // held.
 func (s *SQL) Close() error {
-	lerr := s.closeLeases()
+	lerr := errors.Join(s.closeShown(), s.closeLeases())
 	for _, st := range s.stmts {
 		st.Close()
 	}
@@ -366,7 +367,12 @@ var schema = []string{
 		seen BIGINT NOT NULL)` + withoutRowID,
 	sellersTable,
 	purchasesByTime,
+	purchasesRevealing,
 }
+
+// purchasesRevealing finds the units being revealed (shown.go): an
+// account's when its session ends, all of them for the board.
+const purchasesRevealing = `CREATE INDEX IF NOT EXISTS purchases_revealing ON purchases (account, number) WHERE shown = 0`
 
 // purchasesByTime finds an account's purchases of the loss limit's window
 // (losses.go) without reading its older ones.
@@ -426,9 +432,11 @@ var migrations = []string{
 	// 2: the store says which accounts are guests (serve's keyless
 	// players), kept only once they bought.
 	`ALTER TABLE accounts ADD COLUMN guest INTEGER NOT NULL DEFAULT 0`,
-	// 3: who holds each account (sellers) and the index of purchases by
-	// time, created with the tables above.
-	`SELECT 1`,
+	// 3: who holds each account (sellers), the indexes of purchases by
+	// time and of units being revealed, created with the tables above;
+	// the units never shown of sessions over are left (shown = 2), as
+	// sessions ending do now.
+	`UPDATE purchases SET shown = 2 WHERE shown = 0`,
 }
 
 var errNoVersion = errors.New("no schema version")
