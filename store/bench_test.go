@@ -21,7 +21,15 @@ import (
 
 func BenchmarkSellSQLite(b *testing.B) {
 	url := "sqlite:" + filepath.Join(b.TempDir(), "bench.db")
-	benchSell(b, url)
+	benchSell(b, url, decimal.Zero)
+}
+
+// BenchmarkSellLossLimitSQLite: each purchase checked against a loss
+// limit it never reaches, in its transaction: the sum of the account's
+// day of purchases (all of the run's) read by their index. Its cost
+// grows with the purchases of the day: -benchtime 2000x compares.
+func BenchmarkSellLossLimitSQLite(b *testing.B) {
+	benchSell(b, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"), decimal.NewFromInt(1_000_000_000))
 }
 
 func BenchmarkFloorInsertSQLite(b *testing.B) {
@@ -32,7 +40,9 @@ func BenchmarkFloorInsertSQLite(b *testing.B) {
 	benchFloor(b, "sqlite", dsn)
 }
 
-func benchSell(b *testing.B, url string) {
+// benchSell sells to one account, one purchase after another, each
+// checked against limit (zero: none).
+func benchSell(b *testing.B, url string, limit decimal.Decimal) {
 	ctx := context.Background()
 	s, err := Open(ctx, url, Options{Seed: 1, SeedSet: true})
 	if err != nil {
@@ -48,7 +58,7 @@ func benchSell(b *testing.B, url string) {
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		if _, err := s.Sell(ctx, Purchase{Account: "bench", Number: i + 2, Game: g, Stake: stake}); err != nil {
+		if _, err := s.Sell(ctx, Purchase{Account: "bench", Number: i + 2, Game: g, Stake: stake, LossLimit: limit}); err != nil {
 			b.Fatal(err)
 		}
 	}

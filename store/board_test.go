@@ -264,19 +264,7 @@ func pollerWaitsForTheReveal(t *testing.T, s *SQL) {
 	if _, err := p.Poll(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// Units until a big win, all but it seen.
-	var win Receipt
-	for n := 1; win.Op.Unit == ""; n++ {
-		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
-			win = r
-		} else if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	win := sellUntilBigWin(t, s, "ann", g, stake) // all but it seen
 	seen := func(want bool) {
 		t.Helper()
 		b, err := p.Poll(ctx)
@@ -305,18 +293,7 @@ func pollerWaitsForTheReveal(t *testing.T, s *SQL) {
 	seen(true)
 
 	// Another win left covered, its session over: no secret any more.
-	win = Receipt{}
-	for n := int(lastNumber(t, s, "ann")) + 1; win.Op.Unit == ""; n++ {
-		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
-			win = r
-		} else if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	win = sellUntilBigWin(t, s, "ann", g, stake)
 	seen(false)
 	if err := lease.Release(); err != nil {
 		t.Fatal(err)
@@ -328,12 +305,25 @@ func pollerWaitsForTheReveal(t *testing.T, s *SQL) {
 	}
 }
 
-// lastNumber returns the number of an account's last purchase.
-func lastNumber(t *testing.T, s *SQL, account string) int64 {
+// sellUntilBigWin sells an account units until a big win, and returns
+// it; every other unit is marked seen.
+func sellUntilBigWin(t *testing.T, s *SQL, account string, g lottery.Game, stake decimal.Decimal) Receipt {
 	t.Helper()
-	a, err := s.Account(context.Background(), account, 0)
+	ctx := context.Background()
+	a, err := s.Account(ctx, account, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return int64(a.Purchases)
+	for n := a.Purchases + 1; ; n++ {
+		r, err := s.Sell(ctx, Purchase{Account: account, Number: n, Game: g, Stake: stake})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
+			return r
+		}
+		if err := s.Shown(ctx, account, r.Sold.Name()); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"tapis/internal/pgtest"
 )
 
@@ -43,7 +45,11 @@ func TestPostgresPollerSeesSalesAndBigWins(t *testing.T) {
 }
 
 func BenchmarkSellPostgres(b *testing.B) {
-	benchSell(b, pgtest.Fresh(b))
+	benchSell(b, pgtest.Fresh(b), decimal.Zero)
+}
+
+func BenchmarkSellLossLimitPostgres(b *testing.B) {
+	benchSell(b, pgtest.Fresh(b), decimal.NewFromInt(1_000_000_000))
 }
 
 func BenchmarkFloorInsertPostgres(b *testing.B) {
