@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"runtime/debug"
@@ -8,6 +9,8 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/text"
 )
 
 // keyNeeded is what a player without a key is told by a server that takes
@@ -76,5 +79,14 @@ func (s *Server) housekeeping() {
 	}
 	if s.gate.shrunk() {
 		debug.FreeOSMemory()
+	}
+	// Units a killed seller's players left being revealed are no secret:
+	// the boards count them.
+	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
+	defer cancel()
+	if n, err := s.o.Store.LeaveAbandoned(ctx); err != nil {
+		s.log.Error("sweeping the units left being revealed", "err", text.Printable(err.Error()))
+	} else if n > 0 {
+		s.log.Info("units left being revealed by sellers gone", "units", n)
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -76,6 +77,7 @@ func (s *Server) play(sess ssh.Session) {
 	var inUse *store.InUseError
 	switch {
 	case errors.As(err, &inUse): // another server's, or a game's or a simulate's
+		logger = logger.With("held_by", fmt.Sprintf("pid %d on %s", inUse.PID, text.Printable(inUse.Host)))
 		refuse(lineElsewhere)
 		return
 	case err != nil:

@@ -275,8 +275,11 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		}
 		s.opened = true
 	}
-	r, err := s.st.Sell(ctx, store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label,
-		Attempt: s.attempt})
+	purchase := store.Purchase{Account: s.account, Number: n, Game: g, Stake: stake, Force: f, Label: label, Attempt: s.attempt}
+	if s.lease != nil {
+		purchase.Lease = s.lease.Token()
+	}
+	r, err := s.st.Sell(ctx, purchase)
 	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
 		s.attempt = "" // the next number is another purchase
 		// Another seller bought for the account, or the purchase whose

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -102,8 +103,8 @@ type tracked struct {
 	closed     bool
 }
 
-// sold1 is a unit sold: its serial and its lot.
-type sold1 struct {
+// soldUnit is a unit sold: its serial and its lot.
+type soldUnit struct {
 	serial int64
 	tier   uint8
 }
@@ -179,8 +180,8 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	// big win, the next one sees them.
 	type step struct {
 		t       *tracked
-		reset   bool    // not the block it was: counted again from its start
-		fresh   []sold1 // the units the board counts from now: sold since, or seen since
+		reset   bool       // not the block it was: counted again from its start
+		fresh   []soldUnit // the units the board counts from now: sold since, or seen since
 		waiting map[int64]uint8
 		sold    int64
 		closed  bool
@@ -215,12 +216,12 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 			if revealing[unitKey{key, serial}] {
 				st.waiting[serial] = tier
 			} else {
-				st.fresh = append(st.fresh, sold1{serial, tier})
+				st.fresh = append(st.fresh, soldUnit{serial, tier})
 			}
 		}
 		if !reset {
-			for serial, tier := range t.waiting {
-				consider(serial, tier)
+			for _, serial := range slices.Sorted(maps.Keys(t.waiting)) {
+				consider(serial, t.waiting[serial])
 			}
 		}
 		for i, tier := range t.order[from:r.sold] {
@@ -231,6 +232,25 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 		}
 		found = append(found, p.bigWins(t, st.fresh)...)
 		steps = append(steps, st)
+	}
+	// A block closed with units still being revealed is followed until
+	// they are seen: they count then.
+	for key, t := range p.blocks {
+		if seen[key] || len(t.waiting) == 0 {
+			continue
+		}
+		st := step{t: t, sold: t.sold, closed: true, waiting: map[int64]uint8{}}
+		for _, serial := range slices.Sorted(maps.Keys(t.waiting)) {
+			if tier := t.waiting[serial]; revealing[unitKey{key, serial}] {
+				st.waiting[serial] = tier
+			} else {
+				st.fresh = append(st.fresh, soldUnit{serial, tier})
+			}
+		}
+		sold += int64(len(st.fresh))
+		found = append(found, p.bigWins(t, st.fresh)...)
+		steps = append(steps, st)
+		seen[key] = true
 	}
 	if err := p.timeWins(ctx, found); err != nil {
 		return Board{}, err
@@ -321,7 +341,7 @@ func counts(t *game.Table) []int64 {
 
 // bigWins returns the big wins among a block's units the board counts
 // from now, the latest keep at most.
-func (p *Poller) bigWins(t *tracked, fresh []sold1) []Win {
+func (p *Poller) bigWins(t *tracked, fresh []soldUnit) []Win {
 	least := t.id.Stake.Mul(decimal.NewFromInt(BigWinFactor))
 	var out []Win
 	for i := len(fresh) - 1; i >= 0 && len(out) < p.keep; i-- {

@@ -2,12 +2,13 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -48,10 +49,16 @@ type Holder interface {
 
 // Lease is an account held by one seller.
 type Lease struct {
+	token   string
 	once    sync.Once
 	release func() error
 	err     error
 }
+
+// Token is the lease's fence: a purchase made under it (Purchase.Lease)
+// is refused once another seller has taken the account, were this
+// seller's lock lost without its knowing (its database connection cut).
+func (l *Lease) Token() string { return l.token }
 
 // Release gives the account back; a second call does nothing.
 func (l *Lease) Release() error {
@@ -59,12 +66,19 @@ func (l *Lease) Release() error {
 	return l.err
 }
 
+// ErrLeaseLost is a purchase made under a lease another seller has taken
+// since: the seller's lock was lost (a database connection cut, the same
+// store under two paths), and the account is another's now.
+var ErrLeaseLost = errors.New("the account is held by another seller now")
+
 // leases are the accounts a store's sellers in this process hold, and the
 // engine's lock that holds them against other processes.
 type leases struct {
-	mu   sync.Mutex
-	held map[string]bool
-	lock accountLock // nil until the first Hold
+	mu     sync.Mutex      // guards held, lock and closed, never held across a call to the database
+	held   map[string]bool // the accounts held, or being taken
+	lock   accountLock     // nil until the first Hold
+	closed bool
+	engine sync.Mutex // serializes the calls to lock
 }
 
 // accountLock is how an engine holds an account against other
@@ -73,6 +87,7 @@ type leases struct {
 type accountLock interface {
 	take(ctx context.Context, key int64) (bool, error)
 	give(key int64) error
+	held(ctx context.Context, key int64) (bool, error) // by any process but this one's lock
 	close() error
 }
 
@@ -88,12 +103,56 @@ func leaseKey(account string) int64 {
 // byte-range lock of the store's lease file on SQLite, which the system
 // drops when the process ends; a session-level advisory lock on
 // PostgreSQL, which the database drops when the connection does), and a
-// line in sellers saying who holds it, for the sellers it refuses.
+// line in sellers saying who holds it, with the lease's token that
+// fences its purchases.
 func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 	l := &s.leases
+	lock, err := l.reserve(ctx, s, account)
+	if err != nil {
+		return nil, err
+	}
+	key := leaseKey(account)
+	l.engine.Lock()
+	ok, err := lock.take(ctx, key)
+	l.engine.Unlock()
+	if err != nil || !ok {
+		l.unreserve(account)
+		if err != nil {
+			return nil, fmt.Errorf("store: holding account %q: %w", account, oneLine{err})
+		}
+		return nil, s.inUseBy(ctx, account)
+	}
+	token := rand.Text()
+	if err := s.takeOver(ctx, account, token); err != nil {
+		l.give(lock, key)
+		l.unreserve(account)
+		return nil, err
+	}
+	return &Lease{token: token, release: func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if !l.holding(account) {
+			return nil // the store closed first, letting every account go
+		}
+		err := errors.Join(s.handOver(ctx, account, token), l.give(lock, key))
+		l.unreserve(account)
+		if err != nil {
+			return fmt.Errorf("store: releasing account %q: %w", account, oneLine{err})
+		}
+		return nil
+	}}, nil
+}
+
+// reserve marks an account as being taken by this process, and returns
+// the engine's lock, opened on first use: an *InUseError when a seller
+// of this process holds it already.
+func (l *leases) reserve(ctx context.Context, s *SQL, account string) (accountLock, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.held[account] {
+	switch {
+	case l.closed:
+		return nil, fmt.Errorf("store %s: holding account %q: the store is closed", s.where, account)
+	case l.held[account]:
 		host, _ := os.Hostname()
 		return nil, &InUseError{Account: account, PID: os.Getpid(), Host: host}
 	}
@@ -104,36 +163,47 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		}
 		l.lock = lock
 	}
-	key := leaseKey(account)
-	ok, err := l.lock.take(ctx, key)
-	if err != nil {
-		return nil, fmt.Errorf("store: holding account %q: %w", account, oneLine{err})
-	}
-	if !ok {
-		return nil, s.holder(ctx, account)
-	}
-	if err := s.takeOver(ctx, account); err != nil {
-		l.lock.give(key) //nolint:errcheck // the error said is the record's
-		return nil, err
-	}
 	if l.held == nil {
 		l.held = map[string]bool{}
 	}
 	l.held[account] = true
-	return &Lease{release: func() error {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if l.lock == nil || !l.held[account] {
-			return nil // the store closed first, letting every account go
+	return l.lock, nil
+}
+
+// reserveLock returns the engine's lock, opened on first use.
+func (l *leases) reserveLock(ctx context.Context, s *SQL) (accountLock, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil, fmt.Errorf("store %s: the store is closed", s.where)
+	}
+	if l.lock == nil {
+		lock, err := s.accountLock(ctx)
+		if err != nil {
+			return nil, err
 		}
-		delete(l.held, account)
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := errors.Join(s.handOver(ctx, account), l.lock.give(key)); err != nil {
-			return fmt.Errorf("store: releasing account %q: %w", account, oneLine{err})
-		}
-		return nil
-	}}, nil
+		l.lock = lock
+	}
+	return l.lock, nil
+}
+
+func (l *leases) unreserve(account string) {
+	l.mu.Lock()
+	delete(l.held, account)
+	l.mu.Unlock()
+}
+
+// holding reports whether the account is held, the store open.
+func (l *leases) holding(account string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return !l.closed && l.held[account]
+}
+
+func (l *leases) give(lock accountLock, key int64) error {
+	l.engine.Lock()
+	defer l.engine.Unlock()
+	return lock.give(key)
 }
 
 // accountLock opens the engine's account lock.
@@ -141,21 +211,36 @@ func (s *SQL) accountLock(ctx context.Context) (accountLock, error) {
 	if s.dialect.name == "postgres" {
 		return newAdvisoryLock(ctx, s.db)
 	}
-	return newFileLock(s.path + "-leases")
+	// One file under two names locks one lease file: by its real path.
+	path, err := filepath.Abs(s.path)
+	if err == nil {
+		path, err = filepath.EvalSymlinks(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newFileLock(path + "-leases")
 }
 
 // takeOver writes, in one transaction, who holds an account now (this
-// process, on this machine) and that the units its last seller left
-// being revealed are no secret: that seller is gone, however it ended.
-func (s *SQL) takeOver(ctx context.Context, account string) error {
+// process, on this machine, under token) and that the units its last
+// seller left being revealed are no secret: that seller is gone, however
+// it ended. It waits for a purchase of the account under way (its row
+// locked), and any purchase after it under another token is refused.
+func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 	host, _ := os.Hostname()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since`),
-			account, os.Getpid(), host, s.now().UnixNano()); err != nil {
+		var name string
+		err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT name FROM accounts WHERE name = $1`+s.dialect.forUpdate), account).Scan(&name)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
+		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since, token) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token`),
+			account, os.Getpid(), host, s.now().UnixNano(), token); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
 		return err
 	})
 	if err != nil {
@@ -165,11 +250,14 @@ func (s *SQL) takeOver(ctx context.Context, account string) error {
 }
 
 // handOver writes, in one transaction, that a session of an account is
-// over: its units seen (the marks still queued), those it did not reveal
-// no secret any more (the board counts them), no one holding it.
-func (s *SQL) handOver(ctx context.Context, account string) error {
+// over: its units seen (the marks still queued, once a write of them
+// under way is done), those it did not reveal no secret any more (the
+// board counts them), no one holding it. A lease lost to another seller
+// changes nothing of the other's.
+func (s *SQL) handOver(ctx context.Context, account, token string) error {
+	s.shown.writing.Lock() // a write under way, its marks taken, is done first
 	units := s.takeShown(account)
-	host, _ := os.Hostname()
+	s.shown.writing.Unlock()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for _, u := range units {
 			query, args := shownStatement(account, u)
@@ -177,11 +265,14 @@ func (s *SQL) handOver(ctx context.Context, account string) error {
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account); err != nil {
+		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM sellers WHERE account = $1 AND token = $2`), account, token)
+		if err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM sellers WHERE account = $1 AND pid = $2 AND host = $3`),
-			account, os.Getpid(), host)
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // another seller holds it now: its units are its own
+		}
+		_, err = tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
 		return err
 	})
 	if err != nil {
@@ -191,11 +282,31 @@ func (s *SQL) handOver(ctx context.Context, account string) error {
 	return nil
 }
 
-// holder says who holds an account another process took: as much as
-// sellers says.
-// A holder writes its line just after taking the lock: a seller refused
-// in between waits a moment for it.
-func (s *SQL) holder(ctx context.Context, account string) error {
+// fenced refuses a purchase made under a lease another seller has taken
+// since (ErrLeaseLost), in the purchase's transaction, its account's row
+// locked; a purchase under no lease passes.
+func (s *SQL) fenced(ctx context.Context, r runner, p Purchase) error {
+	if p.Lease == "" {
+		return nil
+	}
+	var token string
+	err := r.row(ctx, sellerToken, p.Account).Scan(&token)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: reading account %q's seller: %w", p.Account, err)
+	}
+	if token != p.Lease {
+		return fmt.Errorf("purchase %s: %w", p.ID(), ErrLeaseLost)
+	}
+	return nil
+}
+
+// sellerToken reads the token of an account's lease.
+const sellerToken = `SELECT token FROM sellers WHERE account = $1`
+
+// inUseBy says who holds an account another process took: as much as
+// sellers says. A holder writes its line just after taking the lock: a
+// seller refused in between waits a moment for it.
+func (s *SQL) inUseBy(ctx context.Context, account string) error {
 	e := &InUseError{Account: account}
 	for range 20 {
 		err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT pid, host FROM sellers WHERE account = $1`), account).Scan(&e.PID, &e.Host)
@@ -216,90 +327,16 @@ func (s *SQL) holder(ctx context.Context, account string) error {
 
 // closeLeases lets every account this store holds go.
 func (s *SQL) closeLeases() error {
-	s.leases.mu.Lock()
-	defer s.leases.mu.Unlock()
-	if s.leases.lock == nil {
+	l := &s.leases
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
+	if l.lock == nil {
 		return nil
 	}
-	err := s.leases.lock.close()
-	s.leases.lock, s.leases.held = nil, nil
+	l.engine.Lock()
+	defer l.engine.Unlock()
+	err := l.lock.close()
+	l.lock, l.held = nil, nil
 	return err
-}
-
-// advisoryLock holds accounts on PostgreSQL with session-level advisory
-// locks, all on one connection of the store's pool kept for them: the
-// database drops them the moment that connection ends, the seller's
-// process killed or its machine gone.
-type advisoryLock struct {
-	db   *sql.DB
-	conn *sql.Conn
-	keys map[int64]bool // the locks held, taken again on a new connection
-}
-
-func newAdvisoryLock(ctx context.Context, db *sql.DB) (*advisoryLock, error) {
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &advisoryLock{db: db, conn: conn, keys: map[int64]bool{}}, nil
-}
-
-func (a *advisoryLock) take(ctx context.Context, key int64) (bool, error) {
-	ok, err := a.try(ctx, key)
-	if err != nil && a.conn.PingContext(ctx) != nil {
-		// The connection is gone, and its locks with it: take them again
-		// on a new one (an account another seller took meanwhile is
-		// lost to it, as it would be to a seller killed).
-		if err := a.reconnect(ctx); err != nil {
-			return false, err
-		}
-		ok, err = a.try(ctx, key)
-	}
-	if ok {
-		a.keys[key] = true
-	}
-	return ok, err
-}
-
-func (a *advisoryLock) try(ctx context.Context, key int64) (bool, error) {
-	var ok bool
-	err := a.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok)
-	return ok, err
-}
-
-func (a *advisoryLock) reconnect(ctx context.Context) error {
-	discard(a.conn)
-	conn, err := a.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	a.conn = conn
-	for key := range a.keys {
-		if ok, err := a.try(ctx, key); err != nil || !ok {
-			delete(a.keys, key)
-		}
-	}
-	return nil
-}
-
-func (a *advisoryLock) give(key int64) error {
-	delete(a.keys, key)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	_, err := a.conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key)
-	return err
-}
-
-// close ends the connection that holds the locks: the database drops
-// them all.
-func (a *advisoryLock) close() error {
-	discard(a.conn)
-	return nil
-}
-
-// discard closes a connection of the pool for good: never back to the
-// pool, with its locks.
-func discard(conn *sql.Conn) {
-	conn.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // ErrBadConn: the pool closes it
-	conn.Close()                                           //nolint:errcheck // closed already
 }

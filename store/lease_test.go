@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
+	"tapis/game/lottery"
 	"tapis/internal/pgtest"
 )
 
@@ -125,4 +128,167 @@ func holdsOneSellerAtATime(t *testing.T, url string) {
 		time.Sleep(20 * time.Millisecond) // PostgreSQL sees the connection end
 	}
 	t.Logf("taken %v after its holder's SIGKILL", time.Since(start).Round(time.Millisecond))
+}
+
+func TestSQLiteLeaseLost(t *testing.T) {
+	dir := t.TempDir()
+	url := filepath.Join(dir, "lease.db")
+	leaseLost(t, url, func(a *SQL) {
+		// Another seller takes the account as if a's lock were gone.
+		if err := a.takeOver(context.Background(), "alice", "another"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// One file under two names holds one lease.
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(url, link); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(context.Background(), url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(context.Background(), link, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := a.Hold(context.Background(), "carl"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Hold(context.Background(), "carl"); !errors.As(err, new(*InUseError)) {
+		t.Errorf("the store under another name held carl again: %v", err)
+	}
+}
+
+func TestPostgresLeaseLost(t *testing.T) {
+	leaseLost(t, pgtest.Fresh(t), func(a *SQL) {
+		// The lock's connection cut: the database drops its locks.
+		var n int
+		err := a.db.QueryRowContext(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
+			WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`).Scan(&n)
+		if err != nil || n != 1 {
+			t.Fatalf("cutting the lock's connection: %d, %v", n, err)
+		}
+		for start := time.Now(); n > 0 && time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+			if err := a.db.QueryRowContext(context.Background(), `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// leaseLost: a Hold given up by its caller drops no other lease; a seller
+// whose lease another took since (lose makes it so) has its purchases
+// refused, in their transaction, and its release leaves the other's
+// units alone.
+func leaseLost(t *testing.T, url string, lose func(a *SQL)) {
+	ctx := context.Background()
+	open := func() *SQL {
+		s, err := Open(ctx, url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b := open(), open()
+	if _, err := a.OpenAccount(ctx, "alice", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	held, err := a.Hold(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := a.Hold(gone, "bob"); err == nil {
+		t.Error("a hold given up by its caller took bob")
+	}
+	if _, err := b.Hold(ctx, "alice"); !errors.As(err, new(*InUseError)) {
+		t.Fatalf("after a hold given up, alice is taken by another store: %v", err)
+	}
+	buy := func(s *SQL, n int, l *Lease) error {
+		_, err := s.Sell(ctx, Purchase{Account: "alice", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()})
+		return err
+	}
+	if err := buy(a, 1, held); err != nil {
+		t.Fatal(err)
+	}
+	lose(a)
+	other, err := b.Hold(ctx, "alice")
+	if err != nil && !errors.As(err, new(*InUseError)) {
+		t.Fatal(err)
+	}
+	if other == nil { // SQLite: the lock is a's still, the line another's
+		other = &Lease{token: "another", release: func() error { return nil }}
+	}
+	if err := buy(a, 2, held); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("a purchase under a lease lost: %v", err)
+	}
+	if err := buy(b, 2, other); err != nil {
+		t.Fatalf("the new holder's purchase: %v", err)
+	}
+	if err := held.Release(); err != nil {
+		t.Fatal(err)
+	}
+	acc, err := b.Account(ctx, "alice", 0)
+	if err != nil || acc.Purchases != 2 || len(acc.Pending) != 2 {
+		t.Fatalf("after the lost lease's release: %d purchases, %d pending (%v)", acc.Purchases, len(acc.Pending), err)
+	}
+	var shown int
+	if err := b.db.QueryRowContext(ctx, b.dialect.q(`SELECT shown FROM purchases WHERE account = $1 AND number = 2`), "alice").Scan(&shown); err != nil || shown != shownRevealing {
+		t.Errorf("the new holder's unit, still revealed, marked %d by the old one's release (%v)", shown, err)
+	}
+}
+
+func TestSQLiteLeaveAbandoned(t *testing.T) {
+	leaveAbandoned(t, "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"))
+}
+
+func TestPostgresLeaveAbandoned(t *testing.T) {
+	leaveAbandoned(t, pgtest.Fresh(t))
+}
+
+// leaveAbandoned: the units being revealed of an account no seller holds
+// (its seller killed) are marked left by the sweep; those of an account
+// held, by this store or another, are not.
+func leaveAbandoned(t *testing.T, url string) {
+	ctx := context.Background()
+	open := func() *SQL {
+		s, err := Open(ctx, url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b := open(), open()
+	for _, name := range []string{"ghost", "mine", "theirs"} {
+		if _, err := a.OpenAccount(ctx, name, decimal.NewFromInt(100)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.Hold(ctx, "mine"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Hold(ctx, "theirs"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ghost", "mine", "theirs"} {
+		if _, err := a.Sell(ctx, Purchase{Account: name, Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := a.LeaveAbandoned(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("the sweep marked %d units (%v), want ghost's alone", n, err)
+	}
+	for name, want := range map[string]int{"ghost": shownLeft, "mine": shownRevealing, "theirs": shownRevealing} {
+		var shown int
+		if err := a.db.QueryRowContext(ctx, a.dialect.q(`SELECT shown FROM purchases WHERE account = $1`), name).Scan(&shown); err != nil || shown != want {
+			t.Errorf("%s's unit: shown %d (%v), want %d", name, shown, err, want)
+		}
+	}
 }

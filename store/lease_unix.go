@@ -39,6 +39,16 @@ func (l *fileLock) take(_ context.Context, key int64) (bool, error) {
 
 func (l *fileLock) give(key int64) error { return l.set(unix.F_UNLCK, key) }
 
+// held tests the account's byte without taking it: a lock of another
+// opening of the file (another process, or another store of this one).
+func (l *fileLock) held(_ context.Context, key int64) (bool, error) {
+	lk := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: key & (1<<62 - 1), Len: 1}
+	if err := unix.FcntlFlock(l.f.Fd(), fcntlGetLock, &lk); err != nil {
+		return false, fmt.Errorf("testing a lock of %s: %w", l.f.Name(), err)
+	}
+	return lk.Type != unix.F_UNLCK, nil
+}
+
 func (l *fileLock) set(typ int16, key int64) error {
 	lk := unix.Flock_t{Type: typ, Whence: 0, Start: key & (1<<62 - 1), Len: 1} // its end within off_t
 	if err := unix.FcntlFlock(l.f.Fd(), fcntlSetLock, &lk); err != nil {

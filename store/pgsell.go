@@ -62,8 +62,12 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if limited {
 		b.Queue(pgLossQuery, p.Account, LossWindow.Nanoseconds())
 	}
+	if p.Lease != "" {
+		b.Queue(sellerToken, p.Account)
+	}
 	res := c.SendBatch(ctx, b)
 	var balance, number, serial, now, loss int64
+	var token string
 	var made int
 	_, err := res.Exec()
 	if err == nil {
@@ -83,6 +87,11 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if err == nil && limited {
 		err = res.QueryRow().Scan(&loss)
 	}
+	if err == nil && p.Lease != "" {
+		if err = res.QueryRow().Scan(&token); errors.Is(err, pgx.ErrNoRows) {
+			err = nil // no one holds it: the general path refuses it
+		}
+	}
 	if cerr := res.Close(); err == nil {
 		err = cerr
 	}
@@ -91,7 +100,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		return Receipt{}, false, nil // no block free
 	case err != nil:
 		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
-	case p.Number != made+1 || game.Cents(balance) < stake || limited && overLimit(p, game.Cents(loss), stake):
+	case p.Number != made+1 || game.Cents(balance) < stake || limited && overLimit(p, game.Cents(loss), stake) || token != p.Lease:
 		return Receipt{}, false, nil
 	}
 	at := time.Unix(0, now).UTC()

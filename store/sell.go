@@ -135,6 +135,9 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if err != nil {
 		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
 	}
+	if err := s.fenced(ctx, run, p); err != nil {
+		return Receipt{}, err
+	}
 	if err := s.underLimit(ctx, run, p, stake, at); err != nil {
 		return Receipt{}, err
 	}
@@ -442,7 +445,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery}
+	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery, sellerToken}
 	if s.dialect.skip != "" {
 		queries = append(queries, allocateFree)
 	}

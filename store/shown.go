@@ -42,7 +42,8 @@ type shownQueue struct {
 	marks    []mark
 	timer    *time.Timer // set while a write is due
 	closed   bool
-	flushing sync.WaitGroup // the writes under way
+	flushing sync.WaitGroup // the writes due or under way
+	writing  sync.RWMutex   // read-held by each write under way, from taking its marks to writing them
 }
 
 // ShownSoon records that an account's unit was fully revealed, within a
@@ -65,6 +66,8 @@ func (s *SQL) ShownSoon(account, unit string) {
 func (s *SQL) writeQueued() {
 	q := &s.shown
 	defer q.flushing.Done()
+	q.writing.RLock()
+	defer q.writing.RUnlock()
 	q.mu.Lock()
 	marks := q.marks
 	q.marks, q.timer = nil, nil

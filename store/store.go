@@ -72,6 +72,10 @@ type Purchase struct {
 	// it: checked in the purchase's transaction, against every purchase
 	// of the account, whoever sold it. Zero: no limit.
 	LossLimit decimal.Decimal
+	// Lease is the token of the seller's lease of the account
+	// (Lease.Token): the purchase is refused (ErrLeaseLost) if another
+	// seller has taken the account since. Empty: a seller under no lease.
+	Lease string
 }
 
 // ID returns the purchase's identity, ACCOUNT#NUMBER.

@@ -189,8 +189,10 @@ const (
 	noteRecovered               // a unit of an earlier run, paid and never shown: reveal it
 	noteStoreDown               // a purchase the store did not take (it did not answer, or failed): nothing bought
 	noteElsewhere               // a purchase refused: the account bought elsewhere meanwhile
+	noteFailed                  // a purchase the store refused for a reason of its own: nothing bought
 	noteJournalFull             // a purchase the journal could not take: text is why, as the file system says it
 	noteShownLost               // the journal could not record a unit as shown: text is why
+	noteShownLater              // a store could not record a unit as shown now
 	noteTorn                    // the journal's last record was torn: n records dropped
 	noteBalance                 // --balance was given but the journal keeps its own
 	noteAccountBalance          // --balance was given but the store's account keeps its own
@@ -212,7 +214,7 @@ type note struct {
 
 // refused reports whether a note says why a purchase was refused.
 func (n note) refused() bool {
-	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
+	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteFailed || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
 }
 
 // say writes a note in the screen's language.
@@ -224,10 +226,14 @@ func (c *common) say(n note) string {
 		return c.t.get("refused.store")
 	case noteElsewhere:
 		return c.t.get("refused.elsewhere")
+	case noteFailed:
+		return c.t.get("refused.failed")
 	case noteJournalFull:
 		return c.t.f("refused.journal", n.text)
 	case noteShownLost:
 		return c.t.f("journal.shown", n.text)
+	case noteShownLater:
+		return c.t.get("shown.later")
 	case noteTorn:
 		return c.t.f("journal.torn", n.n)
 	case noteBalance:

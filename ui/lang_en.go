@@ -16,6 +16,8 @@ func english() safe.Catalog {
 		"outcome":            "played %d · staked %s · won %s · net %s",
 		"refused.store":      "The game cannot reach its store: nothing was bought; try again in a moment",
 		"refused.elsewhere":  "This account bought elsewhere meanwhile: nothing was bought here; try again",
+		"refused.failed":     "The purchase could not be made: nothing was bought; try again in a moment",
+		"shown.later":        "The unit will be noted as seen once the store answers",
 		"refused.journal":    "Refused: the journal could not be written (%s)",
 		"pay.quit":           " · q: quit",
 		"pay.empty":          "Wallet empty (stakes from %[2]s)",

@@ -16,6 +16,8 @@ func french() safe.Catalog {
 		"outcome":            "parties %d · misé %s · gagné %s · net %s",
 		"refused.store":      "Le jeu ne joint pas sa réserve : rien n'a été acheté ; réessayez dans un instant",
 		"refused.elsewhere":  "Ce compte a acheté ailleurs entre-temps : rien n'a été acheté ici ; réessayez",
+		"refused.failed":     "L'achat n'a pas pu se faire : rien n'a été acheté ; réessayez dans un instant",
+		"shown.later":        "L'unité sera notée comme vue dès que la réserve répondra",
 		"refused.journal":    "Refusé : le journal n'a pas pu être écrit (%s)",
 		"pay.quit":           " · q : quitter",
 		"pay.empty":          "Porte-monnaie vide (mises dès %[2]s)",

@@ -19,7 +19,6 @@ import (
 	"tapis/game/lottery"
 	"tapis/session"
 	"tapis/store"
-	safe "tapis/text"
 )
 
 // Screen names one screen of the game.
@@ -315,7 +314,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cause, ok := journalCause(msg.err); ok {
 			m.tell(note{kind: noteShownLost, text: cause})
 		} else if msg.err != nil {
-			m.tell(note{kind: noteShownLost, text: safe.Printable(msg.err.Error())})
+			m.tell(note{kind: noteShownLater}) // the store's words are its own
 		}
 	case layoutsMsg:
 		if m.panel != nil {

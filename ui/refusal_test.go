@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 // buys.
 func TestStoreFailureSaysWhatIsKnown(t *testing.T) {
 	down := fmt.Errorf("store postgres://tapis@10.0.0.5:5432/tapis: failed to connect to user=tapis database=tapis: purchase ann#1: %w",
-		errors.New("dial tcp 10.0.0.5:5432: connect: connection refused"))
+		&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")})
 	elsewhere := fmt.Errorf("purchase ann#1 was vegas:3:1:88: %w", store.ErrOtherPurchase)
 	for _, c := range []struct {
 		lang Lang
@@ -26,6 +27,8 @@ func TestStoreFailureSaysWhatIsKnown(t *testing.T) {
 		want string
 	}{
 		{English, down, "The game cannot reach its store: nothing was bought; try again in a moment"},
+		{English, fmt.Errorf("store: reading account \"ann\": %w", store.ErrNoAccount), "The purchase could not be made: nothing was bought; try again in a moment"},
+		{French, fmt.Errorf("purchase ann#1: %w", store.ErrLeaseLost), "Ce compte a acheté ailleurs entre-temps : rien n'a été acheté ici ; réessayez"},
 		{French, down, "Le jeu ne joint pas sa réserve : rien n'a été acheté ; réessayez dans un instant"},
 		{English, elsewhere, "This account bought elsewhere meanwhile: nothing was bought here; try again"},
 		{French, elsewhere, "Ce compte a acheté ailleurs entre-temps : rien n'a été acheté ici ; réessayez"},

@@ -165,13 +165,16 @@ func (t *till) refusal(err error) note {
 	if e, ok := store.IsLossLimit(err); ok {
 		return note{kind: noteLossLimit, loss: e}
 	}
-	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
+	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) || errors.Is(err, store.ErrLeaseLost) {
 		return note{kind: noteElsewhere}
 	}
 	// Anything else the store says is its own (an address, a query, a
 	// purchase's number): the player is told what is known, that nothing
 	// was bought, and the log keeps the rest.
-	return note{kind: noteStoreDown}
+	if store.Unreachable(err) {
+		return note{kind: noteStoreDown}
+	}
+	return note{kind: noteFailed}
 }
 
 // journalCause returns why the journal could not take a record, as short

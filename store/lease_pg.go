@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"time"
+)
+
+// advisoryLock holds accounts on PostgreSQL with session-level advisory
+// locks, all on one connection of the store's pool kept for them: the
+// database drops them the moment that connection ends, the seller's
+// process killed, or its machine gone (TCP keepalives on that connection
+// tell within about half a minute). Its calls are serialized by the
+// caller (leases.engine).
+type advisoryLock struct {
+	db   *sql.DB
+	conn *sql.Conn
+	keys map[int64]bool // the locks held, taken again on a new connection
+}
+
+func newAdvisoryLock(ctx context.Context, db *sql.DB) (*advisoryLock, error) {
+	conn, err := lockConn(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	return &advisoryLock{db: db, conn: conn, keys: map[int64]bool{}}, nil
+}
+
+// lockConn takes a connection of the pool for the locks, with keepalives
+// short enough that the database drops the locks of a machine gone
+// within about half a minute, not the system's two hours.
+func lockConn(ctx context.Context, db *sql.DB) (*sql.Conn, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, set := range []string{"SET tcp_keepalives_idle = 10", "SET tcp_keepalives_interval = 5", "SET tcp_keepalives_count = 3"} {
+		if _, err := conn.ExecContext(ctx, set); err != nil {
+			discard(conn)
+			return nil, err
+		}
+	}
+	return conn, nil
+}
+
+func (a *advisoryLock) take(ctx context.Context, key int64) (bool, error) {
+	ok, err := a.try(ctx, key)
+	if err != nil && ctx.Err() == nil {
+		// The connection may be gone, and its locks with it: asked with
+		// a context of its own (the caller's may be what ended), a
+		// connection that does not answer is replaced and its locks
+		// taken again (an account another seller took meanwhile is
+		// lost to it, and this seller's purchases are refused by its
+		// token).
+		pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if a.conn.PingContext(pctx) != nil {
+			if err := a.reconnect(pctx); err != nil {
+				return false, err
+			}
+			ok, err = a.try(ctx, key)
+		}
+	}
+	if ok {
+		a.keys[key] = true
+	}
+	return ok, err
+}
+
+func (a *advisoryLock) try(ctx context.Context, key int64) (bool, error) {
+	var ok bool
+	err := a.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok)
+	return ok, err
+}
+
+func (a *advisoryLock) reconnect(ctx context.Context) error {
+	discard(a.conn)
+	conn, err := lockConn(ctx, a.db)
+	if err != nil {
+		return err
+	}
+	a.conn = conn
+	for key := range a.keys {
+		if ok, err := a.try(ctx, key); err != nil || !ok {
+			delete(a.keys, key)
+		}
+	}
+	return nil
+}
+
+// held tests whether another session of the database holds the
+// account's lock (this connection's own are not counted), without taking
+// it: a bigint advisory lock is listed by its high and low 32 bits.
+func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
+	var n int
+	err := a.conn.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND classid = $1 AND objid = $2 AND objsubid = 1 AND pid <> pg_backend_pid()`,
+		uint32(uint64(key)>>32), uint32(key)).Scan(&n)
+	return n > 0, err
+}
+
+func (a *advisoryLock) give(key int64) error {
+	delete(a.keys, key)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := a.conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key)
+	if err != nil && a.conn.PingContext(ctx) != nil {
+		// The connection is gone, the lock with it: the others are
+		// taken again on a new one.
+		return a.reconnect(ctx)
+	}
+	return err
+}
+
+// close ends the connection that holds the locks: the database drops
+// them all.
+func (a *advisoryLock) close() error {
+	discard(a.conn)
+	return nil
+}
+
+// discard closes a connection of the pool for good: never back to the
+// pool, with its locks.
+func discard(conn *sql.Conn) {
+	conn.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // ErrBadConn: the pool closes it
+	conn.Close()                                           //nolint:errcheck // closed already
+}

@@ -1,0 +1,32 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"net"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Unreachable reports whether err says the store did not answer, or not
+// in time: a connection refused, cut or timed out, a database busy past
+// its wait. A player is told the game cannot reach its store; any other
+// failure is the store refusing the purchase.
+func Unreachable(err error) bool {
+	var netErr net.Error
+	var connectErr *pgconn.ConnectError
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled),
+		errors.Is(err, driver.ErrBadConn), errors.Is(err, sql.ErrConnDone),
+		errors.As(err, &netErr), errors.As(err, &connectErr), pgconn.Timeout(err), pgconn.SafeToRetry(err):
+		return true
+	}
+	// SQLite's busy and locked (codes 5 and 6), past BusyTimeout.
+	msg := err.Error()
+	return strings.Contains(msg, "database is locked") || strings.Contains(msg, "SQLITE_BUSY")
+}
