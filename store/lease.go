@@ -78,7 +78,8 @@ type leases struct {
 	held   map[string]bool // the accounts held, or being taken
 	lock   accountLock     // nil until the first Hold
 	closed bool
-	engine sync.Mutex // serializes the calls to lock
+	engine sync.Mutex    // serializes the calls to lock
+	wait   time.Duration // how long a hold tries again (holdWait; tests set less)
 }
 
 // accountLock is how an engine holds an account against other
@@ -112,9 +113,7 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		return nil, err
 	}
 	key := leaseKey(account)
-	l.engine.Lock()
-	ok, err := lock.take(ctx, key)
-	l.engine.Unlock()
+	ok, err := l.take(ctx, lock, key)
 	if err != nil || !ok {
 		l.unreserve(account)
 		if err != nil {
@@ -141,6 +140,30 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		}
 		return nil
 	}}, nil
+}
+
+// holdWait is how long Hold tries again an account another process
+// holds: its holder may be letting it go (a session ending on another
+// server, a seller killed whose database connection is not closed yet).
+const holdWait = 2 * time.Second
+
+// take takes the account's lock, trying again for wait while another
+// process holds it.
+func (l *leases) take(ctx context.Context, lock accountLock, key int64) (bool, error) {
+	deadline := time.Now().Add(l.wait)
+	for {
+		l.engine.Lock()
+		ok, err := lock.take(ctx, key)
+		l.engine.Unlock()
+		if ok || err != nil || time.Now().After(deadline) {
+			return ok, err
+		}
+		select {
+		case <-ctx.Done():
+			return false, nil
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // reserve marks an account as being taken by this process, and returns

@@ -60,6 +60,7 @@ func holdsOneSellerAtATime(t *testing.T, url string) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
+		s.leases.wait = 0 // refused at once
 		return s
 	}
 	a, b := open(), open()
@@ -191,6 +192,7 @@ func leaseLost(t *testing.T, url string, lose func(a *SQL)) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
+		s.leases.wait = 0 // refused at once
 		return s
 	}
 	a, b := open(), open()
@@ -262,6 +264,7 @@ func leaveAbandoned(t *testing.T, url string) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
+		s.leases.wait = 0 // refused at once
 		return s
 	}
 	a, b := open(), open()
@@ -290,5 +293,35 @@ func leaveAbandoned(t *testing.T, url string) {
 		if err := a.db.QueryRowContext(ctx, a.dialect.q(`SELECT shown FROM purchases WHERE account = $1`), name).Scan(&shown); err != nil || shown != want {
 			t.Errorf("%s's unit: shown %d (%v), want %d", name, shown, err, want)
 		}
+	}
+}
+
+// TestHoldWaitsForARelease: an account another seller is letting go
+// (a session ending on another server) is taken once it does, within
+// holdWait, not refused.
+func TestHoldWaitsForARelease(t *testing.T) {
+	url := filepath.Join(t.TempDir(), "lease.db")
+	ctx := context.Background()
+	a, err := Open(ctx, url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	held, err := a.Hold(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(300*time.Millisecond, func() { held.Release() })
+	start := time.Now()
+	if _, err := b.Hold(ctx, "alice"); err != nil {
+		t.Fatalf("alice let go 300 ms later: %v", err)
+	}
+	if d := time.Since(start); d < 250*time.Millisecond || d > holdWait {
+		t.Errorf("taken after %v", d)
 	}
 }

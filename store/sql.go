@@ -137,6 +137,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		o.Now = time.Now
 	}
 	s := &SQL{db: db, dialect: d, now: o.Now, where: text.Printable(Redact(url)), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
+	s.leases.wait = holdWait
 	if d.name == "sqlite" {
 		s.path = strings.TrimPrefix(url, "sqlite:")
 	}
