@@ -128,15 +128,21 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
 	}
 	var after game.Cents
-	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account).Scan(&after)
+	lease := p.Lease
+	if !s.dialect.fenceInDebit {
+		lease = "" // checked by a statement of its own, the account's row locked
+	}
+	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Receipt{}, errCheck
 	}
 	if err != nil {
 		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
 	}
-	if err := s.fenced(ctx, run, p); err != nil {
-		return Receipt{}, err
+	if !s.dialect.fenceInDebit {
+		if err := s.fenced(ctx, run, p); err != nil {
+			return Receipt{}, err
+		}
 	}
 	if err := s.underLimit(ctx, run, p, stake, at); err != nil {
 		return Receipt{}, err
@@ -159,6 +165,9 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.Decimal, cents game.Cents) (Receipt, bool, error) {
 	run := sqlRunner{s, tx}
 	if err := s.markShown(ctx, run, p); err != nil {
+		return Receipt{}, false, err
+	}
+	if err := s.fenced(ctx, run, p); err != nil {
 		return Receipt{}, false, err
 	}
 	var balance game.Cents
@@ -434,8 +443,12 @@ const (
 	shownQuery    = `UPDATE purchases SET shown = 1 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
 	shownForced   = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2 AND block IS NULL`
 	updateAccount = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
-	debitAccount  = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3
-		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1 RETURNING balance`
+	// The debit checks the account's conditions: its next number, a
+	// balance that pays the stake, and the seller's lease still its own
+	// ($5, when it holds one: see fenced).
+	debitAccount = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3
+		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1
+		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`

@@ -50,10 +50,16 @@ type dialect struct {
 	name      string // sqlite, postgres
 	forUpdate string // locks the rows a SELECT reads, where the database can
 	skip      string // and passes over rows another seller holds
+	// fenceInDebit: the debit's own statement checks the seller's lease
+	// (SQLite: one writer at a time). On PostgreSQL a statement of its
+	// own checks it once the debit has locked the account's row, so that
+	// it reads a lease taken meanwhile (read committed: a snapshot a
+	// statement).
+	fenceInDebit bool
 }
 
 var (
-	sqlite   = dialect{name: "sqlite"}
+	sqlite   = dialect{name: "sqlite", fenceInDebit: true}
 	postgres = dialect{name: "postgres", forUpdate: " FOR UPDATE", skip: " FOR UPDATE SKIP LOCKED"}
 )
 
