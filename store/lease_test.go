@@ -54,16 +54,7 @@ func TestPostgresLease(t *testing.T) {
 // or its holder killed, it is taken at once.
 func holdsOneSellerAtATime(t *testing.T, url string) {
 	ctx := context.Background()
-	open := func() *SQL {
-		s, err := Open(ctx, url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		s.leases.wait = 0 // refused at once
-		return s
-	}
-	a, b := open(), open()
+	a, b := openLeasing(t, url), openLeasing(t, url)
 	lease, err := a.Hold(ctx, "alice")
 	if err != nil {
 		t.Fatalf("the first hold: %v", err)
@@ -186,16 +177,7 @@ func TestPostgresLeaseLost(t *testing.T) {
 // units alone.
 func leaseLost(t *testing.T, url string, lose func(a *SQL)) {
 	ctx := context.Background()
-	open := func() *SQL {
-		s, err := Open(ctx, url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		s.leases.wait = 0 // refused at once
-		return s
-	}
-	a, b := open(), open()
+	a, b := openLeasing(t, url), openLeasing(t, url)
 	if _, err := a.OpenAccount(ctx, "alice", decimal.NewFromInt(100)); err != nil {
 		t.Fatal(err)
 	}
@@ -258,16 +240,7 @@ func TestPostgresLeaveAbandoned(t *testing.T) {
 // held, by this store or another, are not.
 func leaveAbandoned(t *testing.T, url string) {
 	ctx := context.Background()
-	open := func() *SQL {
-		s, err := Open(ctx, url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		s.leases.wait = 0 // refused at once
-		return s
-	}
-	a, b := open(), open()
+	a, b := openLeasing(t, url), openLeasing(t, url)
 	for _, name := range []string{"ghost", "mine", "theirs"} {
 		if _, err := a.OpenAccount(ctx, name, decimal.NewFromInt(100)); err != nil {
 			t.Fatal(err)
@@ -324,4 +297,17 @@ func TestHoldWaitsForARelease(t *testing.T) {
 	if d := time.Since(start); d < 250*time.Millisecond || d > holdWait {
 		t.Errorf("taken after %v", d)
 	}
+}
+
+// openLeasing opens a store of small blocks at url, closed when the test
+// ends, whose holds are refused at once (no holdWait).
+func openLeasing(t *testing.T, url string) *SQL {
+	t.Helper()
+	s, err := Open(context.Background(), url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	s.leases.wait = 0
+	return s
 }
