@@ -17,6 +17,7 @@ import (
 	"charm.land/log/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	"charm.land/wish/v2/recover"
 	"github.com/shopspring/decimal"
 	gossh "golang.org/x/crypto/ssh"
 
@@ -167,7 +168,9 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	srv.Handler = s.play
+	// A panic in a session's handler ends that session, logged with its
+	// stack, never the server and every other player (wish's recovery).
+	srv.Handler = recover.MiddlewareWithLogger(panicLog{s.log})(s.play)
 	srv.HandshakeTimeout = handshakeTimeout
 	srv.ConnCallback = func(ctx ssh.Context, c net.Conn) net.Conn {
 		if g, ok := c.(*gatedConn); ok {
@@ -310,3 +313,10 @@ func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 
 // Close leaves the shared store open: the server's owner closes it.
 func (seller) Close() error { return nil }
+
+// panicLog writes a session's panic, recovered, as one error of the log.
+type panicLog struct{ log *log.Logger }
+
+func (p panicLog) Printf(format string, args ...any) {
+	p.log.Error("a session panicked and was ended; the server goes on", "panic", fmt.Sprintf(format, args...))
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
 
@@ -411,4 +412,19 @@ func TestEndedSessionsLetGo(t *testing.T) {
 		c.Close()
 	}
 	waitUntil(t, "the games' goroutines gone", func() bool { return runtime.NumGoroutine() <= before+5 })
+}
+
+// panicky is a session whose every method panics (a nil one inside).
+type panicky struct{ ssh.Session }
+
+// TestSessionPanicRecovered: a session whose handler panics is ended and
+// logged with its stack; the server goes on serving.
+func TestSessionPanicRecovered(t *testing.T) {
+	ts := startServer(t, nil)
+	ts.ssh.Handler(panicky{})
+	if !strings.Contains(ts.log.String(), "a session panicked and was ended") || !strings.Contains(ts.log.String(), "goroutine") {
+		t.Errorf("log:\n%s", ts.log.String())
+	}
+	term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
+	term.waitFor(t, "Choose a game")
 }
