@@ -84,6 +84,9 @@ func (s *Server) housekeeping() {
 	// the boards count them.
 	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
 	defer cancel()
+	if err := s.o.Store.RenewLeases(ctx); err != nil {
+		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
+	}
 	if n, err := s.o.Store.LeaveAbandoned(ctx); err != nil {
 		s.log.Error("sweeping the units left being revealed", "err", text.Printable(err.Error()))
 	} else if n > 0 {

@@ -3,16 +3,53 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 )
+
+// LeaseStale is how long a lease's line in sellers may go unrenewed
+// before the sweep takes its holder for gone: a serving process renews
+// its own every few seconds (RenewLeases).
+const LeaseStale = time.Minute
+
+// RenewLeases says in sellers that this process still holds its
+// accounts: the sweep of another server leaves their units alone, even
+// should this process's lock be lost for a moment (a database restart).
+func (s *SQL) RenewLeases(ctx context.Context) error {
+	tokens := s.leases.tokens()
+	if len(tokens) == 0 {
+		return nil
+	}
+	now, err := s.dbNow(ctx)
+	if err != nil {
+		return err
+	}
+	args := []any{now.UnixNano()}
+	marks := make([]string, len(tokens))
+	for i, t := range tokens {
+		args = append(args, t)
+		marks[i] = fmt.Sprintf("$%d", i+2)
+	}
+	_, err = s.db.ExecContext(ctx, s.dialect.q(`UPDATE sellers SET seen = $1 WHERE token IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return fmt.Errorf("store: renewing this process's leases: %w", oneLine{err})
+	}
+	return nil
+}
 
 // LeaveAbandoned marks as left (no secret: the board counts them) the
 // units being revealed of accounts no seller holds: a seller killed,
 // whose player never comes back (a guest, a new name each time), left
-// them so. An account held, here or by any other process, is passed
-// over; of the others, only the units bought before the sweep found the
-// account free are marked, so that a seller taking it meanwhile keeps its
-// own. It returns how many units it marked.
+// them so. An account is passed over while a process holds its lock, or
+// its line in sellers was renewed within LeaseStale; of the others, only
+// the units bought before the sweep began are marked, so that a seller
+// taking one meanwhile keeps its own. It returns how many units it
+// marked.
 func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
+	now, err := s.dbNow(ctx)
+	if err != nil {
+		return 0, err
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT account FROM purchases WHERE shown = 0`)
 	if err != nil {
 		return 0, fmt.Errorf("store %s: reading the units being revealed: %w", s.where, oneLine{err})
@@ -24,9 +61,7 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 			rows.Close()
 			return 0, fmt.Errorf("store %s: reading the units being revealed: %w", s.where, err)
 		}
-		if !s.leases.holding(a) {
-			accounts = append(accounts, a)
-		}
+		accounts = append(accounts, a)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil || len(accounts) == 0 {
@@ -36,12 +71,11 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	now, err := s.dbNow(ctx)
-	if err != nil {
-		return 0, err
-	}
 	var marked int64
 	for _, a := range accounts {
+		if s.leases.holding(a) { // this process's, checked once now is read
+			continue
+		}
 		s.leases.engine.Lock()
 		held, err := lock.held(ctx, leaseKey(a))
 		s.leases.engine.Unlock()
@@ -51,7 +85,8 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 		if held {
 			continue
 		}
-		res, err := s.db.ExecContext(ctx, s.dialect.q(leaveUnseen+` AND at < $2`), a, now.UnixNano())
+		res, err := s.db.ExecContext(ctx, s.dialect.q(leaveUnseen+` AND at < $2
+			AND NOT EXISTS (SELECT 1 FROM sellers WHERE account = $1 AND seen > $3)`), a, now.UnixNano(), now.Add(-LeaseStale).UnixNano())
 		if err != nil {
 			return marked, fmt.Errorf("store: account %q's units left unseen: %w", a, oneLine{err})
 		}

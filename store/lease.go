@@ -74,9 +74,9 @@ var ErrLeaseLost = errors.New("the account is held by another seller now")
 // leases are the accounts a store's sellers in this process hold, and the
 // engine's lock that holds them against other processes.
 type leases struct {
-	mu     sync.Mutex      // guards held, lock and closed, never held across a call to the database
-	held   map[string]bool // the accounts held, or being taken
-	lock   accountLock     // nil until the first Hold
+	mu     sync.Mutex        // guards held, lock and closed, never held across a call to the database
+	held   map[string]string // the accounts held, by token ("" while being taken)
+	lock   accountLock       // nil until the first Hold
 	closed bool
 	engine sync.Mutex    // serializes the calls to lock
 	wait   time.Duration // how long a hold tries again (holdWait; tests set less)
@@ -127,6 +127,11 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		l.unreserve(account)
 		return nil, err
 	}
+	l.mu.Lock()
+	if l.has(account) {
+		l.held[account] = token
+	}
+	l.mu.Unlock()
 	return &Lease{token: token, release: func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -160,7 +165,7 @@ func (l *leases) take(ctx context.Context, lock accountLock, key int64) (bool, e
 		}
 		select {
 		case <-ctx.Done():
-			return false, nil
+			return false, ctx.Err()
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
@@ -175,7 +180,7 @@ func (l *leases) reserve(ctx context.Context, s *SQL, account string) (accountLo
 	switch {
 	case l.closed:
 		return nil, fmt.Errorf("store %s: holding account %q: the store is closed", s.where, account)
-	case l.held[account]:
+	case l.has(account):
 		host, _ := os.Hostname()
 		return nil, &InUseError{Account: account, PID: os.Getpid(), Host: host}
 	}
@@ -187,9 +192,9 @@ func (l *leases) reserve(ctx context.Context, s *SQL, account string) (accountLo
 		l.lock = lock
 	}
 	if l.held == nil {
-		l.held = map[string]bool{}
+		l.held = map[string]string{}
 	}
-	l.held[account] = true
+	l.held[account] = ""
 	return l.lock, nil
 }
 
@@ -220,7 +225,26 @@ func (l *leases) unreserve(account string) {
 func (l *leases) holding(account string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return !l.closed && l.held[account]
+	return !l.closed && l.has(account)
+}
+
+// has reports whether the account is held or being taken; l.mu held.
+func (l *leases) has(account string) bool {
+	_, ok := l.held[account]
+	return ok
+}
+
+// tokens returns the tokens of the accounts held.
+func (l *leases) tokens() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, t := range l.held {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (l *leases) give(lock accountLock, key int64) error {
@@ -258,9 +282,13 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since, token) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token`),
-			account, os.Getpid(), host, s.now().UnixNano(), token); err != nil {
+		now, err := s.clock(ctx, sqlRunner{s, tx})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since, token, seen) VALUES ($1, $2, $3, $4, $5, $4)
+			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token, seen = excluded.seen`),
+			account, os.Getpid(), host, now.UnixNano(), token); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)

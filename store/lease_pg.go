@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"time"
 )
 
@@ -14,10 +15,14 @@ import (
 // tell within about half a minute). Its calls are serialized by the
 // caller (leases.engine).
 type advisoryLock struct {
-	db   *sql.DB
-	conn *sql.Conn
-	keys map[int64]bool // the locks held, taken again on a new connection
+	db     *sql.DB
+	conn   *sql.Conn
+	keys   map[int64]bool // the locks held, taken again on a new connection
+	closed bool           // closed: no lock is taken, nor connection opened, again
 }
+
+// errLockClosed is a call on the locks of a store closed.
+var errLockClosed = errors.New("the store's locks are let go: the store is closed")
 
 func newAdvisoryLock(ctx context.Context, db *sql.DB) (*advisoryLock, error) {
 	conn, err := lockConn(ctx, db)
@@ -45,8 +50,11 @@ func lockConn(ctx context.Context, db *sql.DB) (*sql.Conn, error) {
 }
 
 func (a *advisoryLock) take(ctx context.Context, key int64) (bool, error) {
+	if a.closed {
+		return false, errLockClosed
+	}
 	ok, err := a.try(ctx, key)
-	if err != nil && ctx.Err() == nil {
+	if err != nil {
 		// The connection may be gone, and its locks with it: asked with
 		// a context of its own (the caller's may be what ended), a
 		// connection that does not answer is replaced and its locks
@@ -69,12 +77,25 @@ func (a *advisoryLock) take(ctx context.Context, key int64) (bool, error) {
 }
 
 func (a *advisoryLock) try(ctx context.Context, key int64) (bool, error) {
+	ctx, cancel := own(ctx)
+	defer cancel()
 	var ok bool
 	err := a.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok)
 	return ok, err
 }
 
+// own returns the context of a call on the lock's connection: the
+// caller's values, not its end (pgx closes a connection whose query is
+// cut short, and the database would drop every lock on it), bounded on
+// its own.
+func own(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+}
+
 func (a *advisoryLock) reconnect(ctx context.Context) error {
+	if a.closed {
+		return errLockClosed
+	}
 	discard(a.conn)
 	conn, err := lockConn(ctx, a.db)
 	if err != nil {
@@ -93,6 +114,8 @@ func (a *advisoryLock) reconnect(ctx context.Context) error {
 // account's lock (this connection's own are not counted), without taking
 // it: a bigint advisory lock is listed by its high and low 32 bits.
 func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
+	ctx, cancel := own(ctx)
+	defer cancel()
 	var n int
 	err := a.conn.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
 		AND classid = $1 AND objid = $2 AND objsubid = 1 AND pid <> pg_backend_pid()`,
@@ -102,6 +125,9 @@ func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
 
 func (a *advisoryLock) give(key int64) error {
 	delete(a.keys, key)
+	if a.closed {
+		return nil // the connection's end let it go
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_, err := a.conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, key)
@@ -116,6 +142,7 @@ func (a *advisoryLock) give(key int64) error {
 // close ends the connection that holds the locks: the database drops
 // them all.
 func (a *advisoryLock) close() error {
+	a.closed, a.keys = true, map[int64]bool{}
 	discard(a.conn)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,6 +147,7 @@ func TestSQLiteLeaseLost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
+	b.leases.wait = 0
 	if _, err := a.Hold(context.Background(), "carl"); err != nil {
 		t.Fatal(err)
 	}
@@ -189,6 +191,13 @@ func leaseLost(t *testing.T, url string, lose func(a *SQL)) {
 	cancel()
 	if _, err := a.Hold(gone, "bob"); err == nil {
 		t.Error("a hold given up by its caller took bob")
+	}
+	for i := range 20 { // holds cut short at every moment of their calls
+		short, cancel := context.WithTimeout(ctx, time.Duration(i*100)*time.Microsecond)
+		if l, err := a.Hold(short, fmt.Sprintf("cut%d", i)); err == nil {
+			l.Release()
+		}
+		cancel()
 	}
 	if _, err := b.Hold(ctx, "alice"); !errors.As(err, new(*InUseError)) {
 		t.Fatalf("after a hold given up, alice is taken by another store: %v", err)
@@ -237,7 +246,8 @@ func TestPostgresLeaveAbandoned(t *testing.T) {
 
 // leaveAbandoned: the units being revealed of an account no seller holds
 // (its seller killed) are marked left by the sweep; those of an account
-// held, by this store or another, are not.
+// held, by this store or another, are not, nor those of a seller whose
+// lock is lost while its line in sellers is renewed.
 func leaveAbandoned(t *testing.T, url string) {
 	ctx := context.Background()
 	a, b := openLeasing(t, url), openLeasing(t, url)
@@ -257,11 +267,32 @@ func leaveAbandoned(t *testing.T, url string) {
 			t.Fatal(err)
 		}
 	}
+	// "lost": held by b, whose lock is lost (a database restart) but whose
+	// line in sellers is fresh: its seller lives, its unit is its own.
+	if _, err := a.OpenAccount(ctx, "lost", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Hold(ctx, "lost"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Sell(ctx, Purchase{Account: "lost", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.leases.give(b.leases.lock, leaseKey("lost")); err != nil {
+		t.Fatal(err)
+	}
 	n, err := a.LeaveAbandoned(ctx)
 	if err != nil || n != 1 {
 		t.Fatalf("the sweep marked %d units (%v), want ghost's alone", n, err)
 	}
-	for name, want := range map[string]int{"ghost": shownLeft, "mine": shownRevealing, "theirs": shownRevealing} {
+	// Its line unrenewed past LeaseStale: its seller is taken for gone.
+	if _, err := a.db.ExecContext(ctx, a.dialect.q(`UPDATE sellers SET seen = seen - $1 WHERE account = $2`), (2 * LeaseStale).Nanoseconds(), "lost"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := a.LeaveAbandoned(ctx); err != nil || n != 1 {
+		t.Fatalf("a seller's line stale: the sweep marked %d units (%v), want 1", n, err)
+	}
+	for name, want := range map[string]int{"ghost": shownLeft, "mine": shownRevealing, "theirs": shownRevealing, "lost": shownLeft} {
 		var shown int
 		if err := a.db.QueryRowContext(ctx, a.dialect.q(`SELECT shown FROM purchases WHERE account = $1`), name).Scan(&shown); err != nil || shown != want {
 			t.Errorf("%s's unit: shown %d (%v), want %d", name, shown, err, want)

@@ -92,7 +92,8 @@ const sellersTable = `CREATE TABLE IF NOT EXISTS sellers (
 		pid INTEGER NOT NULL,
 		host TEXT NOT NULL,
 		since BIGINT NOT NULL,
-		token TEXT NOT NULL)` + withoutRowID
+		token TEXT NOT NULL,
+		seen BIGINT NOT NULL)` + withoutRowID
 
 // withoutRowID ends a table's definition: SQLite then keeps the table in
 // its primary key's order, one B-tree instead of two, and PostgreSQL is
