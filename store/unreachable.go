@@ -18,6 +18,12 @@ import (
 func Unreachable(err error) bool {
 	var netErr net.Error
 	var connectErr *pgconn.ConnectError
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// A server shutting down or starting (57P01-57P03), a connection
+		// failing (class 08): not the store refusing.
+		return strings.HasPrefix(pgErr.Code, "57P0") || strings.HasPrefix(pgErr.Code, "08")
+	}
 	switch {
 	case err == nil:
 		return false

@@ -7,6 +7,8 @@ import (
 	"net"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestUnreachable: a database that does not answer (a port nothing
@@ -28,12 +30,14 @@ func TestUnreachable(t *testing.T) {
 	for _, err := range []error{
 		fmt.Errorf("store: %w", context.DeadlineExceeded),
 		errors.New("store: committing: database is locked (5) (SQLITE_BUSY)"),
+		fmt.Errorf("store: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}),
 	} {
 		if !Unreachable(err) {
 			t.Errorf("%v: not unreachable", err)
 		}
 	}
-	for _, err := range []error{fmt.Errorf("account %q: %w", "ann", ErrNoAccount), ErrOtherPurchase, errors.New("wallet: stake 0 is not positive")} {
+	for _, err := range []error{fmt.Errorf("account %q: %w", "ann", ErrNoAccount), ErrOtherPurchase, errors.New("wallet: stake 0 is not positive"),
+		&pgconn.PgError{Code: "23505", Message: "duplicate key value violates unique constraint"}} {
 		if Unreachable(err) {
 			t.Errorf("%v: unreachable", err)
 		}
