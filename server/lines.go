@@ -35,7 +35,7 @@ func linesIn(lang ui.Lang) map[line]string {
 		return map[line]string{
 			lineCommand:     "tapis : ce serveur sert le jeu et n'exécute aucune commande que board : connectez-vous avec %s, ou %s board",
 			lineNoTerminal:  "tapis : le jeu demande un terminal : connectez-vous avec %s",
-			lineFull:        "tapis : le serveur est complet (%d joueurs au plus) ; réessayez dans un moment",
+			lineFull:        "tapis : le serveur est complet (joueurs au plus : %d) ; réessayez dans un moment",
 			lineBoardsFull:  "tapis : assez de tableaux sont ouverts (%d au plus) ; réessayez dans un moment",
 			lineElsewhere:   "tapis : ce compte joue déjà ailleurs (une autre session avec la même clé) ; fermez-la d'abord",
 			lineClosing:     "tapis : le serveur ferme ; réessayez plus tard",
@@ -51,7 +51,7 @@ func linesIn(lang ui.Lang) map[line]string {
 	return map[line]string{
 		lineCommand:     "tapis: this server plays the game and runs no command but board: connect with %s, or %s board",
 		lineNoTerminal:  "tapis: the game needs a terminal: connect with %s",
-		lineFull:        "tapis: the server is full (%d players at most); try again in a moment",
+		lineFull:        "tapis: the server is full (players at most: %d); try again in a moment",
 		lineBoardsFull:  "tapis: enough boards are open (%d at most); try again in a moment",
 		lineElsewhere:   "tapis: this account is playing elsewhere (another session with the same key); close that one first",
 		lineClosing:     "tapis: the server is closing; try again later",

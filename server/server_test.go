@@ -294,7 +294,7 @@ func TestMaxSessions(t *testing.T) {
 	if status := three.exit(t); status != 1 {
 		t.Errorf("a third player: exit status %d, want 1", status)
 	}
-	if got, want := three.errOut.String(), "tapis: the server is full (2 players at most); try again in a moment\r\n"; got != want {
+	if got, want := three.errOut.String(), "tapis: the server is full (players at most: 2); try again in a moment\r\n"; got != want {
 		t.Errorf("a third player was told %q, want %q", got, want)
 	}
 	one.press(t, "q")
