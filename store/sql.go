@@ -96,9 +96,11 @@ func parseURL(s string) (dialect, string, error) {
 		if strings.ContainsAny(path, "?#") {
 			return dialect{}, "", fmt.Errorf("sqlite path %s: a store's path takes no ? or #", text.Printable(path))
 		}
-		dsn := "file:" + strings.ReplaceAll(path, "%", "%25") + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
-			"&_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
-			"&_pragma=foreign_keys(ON)&_txlock=immediate"
+		// busy_timeout first: the pragmas run in order, and switching a
+		// new file to WAL waits for another process opening it too.
+		dsn := "file:" + strings.ReplaceAll(path, "%", "%25") +
+			"?_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
+			"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(ON)&_txlock=immediate"
 		return sqlite, dsn, nil
 	}
 	return dialect{}, "", fmt.Errorf("store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(Redact(s)))
@@ -157,7 +159,14 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		db.SetMaxIdleConns(pgConns)
 	}
 	if !o.Existing {
-		if err := s.migrate(ctx); err != nil {
+		// Sellers opening a new SQLite file at once: the one that lost the
+		// switch to WAL tries again, as a busy write would wait.
+		err := s.migrate(ctx)
+		for start := time.Now(); err != nil && d.name == "sqlite" && sqliteBusy(err) && time.Since(start) < BusyTimeout; {
+			time.Sleep(20 * time.Millisecond)
+			err = s.migrate(ctx)
+		}
+		if err != nil {
 			db.Close()
 			return nil, err
 		}

@@ -32,7 +32,13 @@ func Unreachable(err error) bool {
 		errors.As(err, &netErr), errors.As(err, &connectErr), pgconn.Timeout(err), pgconn.SafeToRetry(err):
 		return true
 	}
-	// SQLite's busy and locked (codes 5 and 6), past BusyTimeout.
+	return sqliteBusy(err)
+}
+
+// sqliteBusy reports whether err is SQLite's busy or locked (codes 5 and
+// 6): another process's write, past BusyTimeout, or a new file being
+// switched to WAL by another process (which waits for no busy handler).
+func sqliteBusy(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "database is locked") || strings.Contains(msg, "SQLITE_BUSY")
 }
