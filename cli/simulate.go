@@ -192,10 +192,6 @@ func playUnits(sess *session.Session, o *simOptions, progress func(done, total i
 	var err error
 	start := time.Now()
 	for done := int64(0); done < o.count; done++ {
-		if sess.Balance().LessThan(o.stake) {
-			r.short = true
-			break
-		}
 		var sold lottery.Sold
 		var op wallet.Operation
 		sold, op, err = sess.Buy(o.game, o.stake, nil, "")

@@ -58,7 +58,9 @@ type Session struct {
 	staked   decimal.Decimal // and their stakes
 	won      decimal.Decimal // and their prizes
 	recent   recentUnits     // the last units bought, the store's included
-	restored *State          // what the store held of the account when the session opened
+	unseen   map[string]decimal.Decimal // the prizes of the units bought and not shown yet, by unit
+	paying   decimal.Decimal            // the stake of the purchase under way, until its answer
+	restored *State                     // what the store held of the account when the session opened
 	attempt  string          // the token of the purchase under way, kept for its retries (guarded by buying)
 	guest    GuestOpener     // the store, for a guest's session; nil otherwise
 	opened   bool            // a guest's account is in the store (guarded by buying)
@@ -149,7 +151,7 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 // openOn is OpenOn, the account held.
 func openOn(st store.Store, account string, o Options) (*Session, error) {
 	s := &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
-		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
+		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}, unseen: map[string]decimal.Decimal{}}
 	if o.Guest { // a new name: nothing to read, nothing written yet
 		g, ok := st.(GuestOpener)
 		if !ok {
@@ -184,6 +186,13 @@ func openOn(st store.Store, account string, o Options) (*Session, error) {
 	}
 	for _, r := range a.Recent {
 		s.recent.add(s.playedOf(r))
+	}
+	if s.restored != nil {
+		for _, p := range s.restored.Pending {
+			if p.Sold.Layout.Yams != nil || p.Sold.Layout.Vegas != nil { // one a screen can reveal
+				s.unseen[p.Op.Unit] = p.Op.Prize
+			}
+		}
 	}
 	return s, nil
 }
@@ -257,13 +266,28 @@ func (s *Session) playedOf(r store.Receipt) Played {
 // happen. The purchase carries the account's next number: when Buy fails,
 // the next one asks for the same number again, so a purchase whose answer
 // was lost is returned then as it was made, never made twice. The unit
-// joins Recent.
+// joins Recent, and its prize is not spendable until it is Seen. A stake
+// that Spendable does not cover is refused (wallet.ErrShort) before the
+// store is asked.
 func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (lottery.Sold, wallet.Operation, error) {
 	s.buying.Lock()
 	defer s.buying.Unlock()
+	if f != nil {
+		stake = f.Stake(stake)
+	}
 	s.mu.Lock()
 	n := s.next
+	if spendable := s.spendable(); spendable.LessThan(stake) {
+		s.mu.Unlock()
+		return lottery.Sold{}, wallet.Operation{}, fmt.Errorf("balance %s, stake %s: %w", spendable, stake, wallet.ErrShort)
+	}
+	s.paying = stake
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.paying = decimal.Zero
+		s.mu.Unlock()
+	}()
 	ctx, cancel := deadline()
 	defer cancel()
 	if s.attempt == "" { // drawn once for this purchase number, kept for its retries
@@ -300,6 +324,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
 	s.recent.add(p)
+	s.unseen[r.Op.Unit] = r.Op.Prize
 	return r.Sold, r.Op, nil
 }
 
@@ -326,6 +351,7 @@ func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, stri
 // whose reveal ended less than that before is offered again. A journal
 // writes it at once.
 func (s *Session) Shown(unit string) error {
+	s.Seen(unit)
 	if q, ok := s.st.(shownQueuer); ok && s.local == nil {
 		q.ShownSoon(s.account, unit)
 		return nil
@@ -333,6 +359,40 @@ func (s *Session) Shown(unit string) error {
 	ctx, cancel := deadline()
 	defer cancel()
 	return s.st.Shown(ctx, s.account, unit)
+}
+
+// Seen marks a unit as shown to the player, in memory only: its prize is
+// spendable from now on. It is for a screen that has just revealed it and
+// records it with Shown off its update loop; Shown marks it too.
+func (s *Session) Seen(unit string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.unseen, unit)
+}
+
+// Spendable returns what the player can stake now: the balance less the
+// prizes of the units bought and not shown yet (ruling G3 credits a prize
+// at purchase, but a player spends only what they have seen), less the
+// stake of a purchase under way. Buy refuses a stake it does not cover.
+func (s *Session) Spendable() decimal.Decimal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.spendable()
+}
+
+// Covers reports whether the spendable balance pays a stake: whether Buy
+// would take it.
+func (s *Session) Covers(stake decimal.Decimal) bool {
+	return !s.Spendable().LessThan(stake)
+}
+
+// spendable is Spendable, s.mu held.
+func (s *Session) spendable() decimal.Decimal {
+	b := s.balance.Sub(s.paying)
+	for _, prize := range s.unseen {
+		b = b.Sub(prize)
+	}
+	return b
 }
 
 // shownQueuer is a store that writes shown marks soon, not at once.
@@ -358,6 +418,7 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	s.next, s.balance, s.origin = 1, balance, balance
 	s.played, s.staked, s.won = 0, decimal.Zero, decimal.Zero
 	s.recent = recentUnits{limit: s.recent.limit}
+	clear(s.unseen)
 	return nil
 }
 

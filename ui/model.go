@@ -142,7 +142,7 @@ func New(o Options) (*Model, error) {
 		return nil, err
 	}
 	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now,
-		start: sess.Origin(), balance: sess.Balance()}
+		start: sess.Origin()}
 	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
 	m.games = []gameScreen{y, v}
 	c.till.games = m.games

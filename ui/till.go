@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"iter"
 	"slices"
@@ -38,15 +37,11 @@ type till struct {
 	forced  map[string]int   // forced units played, by label (QA, DEMO)
 	least   decimal.Decimal  // the smallest stake of all the games
 	buying  bool             // a purchase is under way: no other starts
-	paying  decimal.Decimal  // while buying: the wallet's balance before it, less the stake
 	restart *decimal.Decimal // a fresh wallet waiting for the purchase under way
 	epoch   int              // the wallet's generation, for the drawings of its figures
 	sales   int              // purchases booked this run, for the drawings that follow the blocks
 	start   decimal.Decimal  // the balance the wallet started from (its journal's first, when resumed)
-	// balance is the wallet's balance, as the last purchase left it: kept
-	// here, so that drawing a frame never waits for the journal.
-	balance decimal.Decimal
-	figures *stats.Session // the player's figures, counted as units are shown
+	figures *stats.Session   // the player's figures, counted as units are shown
 	// figuresLost counts the units the figures refused (none should be).
 	figuresLost int
 	now         func() time.Time
@@ -64,9 +59,8 @@ type till struct {
 type boughtMsg struct {
 	game   string
 	sold   lottery.Sold
-	after  decimal.Decimal // the wallet's balance after it
-	label  string          // the force's label, when a force was played
-	from   *pendingForce   // the force pending when it was bought: used up only if still so
+	label  string        // the force's label, when a force was played
+	from   *pendingForce // the force pending when it was bought: used up only if still so
 	forced bool
 	auto   bool // reveal it all at once (Auto, « a »)
 	err    error
@@ -93,14 +87,14 @@ func (t *till) buy(g lottery.Game, stake decimal.Decimal, auto bool) (tea.Cmd, n
 		f := p.force
 		force, label, stake = &f, p.label, f.Stake(stake)
 	}
-	if !t.canPay(stake) {
-		return nil, t.refusal(fmt.Errorf("balance %s, stake %s: %w", t.shownBalance(), stake, wallet.ErrShort))
+	if !t.canPay(stake) { // said by payNote; the session would refuse it
+		return nil, note{}
 	}
-	t.buying, t.paying = true, t.balance.Sub(stake)
+	t.buying = true
 	s := t.session
 	return func() tea.Msg {
-		sold, op, err := s.Buy(g, stake, force, label)
-		return boughtMsg{game: g.Name, sold: sold, after: op.After, label: label, from: from, forced: force != nil, auto: auto, err: err}
+		sold, _, err := s.Buy(g, stake, force, label)
+		return boughtMsg{game: g.Name, sold: sold, label: label, from: from, forced: force != nil, auto: auto, err: err}
 	}, note{}
 }
 
@@ -110,7 +104,6 @@ func (t *till) bought(msg boughtMsg) bool {
 	t.buying = false
 	if msg.err == nil {
 		t.sales++
-		t.balance = msg.after
 		if msg.forced {
 			if t.force == msg.from {
 				t.useForce()
@@ -123,6 +116,7 @@ func (t *till) bought(msg boughtMsg) bool {
 
 // shown returns the command recording that a unit was fully revealed.
 func (t *till) shown(sold *lottery.Sold) tea.Cmd {
+	t.session.Seen(sold.Name()) // its prize is spendable from this frame on
 	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
 	t.addFigures(sold)
 	t.recording++
@@ -144,7 +138,7 @@ func (t *till) freshWallet(balance decimal.Decimal) note {
 		return t.refusal(err)
 	}
 	t.carried = t.carried.Add(done)
-	t.waiting, t.start, t.balance = nil, balance, balance
+	t.waiting, t.start = nil, balance
 	t.startFigures()
 	t.epoch++ // the drawings of the last wallet's figures are stale
 	for _, g := range t.games {
@@ -230,23 +224,22 @@ func (t *till) waits(gameName string) bool {
 
 // unseen is a unit bought and not shown yet.
 type unseen struct {
-	name  string
-	prize decimal.Decimal
-	demo  bool // the kiosk's loop played it
+	name string
+	demo bool // the kiosk's loop played it
 }
 
 // notShown yields the units bought and not shown yet: on a game's screen,
-// being revealed, or waiting from an earlier run. The header, the history
-// and the summary all leave them out alike.
+// being revealed, or waiting from an earlier run. The history and the
+// summary leave them out, as the session's spendable balance does.
 func (t *till) notShown() iter.Seq[unseen] {
 	return func(yield func(unseen) bool) {
 		for _, g := range t.games {
-			if s := g.unit(); g.revealing() && !yield(unseen{s.Name(), s.Unit.Prize, isDemo(s)}) {
+			if s := g.unit(); g.revealing() && !yield(unseen{s.Name(), isDemo(s)}) {
 				return
 			}
 		}
 		for _, w := range t.waiting {
-			if !yield(unseen{w.Op.Unit, w.Op.Prize, false}) {
+			if !yield(unseen{w.Op.Unit, false}) {
 				return
 			}
 		}
@@ -263,34 +256,20 @@ func (t *till) unshown(name string) bool {
 	return false
 }
 
-// hidden is what the wallet holds that the player has not seen: the prizes
-// of the units bought and not shown yet (ruling G3 settles them at once).
-func (t *till) hidden() decimal.Decimal {
-	sum := decimal.Zero
-	for u := range t.notShown() {
-		sum = sum.Add(u.prize)
-	}
-	return sum
-}
-
-// shownBalance is the balance as the player has seen it: without the prizes
-// still hidden. Purchases are paid from it, never from a prize not shown.
-func (t *till) shownBalance() decimal.Decimal {
-	if t.buying { // the unit is paid, its prize not on a screen yet
-		return t.paying.Sub(t.hidden())
-	}
-	return t.balance.Sub(t.hidden())
-}
+// shownBalance is the balance as the player has seen it, the session's
+// spendable one: without the prizes not shown yet, nor the stake of a
+// purchase under way. Purchases are paid from it, never from a prize not
+// shown.
+func (t *till) shownBalance() decimal.Decimal { return t.session.Spendable() }
 
 // origin returns the balance the wallet started from: the header's net is
 // the balance less it. It is kept here, so that drawing a frame never
 // waits for a purchase writing the journal.
 func (t *till) origin() decimal.Decimal { return t.start }
 
-// canPay reports whether the balance the player has seen covers a stake.
-func (t *till) canPay(stake decimal.Decimal) bool {
-	return !t.shownBalance().LessThan(stake)
-}
+// canPay reports whether the balance the player has seen covers a stake,
+// as the session's purchase will check it.
+func (t *till) canPay(stake decimal.Decimal) bool { return t.session.Covers(stake) }
 
 // totals returns what this run has played, every wallet of the kiosk's
 // visitors and of its loop included.
