@@ -54,19 +54,19 @@ type Session struct {
 	next     int        // the account's next purchase number
 	balance  decimal.Decimal
 	origin   decimal.Decimal
-	played   int             // the purchases of this run
-	staked   decimal.Decimal // and their stakes
-	won      decimal.Decimal // and their prizes
-	recent   recentUnits     // the last units bought, the store's included
+	played   int                        // the purchases of this run
+	staked   decimal.Decimal            // and their stakes
+	won      decimal.Decimal            // and their prizes
+	recent   recentUnits                // the last units bought, the store's included
 	unseen   map[string]decimal.Decimal // the prizes of the units bought and not shown yet, by unit
 	paying   decimal.Decimal            // the stake of the purchase under way, until its answer
 	restored *State                     // what the store held of the account when the session opened
-	attempt  string          // the token of the purchase under way, kept for its retries (guarded by buying)
-	guest    GuestOpener     // the store, for a guest's session; nil otherwise
-	opened   bool            // a guest's account is in the store (guarded by buying)
-	lease    *store.Lease    // the account held for this session, on a store that holds them
-	Note     string          // what opening the journal had to say (a torn last line)
-	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
+	attempt  string                     // the token of the purchase under way, kept for its retries (guarded by buying)
+	guest    GuestOpener                // the store, for a guest's session; nil otherwise
+	opened   bool                       // a guest's account is in the store (guarded by buying)
+	lease    *store.Lease               // the account held for this session, on a store that holds them
+	Note     string                     // what opening the journal had to say (a torn last line)
+	Torn     int                        // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session on a store of its own, for o.Account: in memory,
