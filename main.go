@@ -121,19 +121,19 @@ func play(env cli.Env, args []string) int {
 	}
 	sig := newSignals()
 	defer sig.stop()
-	opts.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
-	m, err := ui.New(opts)
+	opts.UI.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
+	m, err := opts.Open()
 	if err != nil {
 		hint := ""
 		if p := (session.Problem{}); errors.As(err, &p) {
-			hint = " (tapis verify --journal " + text.Printable(opts.Journal) + " lists every problem)"
+			hint = " (tapis verify --journal " + text.Printable(opts.Session.Journal) + " lists every problem)"
 		}
 		fmt.Fprintf(env.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)
 		return cli.ExitUsage
 	}
 	defer m.Close()
 	if note := m.Note(); note != "" {
-		fmt.Fprintf(env.Stderr, "tapis: journal %s: %s\n", text.Printable(opts.Journal), text.Printable(note))
+		fmt.Fprintf(env.Stderr, "tapis: journal %s: %s\n", text.Printable(opts.Session.Journal), text.Printable(note))
 	}
 	p := tea.NewProgram(m)
 	sig.route(p)

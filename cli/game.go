@@ -15,6 +15,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/session"
 	"tapis/ui"
 )
 
@@ -44,16 +45,36 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 	return fs
 }
 
+// Game is what the interactive game's command line asks for: the session
+// to open (in memory, on a journal or on a store) and the screens'
+// options.
+type Game struct {
+	Session session.Options
+	UI      ui.Options
+}
+
+// Open opens the game's session, then its model on it (which takes it).
+func (g Game) Open() (*ui.Model, error) {
+	sess, err := session.Open(g.Session)
+	if err != nil {
+		return nil, err
+	}
+	return ui.New(sess, g.UI), nil
+}
+
 // GameArgs reads the interactive game's arguments: an optional game name
 // (yams or vegas) and its flags, in any order. getenv gives the locale when
 // --lang is absent; --playlist's file is read, and without --seed a seed is
 // drawn from the system's secure source. -h and --help write the program's
 // usage on stdout and return flag.ErrHelp; any other error is a usage error
 // (exit status 2), in one line.
-func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.Options, error) {
-	o := ui.Options{Balance: decimal.NewFromInt(100), Start: ui.MenuScreen, Lang: ui.LangFromEnv(getenv)}
+func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (Game, error) {
+	var g Game
+	o, so := &g.UI, &g.Session // the screens' options, the session's
+	*o = ui.Options{Balance: decimal.NewFromInt(100), Start: ui.MenuScreen, Lang: ui.LangFromEnv(getenv)}
+	so.Limit = ui.HistoryLimit
 	if err := flagAfterDashes(args); err != nil {
-		return o, err
+		return g, err
 	}
 	var f gameFlags
 	fs := newGameFlags(&f)
@@ -62,15 +83,15 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.O
 		if errors.Is(err, flag.ErrHelp) {
 			writeUsage(stdout)
 		}
-		return o, err
+		return g, err
 	}
-	o.Journal, o.QA, o.Demo = f.journal, f.qa, f.demo
-	o.Store, o.Account, o.OpenBlocks = f.store, f.account, f.openBlocks
+	o.QA, o.Demo = f.qa, f.demo
+	so.Journal, so.QA, so.Store, so.Account, so.OpenBlocks = f.journal, f.qa, f.store, f.account, f.openBlocks
 	if err := checkStoreFlags(fs, f.store, f.journal); err != nil {
-		return o, err
+		return g, err
 	}
 	if len(pos) > 1 {
-		return o, fmt.Errorf("unexpected argument %q", pos[1])
+		return g, fmt.Errorf("unexpected argument %q", pos[1])
 	}
 	if len(pos) == 1 {
 		switch pos[0] {
@@ -79,63 +100,63 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (ui.O
 		case "vegas":
 			o.Start = ui.VegasScreen
 		default:
-			return o, fmt.Errorf("unknown command %q (see tapis help)", pos[0])
+			return g, fmt.Errorf("unknown command %q (see tapis help)", pos[0])
 		}
 	}
 	b, err := parseBalance(f.balance)
 	if err != nil {
-		return o, err
+		return g, err
 	}
-	o.Balance = b
+	o.Balance, so.Balance = b, b
 	if f.lang != "" {
 		if o.Lang, err = ui.ParseLang(f.lang); err != nil {
-			return o, fmt.Errorf("--lang: %w", err)
+			return g, fmt.Errorf("--lang: %w", err)
 		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	o.BalanceSet = set["balance"]
 	if set["idle"] && !o.Demo {
-		return o, errors.New("--idle needs --demo")
+		return g, errors.New("--idle needs --demo")
 	}
 	if f.stake != "" && o.Start == ui.VegasScreen {
 		// A ticket has one price: --stake chooses the Yam's stake.
 		if _, err := lottery.Vegas().Stake(f.stake); err != nil {
-			return o, fmt.Errorf("--stake %s: a Vegas ticket costs %s; --stake chooses the Yam's stake (0.5, 1 or 2)", f.stake, vegas.Price())
+			return g, fmt.Errorf("--stake %s: a Vegas ticket costs %s; --stake chooses the Yam's stake (0.5, 1 or 2)", f.stake, vegas.Price())
 		}
 	} else if f.stake != "" {
 		if o.Stake, err = lottery.Yams().Stake(f.stake); err != nil {
-			return o, fmt.Errorf("--stake: %w", err)
+			return g, fmt.Errorf("--stake: %w", err)
 		}
 	}
-	if o.Demo && o.Journal != "" {
-		return o, errors.New("--demo and --journal: a kiosk's play money is not journaled")
+	if o.Demo && so.Journal != "" {
+		return g, errors.New("--demo and --journal: a kiosk's play money is not journaled")
 	}
-	if o.Demo && o.Store != "" {
-		return o, errors.New("--demo and --store: a kiosk's play money is not kept in a store")
+	if o.Demo && so.Store != "" {
+		return g, errors.New("--demo and --store: a kiosk's play money is not kept in a store")
 	}
 	if o.Idle, err = parseIdle(f.idle); err != nil {
-		return o, err
+		return g, err
 	}
 	if f.playlist != "" {
 		if !o.Demo {
-			return o, errors.New("--playlist needs --demo")
+			return g, errors.New("--playlist needs --demo")
 		}
 		if o.Playlist, err = readPlaylist(f.playlist); err != nil {
-			return o, err
+			return g, err
 		}
 	}
 	if f.seed == "" {
-		if o.Seed, err = game.RandomSeed(); err != nil {
-			return o, err
+		if so.Seed, err = game.RandomSeed(); err != nil {
+			return g, err
 		}
 	} else {
-		if o.Seed, err = game.ParseSeed(f.seed); err != nil {
-			return o, fmt.Errorf("--seed: %w", err)
+		if so.Seed, err = game.ParseSeed(f.seed); err != nil {
+			return g, fmt.Errorf("--seed: %w", err)
 		}
-		o.SeedSet = true
+		so.SeedSet = true
 	}
-	return o, nil
+	return g, nil
 }
 
 // readPlaylist reads the demo's playlist from the file named name.

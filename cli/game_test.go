@@ -23,29 +23,29 @@ func env(vars map[string]string) func(string) string {
 
 func TestGameArgs(t *testing.T) {
 	o, err := GameArgs([]string{"yams", "--seed", "42", "--balance", "2,50"}, env(nil), io.Discard)
-	if err != nil || o.Start != ui.YamsScreen || o.Seed != 42 || !o.SeedSet || o.Balance.String() != "2.5" || !o.BalanceSet || o.Lang != ui.English {
+	if err != nil || o.UI.Start != ui.YamsScreen || o.Session.Seed != 42 || !o.Session.SeedSet || o.UI.Balance.String() != "2.5" || !o.UI.BalanceSet || o.UI.Lang != ui.English {
 		t.Fatalf("%+v, %v", o, err)
 	}
 	o, err = GameArgs([]string{"yams", "--stake", "0,5"}, env(nil), io.Discard)
-	if err != nil || o.Stake.String() != "0.5" || o.SeedSet || o.BalanceSet {
+	if err != nil || o.UI.Stake.String() != "0.5" || o.Session.SeedSet || o.UI.BalanceSet {
 		t.Fatalf("--stake 0,5: %+v, %v", o, err)
 	}
 	o, err = GameArgs([]string{"--lang", "fr", "vegas"}, env(nil), io.Discard)
-	if err != nil || o.Start != ui.VegasScreen || o.Lang != ui.French || o.Balance.String() != "100" {
+	if err != nil || o.UI.Start != ui.VegasScreen || o.UI.Lang != ui.French || o.UI.Balance.String() != "100" {
 		t.Fatalf("%+v, %v", o, err)
 	}
 	o, err = GameArgs([]string{"--demo", "--idle", "90"}, env(nil), io.Discard)
-	if err != nil || !o.Demo || o.Idle != 90*time.Second || o.Start != ui.MenuScreen {
+	if err != nil || !o.UI.Demo || o.UI.Idle != 90*time.Second || o.UI.Start != ui.MenuScreen {
 		t.Fatalf("--demo --idle 90: %+v, %v", o, err)
 	}
 	for vars, want := range map[string]ui.Lang{"fr_FR.UTF-8": ui.French, "en_GB.UTF-8": ui.English, "C": ui.English, "": ui.English} {
 		o, _ := GameArgs(nil, env(map[string]string{"LANG": vars}), io.Discard)
-		if o.Lang != want {
-			t.Errorf("LANG=%q: %s, want %s", vars, o.Lang, want)
+		if o.UI.Lang != want {
+			t.Errorf("LANG=%q: %s, want %s", vars, o.UI.Lang, want)
 		}
 	}
 	o, _ = GameArgs(nil, env(map[string]string{"LC_ALL": "fr_CA", "LANG": "en_US"}), io.Discard)
-	if o.Lang != ui.French {
+	if o.UI.Lang != ui.French {
 		t.Error("LC_ALL does not come before LANG")
 	}
 	bad := map[string][]string{
@@ -72,7 +72,7 @@ func TestGameArgs(t *testing.T) {
 			t.Errorf("%v: %v, want an error with %q", args, err, want)
 		}
 	}
-	if o, err := GameArgs([]string{"vegas", "--stake", "3", "--balance", "5"}, env(nil), io.Discard); err != nil || !o.BalanceSet {
+	if o, err := GameArgs([]string{"vegas", "--stake", "3", "--balance", "5"}, env(nil), io.Discard); err != nil || !o.UI.BalanceSet {
 		t.Errorf("vegas --stake 3: %v", err)
 	}
 	for _, ok := range [][]string{{"--balance", "5", "--"}, {"--", "yams"}} {
@@ -91,8 +91,8 @@ func TestGamePlaylist(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "p.jsonl")
 	os.WriteFile(name, []byte(`{"game":"yams","stake":"1","prize":"10"}`+"\n"+`{"game":"vegas","prize":"0"}`+"\n"), 0o644)
 	o, err := GameArgs([]string{"--demo", "--playlist", name}, env(nil), io.Discard)
-	if err != nil || len(o.Playlist) != 2 {
-		t.Fatalf("%d items, %v", len(o.Playlist), err)
+	if err != nil || len(o.UI.Playlist) != 2 {
+		t.Fatalf("%d items, %v", len(o.UI.Playlist), err)
 	}
 	os.WriteFile(name, []byte("{\n"), 0o644)
 	if _, err := GameArgs([]string{"--demo", "--playlist", name}, env(nil), io.Discard); err == nil || !strings.HasPrefix(err.Error(), "--playlist "+name+": ") {
@@ -124,7 +124,7 @@ func TestGameArgsReachTheGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ui.New(o)
+		m, err := o.Open()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +177,7 @@ func TestDealUnitMatchesGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ui.New(o)
+		m, err := o.Open()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -131,7 +131,7 @@ func TestSimulateSummaryIsTheGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ui.New(o)
+		m, err := o.Open()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
 
+	"tapis/session"
 	"tapis/store"
 	"tapis/text"
 	"tapis/ui"
@@ -72,8 +73,7 @@ func (s *Server) play(sess ssh.Session) {
 		}
 		defer c.end()
 	}
-	m, err := ui.New(ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
-		Seller: s.seller, Account: account, Guest: guest, Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
+	player, err := session.OpenOn(s.seller, account, session.Options{Balance: s.o.Balance, QA: s.o.QA, Guest: guest, Limit: ui.HistoryLimit})
 	var inUse *store.InUseError
 	switch {
 	case errors.As(err, &inUse): // another server's, or a game's or a simulate's
@@ -85,6 +85,8 @@ func (s *Server) play(sess ssh.Session) {
 		refuse(lineUnavailable)
 		return
 	}
+	m := ui.New(player, ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
+		Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
 	over := make(chan struct{}) // closed once the game is over
 	in := &idleInput{r: newInputGuard(sess, over), d: s.o.IdleTimeout}
 	prog := s.program(sess, m, in)

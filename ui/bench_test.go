@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -75,9 +76,9 @@ func BenchmarkView(b *testing.B) {
 // rolling (a tick of Auto's roll), a Vegas surface scratched (space). Only
 // what changed is drawn again; buying the next unit is not timed.
 func BenchmarkViewChange(b *testing.B) {
-	big := Options{Lang: French, Balance: decimal.NewFromInt(1_000_000), Seed: 42}
+	big, seed := Options{Lang: French, Balance: decimal.NewFromInt(1_000_000)}, session.Options{Seed: 42}
 	b.Run("clock", func(b *testing.B) {
-		m := open(b, big, 120, 40)
+		m := open(b, big, 120, 40, seed)
 		c := clockOf(m)
 		for b.Loop() {
 			c.add(time.Second)
@@ -87,7 +88,7 @@ func BenchmarkViewChange(b *testing.B) {
 		}
 	})
 	b.Run("roll", func(b *testing.B) {
-		m := open(b, big, 120, 40)
+		m := open(b, big, 120, 40, seed)
 		press(m, "1")
 		c := clockOf(m)
 		for b.Loop() {
@@ -105,7 +106,7 @@ func BenchmarkViewChange(b *testing.B) {
 		}
 	})
 	b.Run("scratch", func(b *testing.B) {
-		m := open(b, big, 120, 40)
+		m := open(b, big, 120, 40, seed)
 		press(m, "2", "enter")
 		for b.Loop() {
 			if !m.Revealing() {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"tapis/game"
 	"tapis/store"
 )
 
@@ -42,12 +43,13 @@ type common struct {
 // tell shows a notice in place of the keys' help until the next key.
 func (c *common) tell(n note) { c.notices = []note{n} }
 
-// newCommon returns the common of a model in a language.
-func newCommon(o Options, clock Clock, plain bool) *common {
+// newCommon returns the common of a model in a language; the animations
+// draw from seed.
+func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	t := newText(o.Lang)
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), memo: map[any]any{}, clock: clock,
-		rng:   rand.New(rand.NewPCG(uint64(o.Seed), 0x7461706973)),
+		rng:   rand.New(rand.NewPCG(uint64(seed), 0x7461706973)),
 		kiosk: o.Demo, qa: o.QA, dark: true,
 	}
 	c.restyle(plain, true)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"tapis/session"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -107,11 +108,11 @@ func tour(t *testing.T, bg color.Color) []frame {
 	var frames []frame
 	shot := func(name string, m *Model) { frames = append(frames, frame{name, m.View().Content}) }
 	open := func(o Options) *Model {
-		o.Lang, o.Seed = English, 42
+		o.Lang = English
 		if o.Balance.IsZero() {
 			o.Balance = decimal.NewFromInt(100)
 		}
-		m, err := newOn(o)
+		m, err := newOn(o, session.Options{Seed: 42})
 		if err != nil {
 			t.Fatal(err)
 		}

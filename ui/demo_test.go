@@ -3,6 +3,7 @@ package ui
 import (
 	"runtime"
 	"strings"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -14,8 +15,8 @@ import (
 
 func demoModel(t *testing.T, c *testClock) *Model {
 	t.Helper()
-	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(20), Seed: 7, Start: MenuScreen,
-		Clock: c, Demo: true, Idle: time.Minute}, 80, 24)
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(20), Start: MenuScreen,
+		Clock: c, Demo: true, Idle: time.Minute}, 80, 24, session.Options{Seed: 7})
 	run(m, m.Init())
 	return m
 }
@@ -139,7 +140,7 @@ func TestDemoPlaylist(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newTestClock()
-	m := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Seed: 7, Clock: c, Demo: true, Playlist: items}, 80, 24)
+	m := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: 7})
 	run(m, m.Init())
 	h := demoUnits(t, m, 4)
 	if !h[0].Prize.Equal(decimal.NewFromInt(40000)) || !h[1].Prize.Equal(decimal.NewFromInt(10000)) || !h[2].Prize.Equal(decimal.NewFromInt(40000)) {
@@ -172,7 +173,7 @@ func TestDemoRunsForHours(t *testing.T) {
 		send(m, clockMsg{})
 	}
 	after := heap()
-	if n := len(m.Recent()); n > historyLimit {
+	if n := len(m.Recent()); n > HistoryLimit {
 		t.Errorf("unbounded: %d units in the history", n)
 	}
 	if after > before+4<<20 {

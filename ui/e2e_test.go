@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"sync"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -53,10 +54,11 @@ func waitIdle(t *testing.T, p probe, n int) {
 // balance and the summary line against the units the engine sells for that
 // seed.
 func TestEndToEnd(t *testing.T) {
-	m, err := New(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 2026, Start: YamsScreen})
+	sess, err := session.Open(session.Options{Seed: 2026, Balance: decimal.NewFromInt(100)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := New(sess, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen})
 	p := probe{Model: m, mu: &sync.Mutex{}, busy: new(bool), played: new(int)}
 	tm := teatest.NewTestModel(t, p, teatest.WithInitialTermSize(80, 24))
 	for i := 1; i <= 3; i++ {

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"sync"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -66,11 +67,11 @@ func BenchmarkFirstFrame(b *testing.B) {
 	var total time.Duration
 	for b.Loop() {
 		total += firstFrame(b, func() tea.Model {
-			m, err := New(Options{Lang: French, Balance: decimal.NewFromInt(100), Profile: colorprofile.TrueColor})
+			sess, err := session.Open(session.Options{Balance: decimal.NewFromInt(100)})
 			if err != nil {
 				b.Fatal(err)
 			}
-			return m
+			return New(sess, Options{Lang: French, Balance: decimal.NewFromInt(100), Profile: colorprofile.TrueColor})
 		}, "♦")
 	}
 	b.ReportMetric(float64(total.Microseconds())/float64(b.N)/1000, "ms/frame")

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"tapis/session"
+	"tapis/store"
 	"testing"
 	"time"
 
@@ -89,16 +91,14 @@ func clockOf(m *Model) *testClock { return m.clock.(*testClock) }
 // newModel returns a session seeded with 42, sized w×h.
 func newModel(t testing.TB, lang Lang, start Screen, w, h int) *Model {
 	t.Helper()
-	return open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: 42, Start: start}, w, h)
+	return open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: start}, w, h, session.Options{Seed: 42})
 }
 
-// open returns a model of the options on a test clock, sized w×h.
-func open(t testing.TB, o Options, w, h int) *Model {
+// open returns a model of the options on a test clock, sized w×h, on a
+// session opened as newOn opens it.
+func open(t testing.TB, o Options, w, h int, so ...session.Options) *Model {
 	t.Helper()
-	if o.Clock == nil {
-		o.Clock = newTestClock()
-	}
-	m, err := New(o)
+	m, err := newOn(o, so...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,12 +308,39 @@ func clickOn(t *testing.T, m *Model, id string) tea.Cmd {
 	return click(m, x, y)
 }
 
-// newOn returns New's model on a test clock, unless o has a clock.
-func newOn(o Options) (*Model, error) {
+// newOn returns New's model on a test clock, unless o has a clock, and on
+// the session so opens (in memory when there is none), which starts from
+// o's balance, in QA mode with o, and tells o's clock's time.
+func newOn(o Options, so ...session.Options) (*Model, error) {
 	if o.Clock == nil {
 		o.Clock = newTestClock()
 	}
-	return New(o)
+	var s session.Options
+	if len(so) > 0 {
+		s = so[0]
+	}
+	if s.Balance.IsZero() {
+		s.Balance = o.Balance
+	}
+	s.QA = s.QA || o.QA
+	s.Now, s.Limit = o.Clock.Now, HistoryLimit
+	sess, err := session.Open(s)
+	if err != nil {
+		return nil, err
+	}
+	return New(sess, o), nil
+}
+
+// newOnStore is newOn on a store the caller opened, for an account.
+func newOnStore(o Options, st store.Store, account string) (*Model, error) {
+	if o.Clock == nil {
+		o.Clock = newTestClock()
+	}
+	sess, err := session.OpenOn(st, account, session.Options{Balance: o.Balance, QA: o.QA, Now: o.Clock.Now, Limit: HistoryLimit})
+	if err != nil {
+		return nil, err
+	}
+	return New(sess, o), nil
 }
 
 // mustReplay returns NewReplay's model.

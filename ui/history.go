@@ -53,12 +53,12 @@ func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// newest returns the last units of the session (historyLimit at most),
+// newest returns the last units of the session (HistoryLimit at most),
 // newest first.
 func (s *historyScreen) newest() []session.Played {
 	h := s.till.session.Recent()
-	if len(h) > historyLimit {
-		h = h[len(h)-historyLimit:]
+	if len(h) > HistoryLimit {
+		h = h[len(h)-HistoryLimit:]
 	}
 	out := make([]session.Played, len(h))
 	for i, p := range h {
@@ -196,7 +196,7 @@ func (s *historyScreen) layers(body area) []layer {
 		return s.replayLayers(body, p)
 	}
 	recent := s.till.session.Recent()
-	s.listed = min(len(recent), historyLimit)
+	s.listed = min(len(recent), HistoryLimit)
 	if s.listed == 0 {
 		return []layer{place(body, s.drawn(emptyKey{body, "hist.empty"}, func() string {
 			return fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty")))

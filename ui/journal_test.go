@@ -15,7 +15,7 @@ import (
 
 func journaled(t *testing.T, path string) *Model {
 	t.Helper()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 9, SeedSet: true, Start: YamsScreen, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen}, session.Options{Seed: 9, SeedSet: true, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestJournalTakeUp(t *testing.T) {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 	// Another seed is refused, and the journal left as it was.
-	if _, err := newOn(Options{Seed: 10, SeedSet: true, Journal: path, Balance: decimal.NewFromInt(1)}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := newOn(Options{Balance: decimal.NewFromInt(1)}, session.Options{Seed: 10, SeedSet: true, Journal: path}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("another seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != string(data) {
@@ -78,7 +78,7 @@ func TestNetAfterTakeUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	m, err := newOn(Options{Lang: English, Seed: 9, Start: YamsScreen, Journal: path, QA: true})
+	m, err := newOn(Options{Lang: English, Start: YamsScreen, QA: true}, session.Options{Seed: 9, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestJournalKeepsItsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	m := journaled(t, path)
 	m.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,12 +255,12 @@ func fileLimit(t *testing.T, path string) {
 // account that exists is said not to apply; the account's balance shows.
 func TestStoreAccountKeepsItsBalance(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "shop.db")
-	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Seed: 9, Start: YamsScreen, Store: url, Account: "ann"})
+	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Store: url, Account: "ann"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	first.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Seed: 9, Start: YamsScreen, Store: url, Account: "ann"})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Store: url, Account: "ann"})
 	if err != nil {
 		t.Fatal(err)
 	}

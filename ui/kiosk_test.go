@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -61,7 +62,7 @@ func TestKioskVisitorsStartFresh(t *testing.T) {
 	}
 	for at := range 40 {
 		c := newTestClock()
-		m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(50), Seed: 7, Clock: c, Demo: true, Playlist: items}, 80, 24)
+		m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(50), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: 7})
 		run(m, m.Init())
 		for range at {
 			step(m)

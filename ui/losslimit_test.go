@@ -43,7 +43,11 @@ func limited(t *testing.T, lang Lang) (*Model, *limitedSeller) {
 	}
 	t.Cleanup(func() { st.Close() })
 	s := &limitedSeller{SQL: st}
-	m := open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen, Seller: s, Account: "ann"}, 100, 30)
+	m, err := newOnStore(Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen}, s, "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(m, sizeMsg(100, 30))
 	return m, s
 }
 

@@ -15,10 +15,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/shopspring/decimal"
 
-	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/session"
-	"tapis/store"
 )
 
 // Screen names one screen of the game.
@@ -43,27 +41,19 @@ const (
 
 // Options configures a session.
 type Options struct {
-	Lang    Lang
-	Balance decimal.Decimal
-	// BalanceSet is true when the balance was given: a journal taken up
+	Lang Lang
+	// Balance is the starting balance of the kiosk's wallets; with
+	// BalanceSet, the balance asked for: a journal or an account taken up
 	// keeps its own, and the screen says so.
+	Balance    decimal.Decimal
 	BalanceSet bool
-	Seed       game.Seed
 	Start      Screen // MenuScreen, YamsScreen or VegasScreen
 	// Clock tells the time and ticks the animations; the system's when nil.
-	Clock   Clock
-	SeedSet bool            // Seed was given: a journal of another seed is refused
-	Stake   decimal.Decimal // the Yam's stake chosen at start (1 € when zero)
-	Journal string          // the journal's path, or "" to keep the session in memory
-	// Store is a shared store's URL (sqlite:PATH, PATH.db, postgres://…):
-	// the player buys from it as Account; OpenBlocks counts only when it
-	// is created.
-	Store      string
-	Account    string
-	OpenBlocks int
-	QA         bool          // the QA status line and forcing panel (f)
-	Demo       bool          // the trade-show demo: an attract loop when idle
-	Idle       time.Duration // the demo's idle time before it plays again
+	Clock Clock
+	Stake decimal.Decimal // the Yam's stake chosen at start (1 € when zero)
+	QA    bool            // the QA status line and forcing panel (f)
+	Demo  bool            // the trade-show demo: an attract loop when idle
+	Idle  time.Duration   // the demo's idle time before it plays again
 	// Playlist replaces the demo's built-in playlist.
 	Playlist []lottery.PlaylistItem
 	// Hooks are called around a suspension (ctrl+z, SIGTSTP).
@@ -74,13 +64,6 @@ type Options struct {
 	// RealityCheck shows, every so long of play, the time played and the
 	// session's net result, to continue or quit; 0 never does.
 	RealityCheck time.Duration
-	// Seller is a store already open and shared with other players (a
-	// server's): the player buys from it as Account, and Store, Journal
-	// and Seed are not read. Closing the model closes it: give one whose
-	// Close leaves the shared store open.
-	Seller store.Store
-	// Guest makes the Seller's Account a guest's (session.Options.Guest).
-	Guest bool
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -115,32 +98,25 @@ type Model struct {
 	closeOnce sync.Once
 }
 
-// New returns a session's model.
-func New(o Options) (*Model, error) {
+// HistoryLimit is how many recent units a session opened for the game
+// keeps (session.Options.Limit): the history lists them.
+const HistoryLimit = 200
+
+// New returns the model of a player's session, opened by the caller (in
+// memory, on a journal or on a store: the caller chooses). The model
+// takes the session: closing the model closes it.
+func New(sess *session.Session, o Options) *Model {
 	closed := make(chan struct{})
 	clock := o.Clock
 	if clock == nil {
 		clock = systemClock{done: closed}
 	}
-	c := newCommon(o, clock, o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII)
+	c := newCommon(o, sess.Seed(), clock, o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII)
 	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance, closed: closed}
 	m.start = clock.Now()
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
 	m.reality = newRealityCheck(c, o.RealityCheck, m.beneath)
-	so := session.Options{Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance, QA: o.QA,
-		Journal: o.Journal, Store: o.Store, Account: o.Account, OpenBlocks: o.OpenBlocks, Limit: historyLimit, Now: clock.Now,
-		Guest: o.Guest}
-	var sess *session.Session
-	var err error
-	if o.Seller != nil {
-		sess, err = session.OpenOn(o.Seller, o.Account, so)
-	} else {
-		sess, err = session.Open(so)
-	}
-	if err != nil {
-		return nil, err
-	}
 	c.till = &till{session: sess, forced: map[string]int{}, least: leastStake(), now: clock.Now,
 		start: sess.Origin()}
 	y, v := newYamsScreen(c, o.Stake), newVegasScreen(c)
@@ -168,12 +144,12 @@ func New(o Options) (*Model, error) {
 	}
 	if st := sess.Restored(); st != nil && o.BalanceSet && !st.Start.Equal(o.Balance) {
 		kind := noteBalance
-		if o.Store != "" || o.Seller != nil {
+		if sess.Wallet() == nil { // an account of a shared store
 			kind = noteAccountBalance
 		}
 		c.notices = append(c.notices, note{kind: kind})
 	}
-	return m, nil
+	return m
 }
 
 // opened is told when a screen is opened or gone to.

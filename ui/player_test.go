@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"tapis/session"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -77,7 +78,7 @@ func TestKeysBehindEnlarge(t *testing.T) {
 // says what the player can do; a journal that cannot be written says so.
 func TestRefusalsSaid(t *testing.T) {
 	// Vegas with 3 €: one ticket, then nothing.
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(3), Seed: 42, Start: VegasScreen})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(3), Start: VegasScreen}, session.Options{Seed: 42})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,13 +95,13 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Errorf("the empty wallet says nothing:\n%s", after)
 	}
 	// Yam's with 0.30 €: below every stake.
-	m, _ = newOn(Options{Lang: English, Balance: mustAmount("0.30"), Seed: 42, Start: YamsScreen})
+	m, _ = newOn(Options{Lang: English, Balance: mustAmount("0.30"), Start: YamsScreen}, session.Options{Seed: 42})
 	send(m, sizeMsg(80, 24))
 	if !strings.Contains(plain(m), "Balance €0.30, below the smallest stake (€0.50) · q: quit") {
 		t.Errorf("a balance below every stake says nothing:\n%s", plain(m))
 	}
 	// Yam's at 1 € with 0.80 €: the stake is too high, a lower one is not.
-	m, _ = newOn(Options{Lang: French, Balance: mustAmount("0.80"), Seed: 42, Start: YamsScreen})
+	m, _ = newOn(Options{Lang: French, Balance: mustAmount("0.80"), Start: YamsScreen}, session.Options{Seed: 42})
 	send(m, sizeMsg(80, 24))
 	if !strings.Contains(plain(m), "Solde 0,80 € insuffisant pour 1,00 € · ← : mise plus basse · q : quitter") {
 		t.Errorf("the stake too high says nothing:\n%s", plain(m))
@@ -114,7 +115,7 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Fatal("the lower stake did not buy")
 	}
 	// Vegas with 2 €: the ticket costs more, Yam's costs less.
-	m, _ = newOn(Options{Lang: English, Balance: decimal.NewFromInt(2), Seed: 42, Start: VegasScreen})
+	m, _ = newOn(Options{Lang: English, Balance: decimal.NewFromInt(2), Start: VegasScreen}, session.Options{Seed: 42})
 	send(m, sizeMsg(80, 24))
 	press(m, "enter")
 	if !strings.Contains(plain(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
@@ -190,8 +191,8 @@ func TestSurfacesFit(t *testing.T) {
 // again on resume.
 func TestSuspend(t *testing.T) {
 	var calls []string
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 1, Start: YamsScreen,
-		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen,
+		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}}, session.Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,8 +299,8 @@ func TestLinesFit(t *testing.T) {
 	for _, lang := range []Lang{English, French} {
 		for _, o := range []Options{{QA: true}, {Demo: true}, {}} {
 			for _, start := range []Screen{MenuScreen, YamsScreen, VegasScreen} {
-				o.Lang, o.Balance, o.Seed, o.Start, o.Clock = lang, decimal.NewFromInt(100), 18446744073709551615, start, nil
-				m := open(t, o, 80, 24)
+				o.Lang, o.Balance, o.Start, o.Clock = lang, decimal.NewFromInt(100), start, nil
+				m := open(t, o, 80, 24, session.Options{Seed: 18446744073709551615})
 				press(m, "f", "enter") // a force pending, in QA mode
 				for _, keys := range [][]string{nil, {"h"}, {"?"}, {"esc", "4"}} {
 					press(m, keys...)

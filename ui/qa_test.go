@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tapis/session"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -30,7 +31,7 @@ func celebrate(m *Model) bool {
 
 func newQA(t *testing.T, start Screen) *Model {
 	t.Helper()
-	return open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Seed: 42, Start: start, QA: true}, 80, 24)
+	return open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: start, QA: true}, 80, 24, session.Options{Seed: 42})
 }
 
 // typeText types s into the panel, one key a rune.

@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strings"
+	"tapis/session"
 	"testing"
 	"time"
 
@@ -16,8 +17,8 @@ import (
 // 30 minutes, started as the program starts it.
 func checked(t *testing.T, lang Lang) *Model {
 	t.Helper()
-	m := open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Seed: 42, Start: YamsScreen,
-		RealityCheck: 30 * time.Minute}, 100, 30)
+	m := open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen,
+		RealityCheck: 30 * time.Minute}, 100, 30, session.Options{Seed: 42})
 	run(m, m.Init())
 	return m
 }

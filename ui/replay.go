@@ -29,12 +29,13 @@ type replayScreen struct {
 // a layout file), one at a time, fully revealed. The header counts the
 // invalid layouts (the program lists them on standard error once the
 // terminal is given back) and says when the file held more layouts than
-// are shown.
+// are shown. A replay buys nothing: its session is an empty one in memory.
 func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) (*Model, error) {
-	m, err := New(Options{Lang: lang, Start: ReplayScreen})
+	sess, err := session.Open(session.Options{})
 	if err != nil {
 		return nil, err
 	}
+	m := New(sess, Options{Lang: lang, Start: ReplayScreen})
 	m.screens[ReplayScreen] = &replayScreen{common: m.common, entries: entries, invalid: invalid, leftOut: leftOut}
 	return m, nil
 }

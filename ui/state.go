@@ -43,7 +43,7 @@ func (m *Model) Close() error {
 // Note returns what opening the journal had to say, if anything.
 func (m *Model) Note() string { return m.till.session.Note }
 
-// Recent returns the session's last units, newest first (historyLimit at
+// Recent returns the session's last units, newest first (HistoryLimit at
 // most).
 func (m *Model) Recent() []wallet.Operation {
 	h := m.till.session.Recent()

@@ -19,8 +19,6 @@ import (
 	"tapis/wallet"
 )
 
-// historyLimit bounds what the session keeps of its units.
-const historyLimit = 200
 
 // till is where a player buys: the session (shop, wallet, journal), the
 // units of an earlier run still to show, the force the next purchase plays

@@ -24,6 +24,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/session"
 	"tapis/ui"
 )
 
@@ -143,10 +144,11 @@ func (d *driver) run(cmd tea.Cmd) {
 // 100×30 and presses s's keys. The prize is known as soon as the unit is
 // bought, before it is shown.
 func (s shot) play(seed game.Seed) (*driver, error) {
-	m, err := ui.New(ui.Options{Lang: s.lang, Balance: decimal.NewFromInt(100), Seed: seed, Start: s.start, Clock: evening{}})
+	sess, err := session.Open(session.Options{Seed: seed, Balance: decimal.NewFromInt(100), Limit: ui.HistoryLimit, Now: evening{}.Now})
 	if err != nil {
 		return nil, err
 	}
+	m := ui.New(sess, ui.Options{Lang: s.lang, Balance: decimal.NewFromInt(100), Start: s.start, Clock: evening{}})
 	d := &driver{m: m}
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	for _, k := range s.keys {
