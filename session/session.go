@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync"
@@ -326,19 +325,6 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.recent.add(p)
 	s.unseen[r.Op.Unit] = r.Op.Prize
 	return r.Sold, r.Op, nil
-}
-
-// Commitment returns the block the next unit of a game and stake comes from
-// and its commitment, the SHA-256 of its seed in hex, published before its
-// first sale.
-func (s *Session) Commitment(g lottery.Game, stake decimal.Decimal) (int64, string, error) {
-	ctx, cancel := deadline()
-	defer cancel()
-	b, err := s.st.Block(ctx, g.Seq(stake))
-	if err != nil {
-		return 0, "", err
-	}
-	return b.Number, hex.EncodeToString(b.Commitment[:]), nil
 }
 
 // Shown records that a unit was fully revealed. It was: a record the

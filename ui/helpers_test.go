@@ -134,7 +134,7 @@ func run(m *Model, cmd tea.Cmd) tea.Cmd {
 			c.mu.Lock()
 			c.queue = append(c.queue, msg.msg)
 			c.mu.Unlock()
-		case boughtMsg, shownMsg:
+		case boughtMsg, shownMsg, blocksMsg:
 			_, next := m.Update(msg)
 			do(next)
 		default:

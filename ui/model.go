@@ -139,6 +139,11 @@ func New(sess *session.Session, o Options) *Model {
 		c.nav.goTo(m.screenOf(m.gameNamed(first)))
 	}
 	c.till.startFigures() // once the units of an earlier run wait on their screens
+	if o.QA {
+		// The QA line shows the blocks from the first frame: read once
+		// here, then by command (refreshBlocks).
+		c.till.blocks.take(readBlocks(sess))
+	}
 	if sess.Torn > 0 {
 		c.notices = append(c.notices, note{kind: noteTorn, n: sess.Torn})
 	}
@@ -226,7 +231,11 @@ func (m *Model) Init() tea.Cmd {
 // the screen it is for. Once a game's unit is seen fully revealed, the
 // journal records it and a big win is celebrated.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	screen, panel := m.nav.screen, m.panel
 	cmd := m.update(msg)
+	if m.nav.screen != screen || (panel == nil && m.panel != nil) {
+		cmd = tea.Batch(cmd, m.refreshBlocks()) // a screen showing the blocks came up
+	}
 	if m.panel != nil && m.panel.closed {
 		m.panel = nil
 	}
@@ -260,7 +269,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case clockMsg:
 		m.shownAt = m.clock.Now()
-		return tea.Batch(clockTick(m.clock), m.demoIdle())
+		var blocks tea.Cmd
+		if m.qa { // other sellers of a shared store move the blocks too
+			blocks = m.refreshBlocks()
+		}
+		return tea.Batch(clockTick(m.clock), m.demoIdle(), blocks)
+	case blocksMsg:
+		m.till.blocks.take(msg)
 	case cupTickMsg, scratchTickMsg, partyTickMsg:
 		if m.tooSmall() {
 			// Nothing moves unseen: the animation waits for the window.
@@ -279,7 +294,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.demoStep(msg)
 	case boughtMsg:
 		if m.till.bought(msg) {
-			return m.gameNamed(msg.game).update(msg)
+			return tea.Batch(m.gameNamed(msg.game).update(msg), m.refreshBlocks())
 		}
 		if b := m.till.restart; b != nil { // the fresh wallet waited for the purchase
 			m.till.restart = nil
@@ -330,6 +345,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if !m.tooSmall() && !m.handOver() {
 			return m.current().update(msg)
 		}
+	}
+	return nil
+}
+
+// refreshBlocks returns the command reading the blocks again, when what
+// is on show draws them: the rules' commitments, the QA line or panel.
+func (m *Model) refreshBlocks() tea.Cmd {
+	if m.qa || m.nav.screen == RulesScreen || m.panel != nil {
+		return loadBlocks(m.till.session)
 	}
 	return nil
 }

@@ -102,9 +102,12 @@ func (p *qaPanel) modes() []qaMode {
 // every lot left and every sequence's block).
 func (c *common) qaStatus(on gameScreen, width int) string {
 	g, stake := on.game(), on.stake()
-	b, err := c.till.session.Block(g, stake)
-	if err != nil {
-		return ansi.Truncate(safe.Printable(err.Error()), width, "")
+	b, ok := c.till.blocks.block(g, stake)
+	switch {
+	case !ok && c.till.blocks.err != nil:
+		return ansi.Truncate(safe.Printable(c.till.blocks.err.Error()), width, "")
+	case !ok:
+		return ""
 	}
 	var lots []string
 	for i := range b.Losing {
@@ -155,8 +158,7 @@ func (c *common) sequences() string {
 	var out []string
 	for _, g := range lottery.Games() {
 		for _, stake := range g.Stakes {
-			b, err := c.till.session.Block(g, stake)
-			if err == nil {
+			if b, ok := c.till.blocks.block(g, stake); ok {
 				out = append(out, c.t.f("qa.seq", g.Name, c.t.money(stake), b.Number, b.Sold)+fmt.Sprintf(" · sha256 %x…", b.Commitment[:6]))
 			}
 		}
@@ -286,7 +288,7 @@ func (c *common) number(n int64) string {
 func (p *qaPanel) layers(body area) []layer {
 	g, stake := p.g.game(), p.g.stake()
 	table, _ := g.Table(stake)
-	block, _ := p.till.session.Block(g, stake)
+	block, _ := p.till.blocks.block(g, stake)
 	var tabs []string
 	for _, md := range p.modes() {
 		label := p.t.get(qaModeKeys[md])
@@ -307,7 +309,11 @@ func (p *qaPanel) layers(body area) []layer {
 			if i == table.Losing() {
 				prize = p.t.get("qa.losing")
 			}
-			line := padRight(prize, 14) + padLeft(p.number(block.Left[i]), 11) + " " + p.t.get("qa.left")
+			left := "…" // not read yet, or the store did not answer
+			if i < len(block.Left) {
+				left = p.number(block.Left[i])
+			}
+			line := padRight(prize, 14) + padLeft(left, 11) + " " + p.t.get("qa.left")
 			if p.mode == qaSplit && i == p.cursor {
 				splits := vegas.Splits(table.Prize(i).IntPart())
 				line += "   ◀ " + splitText(splits[p.split]) + " ▶ " + p.t.f("qa.of", p.split+1, len(splits))

@@ -77,7 +77,7 @@ type (
 	commitsKey struct {
 		vegas        bool
 		w            int
-		epoch, sales int
+		loaded       int
 	}
 )
 
@@ -142,7 +142,7 @@ func (c *common) amount(d decimal.Decimal) string {
 // first sale), then the seeds of the blocks exhausted so far.
 func (s *rulesScreen) commitments(w int) string {
 	// The blocks move on only with a purchase.
-	return memo(s.common, commitsKey{s.vegas, w, s.till.epoch, s.till.sales}, func() string { return s.drawCommitments(w) })
+	return memo(s.common, commitsKey{s.vegas, w, s.till.blocks.loaded}, func() string { return s.drawCommitments(w) })
 }
 
 // drawCommitments writes the commitments, w wide.
@@ -156,14 +156,13 @@ func (s *rulesScreen) drawCommitments(w int) string {
 	})
 	rows := []string{about}
 	for _, stake := range g.Stakes {
-		n, commit, err := s.till.session.Commitment(g, stake)
-		if err == nil {
+		if n, commit, ok := s.till.blocks.commitment(g, stake); ok {
 			rows = append(rows, s.t.f("commit.block", s.t.money(stake), n), "  "+commit)
 		}
 	}
 	// The blocks of the game exhausted so far, by stake then number.
 	var blocks []game.BlockID
-	revealed := s.till.session.Revealed()
+	revealed := s.till.blocks.revealed
 	for name := range revealed {
 		if b, err := game.ParseBlockID(name); err == nil && b.Game == g.Name {
 			blocks = append(blocks, b)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/hex"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,10 +99,11 @@ func TestRulesScroll(t *testing.T) {
 
 			// The end is the commitment of the Yam's last stake's block.
 			g := lottery.Yams()
-			_, commit, err := m.Session().Commitment(g, g.Stakes[len(g.Stakes)-1])
+			b, err := m.Session().Block(g, g.Stakes[len(g.Stakes)-1])
 			if err != nil {
 				t.Fatal(err)
 			}
+			commit := hex.EncodeToString(b.Commitment[:])
 			press(m, "end")
 			if !strings.Contains(plain(m), commit) || strings.Contains(top, commit) {
 				t.Errorf("%s: the last commitment is not shown at the end only:\n%s", name, plain(m))

@@ -39,6 +39,7 @@ type till struct {
 	epoch   int              // the wallet's generation, for the drawings of its figures
 	sales   int              // purchases booked this run, for the drawings that follow the blocks
 	start   decimal.Decimal  // the balance the wallet started from (its journal's first, when resumed)
+	blocks  blocks           // where the blocks stand, as the store last said
 	figures *stats.Session   // the player's figures, counted as units are shown
 	// figuresLost counts the units the figures refused (none should be).
 	figuresLost int
