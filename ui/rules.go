@@ -75,9 +75,9 @@ type (
 	}
 	aboutKey   struct{ w int }
 	commitsKey struct {
-		vegas        bool
-		w            int
-		loaded       int
+		vegas  bool
+		w      int
+		loaded int
 	}
 )
 

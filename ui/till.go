@@ -19,7 +19,6 @@ import (
 	"tapis/wallet"
 )
 
-
 // till is where a player buys: the session (shop, wallet, journal), the
 // units of an earlier run still to show, the force the next purchase plays
 // (QA, the demo), and what this run has played. The game screens buy
