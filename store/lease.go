@@ -340,15 +340,25 @@ func (s *SQL) fenced(ctx context.Context, r runner, p Purchase) error {
 	if p.Lease == "" {
 		return nil
 	}
+	token, err := s.leaseToken(ctx, r, p)
+	if err != nil {
+		return err
+	}
+	return leaseHeld(p, token)
+}
+
+// leaseToken returns the token of the lease held on a purchase's account,
+// "" when none is; a purchase under no lease is given its own.
+func (s *SQL) leaseToken(ctx context.Context, r runner, p Purchase) (string, error) {
+	if p.Lease == "" {
+		return "", nil
+	}
 	var token string
 	err := r.row(ctx, sellerToken, p.Account).Scan(&token)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("store: reading account %q's seller: %w", p.Account, err)
+		return "", fmt.Errorf("store: reading account %q's seller: %w", p.Account, err)
 	}
-	if token != p.Lease {
-		return fmt.Errorf("purchase %s: %w", p.ID(), ErrLeaseLost)
-	}
-	return nil
+	return token, nil
 }
 
 // sellerToken reads the token of an account's lease.

@@ -94,14 +94,14 @@ func (l *Losses) Check(now time.Time, limit, stake decimal.Decimal) error {
 	}
 	l.spent = l.spent[n:]
 	loss := l.sum.Decimal()
-	if !loss.Add(stake).GreaterThan(limit) {
+	if withinLimit(loss, stake, limit) {
 		return nil
 	}
 	e := &LossLimitError{Limit: limit, Loss: loss, Until: now.Add(LossWindow)}
 	left := loss
 	for _, p := range l.spent {
 		left = left.Sub(p.Loss.Decimal())
-		if !left.Add(stake).GreaterThan(limit) {
+		if withinLimit(left, stake, limit) {
 			e.Until = p.At.Add(LossWindow)
 			break
 		}
@@ -191,12 +191,6 @@ func (s *SQL) underLimit(ctx context.Context, r runner, p Purchase, stake game.C
 		return errOverLimit
 	}
 	return nil
-}
-
-// overLimit reports whether a purchase at stake, its account having lost
-// loss over the window, passes its limit.
-func overLimit(p Purchase, loss, stake game.Cents) bool {
-	return !(loss + stake).Decimal().LessThanOrEqual(p.LossLimit)
 }
 
 // lossLimitError says why and until when the loss limit refused a

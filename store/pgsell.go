@@ -100,8 +100,10 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		return Receipt{}, false, nil // no block free
 	case err != nil:
 		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
-	case p.Number != made+1 || game.Cents(balance) < stake || limited && overLimit(p, game.Cents(loss), stake) || token != p.Lease:
-		return Receipt{}, false, nil
+	}
+	st := Standing{Balance: game.Cents(balance), Made: made, Lease: token, Loss: game.Cents(loss)}
+	if again, err := Admit(p, st, stake); again || err != nil {
+		return Receipt{}, false, nil // the general path says why, or returns the retry
 	}
 	at := time.Unix(0, now).UTC()
 	sold, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, at)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
@@ -35,10 +34,7 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 
 // sellCarrying is Sell, p.Shown carried.
 func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
-	stake := p.Stake
-	if p.Force != nil {
-		stake = p.Force.Stake(stake)
-	}
+	stake := p.PlayedStake()
 	seq := p.Game.Seq(stake)
 	table, err := s.emission.Table(seq)
 	if err != nil {
@@ -47,9 +43,6 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	cents, ok := game.CentsOf(stake)
 	if !ok || cents <= 0 {
 		return Receipt{}, fmt.Errorf("wallet: stake %s is not positive", stake)
-	}
-	if p.Number < 1 {
-		return Receipt{}, fmt.Errorf("purchase %s: numbers count from 1", p.ID())
 	}
 	if p.Force != nil && !s.emission.QA {
 		return Receipt{}, errors.New("forced units are sold by a QA store only (one created with --qa), never from the house's emission")
@@ -74,7 +67,7 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 		// back; say why, or sell again if it changed meanwhile.
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			r, done, err = s.check(ctx, tx, p, stake, cents)
+			r, done, err = s.check(ctx, tx, p, cents)
 			return err
 		})
 		if err == nil && !done && try == 3 {
@@ -158,49 +151,67 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	return receipt(p, sold, stake, prize, before, after, at), nil
 }
 
-// check says why an account did not take a purchase: no such account, a
-// retry of a purchase made (returned as it was), a purchase out of turn
-// or another than the one made, a balance short. It reports false, with
-// no error, when nothing stops the purchase now: it is to be sold again.
-func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, stake decimal.Decimal, cents game.Cents) (Receipt, bool, error) {
+// check says why an account did not take a purchase, by the admission
+// rules (Admit): no such account, a retry of a purchase made (returned as
+// it was), a purchase out of turn or another than the one made, a lease
+// lost, a balance short, the loss limit. It reports false, with no error,
+// when nothing stops the purchase now: it is to be sold again.
+func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, cents game.Cents) (Receipt, bool, error) {
 	run := sqlRunner{s, tx}
 	if err := s.markShown(ctx, run, p); err != nil {
 		return Receipt{}, false, err
 	}
-	if err := s.fenced(ctx, run, p); err != nil {
+	st, err := s.standing(ctx, run, p)
+	if err != nil {
 		return Receipt{}, false, err
 	}
-	var balance game.Cents
-	var made int
-	err := run.row(ctx, selectAccount, p.Account).Scan(&balance, &made)
+	again, err := Admit(p, st, cents)
+	if err != nil || !again {
+		return Receipt{}, false, err
+	}
+	// A retry: the answer to the purchase was lost.
+	r, err := s.purchase(ctx, tx, p.Account, p.Number)
+	if err != nil {
+		return Receipt{}, false, err
+	}
+	var attempt string
+	if err := run.row(ctx, `SELECT attempt FROM purchases WHERE account = $1 AND number = $2`, p.Account, p.Number).Scan(&attempt); err != nil {
+		return Receipt{}, false, fmt.Errorf("store: reading purchase %s: %w", p.ID(), err)
+	}
+	if !p.Same(r, attempt) {
+		return Receipt{}, false, otherPurchase(p, r)
+	}
+	r.Again = true
+	return r, true, nil
+}
+
+// standing reads a purchase's account as Admit weighs it, in the
+// purchase's transaction: its net loss only when the purchase has a loss
+// limit, by the store's clock.
+func (s *SQL) standing(ctx context.Context, r runner, p Purchase) (Standing, error) {
+	var st Standing
+	err := r.row(ctx, selectAccount, p.Account).Scan(&st.Balance, &st.Made)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Receipt{}, false, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
+		return st, fmt.Errorf("account %q: %w", p.Account, ErrNoAccount)
 	}
 	if err != nil {
-		return Receipt{}, false, fmt.Errorf("store: reading account %q: %w", p.Account, err)
+		return st, fmt.Errorf("store: reading account %q: %w", p.Account, err)
 	}
-	switch {
-	case p.Number <= made: // a retry: the answer to the purchase was lost
-		r, err := s.purchase(ctx, tx, p.Account, p.Number)
+	if st.Lease, err = s.leaseToken(ctx, r, p); err != nil {
+		return st, err
+	}
+	if p.LossLimit.IsPositive() {
+		now, err := s.clock(ctx, r)
 		if err != nil {
-			return Receipt{}, false, err
+			return st, err
 		}
-		var attempt string
-		if err := run.row(ctx, `SELECT attempt FROM purchases WHERE account = $1 AND number = $2`, p.Account, p.Number).Scan(&attempt); err != nil {
-			return Receipt{}, false, fmt.Errorf("store: reading purchase %s: %w", p.ID(), err)
+		var loss int64
+		if err := r.row(ctx, lossQuery, p.Account, now.Add(-LossWindow).UnixNano()).Scan(&loss); err != nil {
+			return st, fmt.Errorf("store: reading account %q's net loss: %w", p.Account, err)
 		}
-		mine := p.Attempt == "" || attempt == "" || attempt == p.Attempt
-		if mine && r.Op.Stake.Equal(stake) && r.Sold.Unit.ID.Game == p.Game.Name && (r.Sold.Forced != nil) == (p.Force != nil) {
-			r.Again = true
-			return r, true, nil
-		}
-		return Receipt{}, false, fmt.Errorf("purchase %s was %s: %w", p.ID(), r.Op.Unit, ErrOtherPurchase)
-	case p.Number != made+1:
-		return Receipt{}, false, fmt.Errorf("purchase %s: the account has made %d: %w", p.ID(), made, ErrOutOfTurn)
-	case balance < cents:
-		return Receipt{}, false, fmt.Errorf("wallet: stake %s, balance %s: %w", cents.Decimal(), balance.Decimal(), wallet.ErrShort)
+		st.Loss = game.Cents(loss)
 	}
-	return Receipt{}, false, nil
+	return st, nil
 }
 
 // markShown marks the units a purchase carries as shown, in its
