@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/wallet"
