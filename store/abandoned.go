@@ -30,7 +30,7 @@ func (s *SQL) RenewLeases(ctx context.Context) error {
 		args = append(args, t)
 		marks[i] = fmt.Sprintf("$%d", i+2)
 	}
-	_, err = s.db.ExecContext(ctx, s.dialect.q(`UPDATE sellers SET seen = $1 WHERE token IN (`+strings.Join(marks, ", ")+`)`), args...)
+	_, err = s.db.ExecContext(ctx, s.engine.q(`UPDATE sellers SET seen = $1 WHERE token IN (`+strings.Join(marks, ", ")+`)`), args...)
 	if err != nil {
 		return fmt.Errorf("store: renewing this process's leases: %w", oneLine{err})
 	}
@@ -85,7 +85,7 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 		if held {
 			continue
 		}
-		res, err := s.db.ExecContext(ctx, s.dialect.q(leaveUnseen+` AND at < $2
+		res, err := s.db.ExecContext(ctx, s.engine.q(leaveUnseen+` AND at < $2
 			AND NOT EXISTS (SELECT 1 FROM sellers WHERE account = $1 AND seen > $3)`), a, now.UnixNano(), now.Add(-LeaseStale).UnixNano())
 		if err != nil {
 			return marked, fmt.Errorf("store: account %q's units left unseen: %w", a, oneLine{err})

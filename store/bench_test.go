@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -33,11 +32,7 @@ func BenchmarkSellLossLimitSQLite(b *testing.B) {
 }
 
 func BenchmarkFloorInsertSQLite(b *testing.B) {
-	_, dsn, err := parseURL("sqlite:" + filepath.Join(b.TempDir(), "floor.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchFloor(b, "sqlite", dsn)
+	benchFloor(b, "sqlite:"+filepath.Join(b.TempDir(), "floor.db"))
 }
 
 // benchSell sells to one account, one purchase after another, each
@@ -64,9 +59,15 @@ func benchSell(b *testing.B, url string, limit decimal.Decimal) {
 	}
 }
 
-func benchFloor(b *testing.B, driver, dsn string) {
+// benchFloor inserts rows in the store at url, each in its transaction,
+// through the store's driver and settings.
+func benchFloor(b *testing.B, url string) {
 	ctx := context.Background()
-	db, err := sql.Open(driver, dsn)
+	e, err := parseURL(url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db, err := e.connect(false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -75,10 +76,7 @@ func benchFloor(b *testing.B, driver, dsn string) {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS floor (id BIGINT PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
 		b.Fatal(err)
 	}
-	insert := `INSERT INTO floor (id, v) VALUES ($1, $2)`
-	if driver == "sqlite" {
-		insert = sqlite.q(insert)
-	}
+	insert := e.q(`INSERT INTO floor (id, v) VALUES ($1, $2)`)
 	b.ResetTimer()
 	for i := range b.N {
 		tx, err := db.BeginTx(ctx, nil)

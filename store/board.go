@@ -281,7 +281,7 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 
 // blockRows reads the blocks on sale, and those closed since cut.
 func (p *Poller) blockRows(ctx context.Context, cut time.Time) ([]boardRow, error) {
-	rows, err := p.s.db.QueryContext(ctx, p.s.dialect.q(`SELECT game, stake, number, units, sold, commitment, closed FROM blocks
+	rows, err := p.s.db.QueryContext(ctx, p.s.engine.q(`SELECT game, stake, number, units, sold, commitment, closed FROM blocks
 		WHERE closed IS NULL OR closed >= $1 ORDER BY game, stake, number`), cut.UnixNano())
 	if err != nil {
 		return nil, fmt.Errorf("store %s: reading the blocks on sale: %w", p.s.where, oneLine{err})
@@ -361,7 +361,7 @@ func (p *Poller) bigWins(t *tracked, fresh []soldUnit) []Win {
 func (p *Poller) timeWins(ctx context.Context, found []Win) error {
 	for i, w := range found {
 		var at int64
-		err := p.s.db.QueryRowContext(ctx, p.s.dialect.q(`SELECT at FROM purchases WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4`),
+		err := p.s.db.QueryRowContext(ctx, p.s.engine.q(`SELECT at FROM purchases WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4`),
 			w.Unit.Game, w.Unit.Stake.String(), w.Unit.Block, w.Unit.Serial).Scan(&at)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store %s: unit %s is sold, and no purchase holds it", p.s.where, w.Unit)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -185,7 +184,7 @@ func (l *leases) reserve(ctx context.Context, s *SQL, account string) (accountLo
 		return nil, &InUseError{Account: account, PID: os.Getpid(), Host: host}
 	}
 	if l.lock == nil {
-		lock, err := s.accountLock(ctx)
+		lock, err := s.engine.accountLock(ctx, s)
 		if err != nil {
 			return nil, fmt.Errorf("store: holding account %q: %w", account, err)
 		}
@@ -206,7 +205,7 @@ func (l *leases) reserveLock(ctx context.Context, s *SQL) (accountLock, error) {
 		return nil, fmt.Errorf("store %s: the store is closed", s.where)
 	}
 	if l.lock == nil {
-		lock, err := s.accountLock(ctx)
+		lock, err := s.engine.accountLock(ctx, s)
 		if err != nil {
 			return nil, err
 		}
@@ -253,22 +252,6 @@ func (l *leases) give(lock accountLock, key int64) error {
 	return lock.give(key)
 }
 
-// accountLock opens the engine's account lock.
-func (s *SQL) accountLock(ctx context.Context) (accountLock, error) {
-	if s.dialect.name == "postgres" {
-		return newAdvisoryLock(ctx, s.db)
-	}
-	// One file under two names locks one lease file: by its real path.
-	path, err := filepath.Abs(s.path)
-	if err == nil {
-		path, err = filepath.EvalSymlinks(path)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return newFileLock(path + "-leases")
-}
-
 // takeOver writes, in one transaction, who holds an account now (this
 // process, on this machine, under token) and that the units its last
 // seller left being revealed are no secret: that seller is gone, however
@@ -278,7 +261,7 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 	host, _ := os.Hostname()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var name string
-		err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT name FROM accounts WHERE name = $1`+s.dialect.forUpdate), account).Scan(&name)
+		err := tx.QueryRowContext(ctx, s.engine.q(s.engine.forUpdate(`SELECT name FROM accounts WHERE name = $1`)), account).Scan(&name)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -286,12 +269,12 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO sellers (account, pid, host, since, token, seen) VALUES ($1, $2, $3, $4, $5, $4)
+		if _, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO sellers (account, pid, host, since, token, seen) VALUES ($1, $2, $3, $4, $5, $4)
 			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token, seen = excluded.seen`),
 			account, os.Getpid(), host, now.UnixNano(), token); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
+		_, err = tx.ExecContext(ctx, s.engine.q(leaveUnseen), account)
 		return err
 	})
 	if err != nil {
@@ -312,18 +295,18 @@ func (s *SQL) handOver(ctx context.Context, account, token string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for _, u := range units {
 			query, args := shownStatement(account, u)
-			if _, err := tx.ExecContext(ctx, s.dialect.q(query), args...); err != nil {
+			if _, err := tx.ExecContext(ctx, s.engine.q(query), args...); err != nil {
 				return err
 			}
 		}
-		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM sellers WHERE account = $1 AND token = $2`), account, token)
+		res, err := tx.ExecContext(ctx, s.engine.q(`DELETE FROM sellers WHERE account = $1 AND token = $2`), account, token)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err // another seller holds it now: its units are its own
 		}
-		_, err = tx.ExecContext(ctx, s.dialect.q(leaveUnseen), account)
+		_, err = tx.ExecContext(ctx, s.engine.q(leaveUnseen), account)
 		return err
 	})
 	if err != nil {
@@ -370,7 +353,7 @@ const sellerToken = `SELECT token FROM sellers WHERE account = $1`
 func (s *SQL) inUseBy(ctx context.Context, account string) error {
 	e := &InUseError{Account: account}
 	for range 20 {
-		err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT pid, host FROM sellers WHERE account = $1`), account).Scan(&e.PID, &e.Host)
+		err := s.db.QueryRowContext(ctx, s.engine.q(`SELECT pid, host FROM sellers WHERE account = $1`), account).Scan(&e.PID, &e.Host)
 		if !errors.Is(err, sql.ErrNoRows) {
 			if err != nil {
 				e.PID, e.Host = 0, ""

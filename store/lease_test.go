@@ -231,7 +231,7 @@ func leaseLost(t *testing.T, url string, lose func(a *SQL)) {
 		t.Fatalf("after the lost lease's release: %d purchases, %d pending (%v)", acc.Purchases, len(acc.Pending), err)
 	}
 	var shown int
-	if err := b.db.QueryRowContext(ctx, b.dialect.q(`SELECT shown FROM purchases WHERE account = $1 AND number = 2`), "alice").Scan(&shown); err != nil || shown != shownRevealing {
+	if err := b.db.QueryRowContext(ctx, b.engine.q(`SELECT shown FROM purchases WHERE account = $1 AND number = 2`), "alice").Scan(&shown); err != nil || shown != shownRevealing {
 		t.Errorf("the new holder's unit, still revealed, marked %d by the old one's release (%v)", shown, err)
 	}
 }
@@ -286,7 +286,7 @@ func leaveAbandoned(t *testing.T, url string) {
 		t.Fatalf("the sweep marked %d units (%v), want ghost's alone", n, err)
 	}
 	// Its line unrenewed past LeaseStale: its seller is taken for gone.
-	if _, err := a.db.ExecContext(ctx, a.dialect.q(`UPDATE sellers SET seen = seen - $1 WHERE account = $2`), (2 * LeaseStale).Nanoseconds(), "lost"); err != nil {
+	if _, err := a.db.ExecContext(ctx, a.engine.q(`UPDATE sellers SET seen = seen - $1 WHERE account = $2`), (2 * LeaseStale).Nanoseconds(), "lost"); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := a.LeaveAbandoned(ctx); err != nil || n != 1 {
@@ -294,7 +294,7 @@ func leaveAbandoned(t *testing.T, url string) {
 	}
 	for name, want := range map[string]int{"ghost": shownLeft, "mine": shownRevealing, "theirs": shownRevealing, "lost": shownLeft} {
 		var shown int
-		if err := a.db.QueryRowContext(ctx, a.dialect.q(`SELECT shown FROM purchases WHERE account = $1`), name).Scan(&shown); err != nil || shown != want {
+		if err := a.db.QueryRowContext(ctx, a.engine.q(`SELECT shown FROM purchases WHERE account = $1`), name).Scan(&shown); err != nil || shown != want {
 			t.Errorf("%s's unit: shown %d (%v), want %d", name, shown, err, want)
 		}
 	}

@@ -147,7 +147,7 @@ const spentQuery = `SELECT number, at, stake_cents - prize FROM purchases
 // earlier. It returns how many rows it read, the last one's number, and
 // whether it met that older purchase.
 func (s *SQL) spentBatch(ctx context.Context, account string, upTo, since int64, batch int, sp *Spending) (n int, last int64, done bool, err error) {
-	rows, err := s.db.QueryContext(ctx, s.dialect.q(spentQuery), account, upTo, batch)
+	rows, err := s.db.QueryContext(ctx, s.engine.q(spentQuery), account, upTo, batch)
 	if err != nil {
 		return 0, 0, false, err
 	}

@@ -57,7 +57,7 @@ func lossWindow(t *testing.T, s *SQL) {
 		{time.Hour, 200, 100},      // 1 € lost
 	}
 	for i, r := range rows {
-		if _, err := s.db.ExecContext(ctx, s.dialect.q(`UPDATE purchases SET at = $1, stake_cents = $2, prize = $3 WHERE account = $4 AND number = $5`),
+		if _, err := s.db.ExecContext(ctx, s.engine.q(`UPDATE purchases SET at = $1, stake_cents = $2, prize = $3 WHERE account = $4 AND number = $5`),
 			now.Add(-r.ago).UnixNano(), r.stake, r.prize, "ann", i+1); err != nil {
 			t.Fatal(err)
 		}

@@ -53,7 +53,7 @@ func BenchmarkSellLossLimitPostgres(b *testing.B) {
 }
 
 func BenchmarkFloorInsertPostgres(b *testing.B) {
-	benchFloor(b, "pgx", pgtest.Fresh(b))
+	benchFloor(b, pgtest.Fresh(b))
 }
 
 func TestPostgresLossWindow(t *testing.T) {

@@ -55,7 +55,7 @@ func driverBad(err error) error { return errors.Join(fmt.Errorf("store: %w", err
 func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	b.Queue(selectAccount+postgres.forUpdate, p.Account)
+	b.Queue(selectAccountLocked, p.Account)
 	b.Queue(allocateFree, seq.Game, seq.Stake.String())
 	b.Queue(serverClock) // the sale's time: once its serial is taken
 	limited := p.LossLimit.IsPositive()
@@ -128,6 +128,9 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	}
 	return receipt(p, sold, stake, prize, before, after, at), true, nil
 }
+
+// selectAccountLocked reads the account and locks its row.
+const selectAccountLocked = selectAccount + " FOR UPDATE"
 
 // pgLossQuery is lossQuery on PostgreSQL's clock, read once the account
 // is locked: $2 is the window, in nanoseconds.

@@ -21,12 +21,12 @@ func (s *SQL) Present(ctx context.Context, id string, players int) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, s.dialect.q(`INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
+	_, err = s.db.ExecContext(ctx, s.engine.q(`INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
 		ON CONFLICT (id) DO UPDATE SET players = excluded.players, seen = excluded.seen`), id, players, now.UnixNano())
 	if err == nil {
 		// A server killed without removing itself is no one's to remove:
 		// any server clears it once it is long gone from the count.
-		_, err = s.db.ExecContext(ctx, s.dialect.q(`DELETE FROM servers WHERE seen < $1`), now.Add(-presenceKept).UnixNano())
+		_, err = s.db.ExecContext(ctx, s.engine.q(`DELETE FROM servers WHERE seen < $1`), now.Add(-presenceKept).UnixNano())
 	}
 	if err != nil {
 		return fmt.Errorf("store %s: recording server %s's players: %w", s.where, id, oneLine{err})
@@ -40,7 +40,7 @@ const presenceKept = time.Hour
 
 // Absent removes the server named id from the players' count.
 func (s *SQL) Absent(ctx context.Context, id string) error {
-	if _, err := s.db.ExecContext(ctx, s.dialect.q(`DELETE FROM servers WHERE id = $1`), id); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.engine.q(`DELETE FROM servers WHERE id = $1`), id); err != nil {
 		return fmt.Errorf("store %s: removing server %s's players: %w", s.where, id, oneLine{err})
 	}
 	return nil
@@ -52,7 +52,7 @@ func (s *SQL) Absent(ctx context.Context, id string) error {
 // before the servers table) has none.
 func (s *SQL) Players(ctx context.Context, now time.Time) (int, error) {
 	var n int64
-	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT COALESCE(SUM(players), 0) FROM servers WHERE seen >= $1`),
+	err := s.db.QueryRowContext(ctx, s.engine.q(`SELECT COALESCE(SUM(players), 0) FROM servers WHERE seen >= $1`),
 		now.Add(-PresenceWithin).UnixNano()).Scan(&n)
 	if err != nil && noTable(err) {
 		return 0, nil
@@ -67,12 +67,9 @@ func (s *SQL) Players(ctx context.Context, now time.Time) (int, error) {
 // boards on machines whose clocks differ agree; on SQLite, one machine,
 // this process's.
 func (s *SQL) dbNow(ctx context.Context) (time.Time, error) {
-	if s.dialect.name != "postgres" {
-		return s.now().UTC(), nil
-	}
-	var ns int64
-	if err := s.db.QueryRowContext(ctx, serverClock).Scan(&ns); err != nil {
+	now, err := s.engine.clock(ctx, dbRunner{s}, s.now)
+	if err != nil {
 		return time.Time{}, fmt.Errorf("store %s: reading the server's clock: %w", s.where, oneLine{err})
 	}
-	return time.Unix(0, ns).UTC(), nil
+	return now, nil
 }

@@ -3,15 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"slices"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -66,7 +62,7 @@ func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 
 // purchase reads an account's purchase of a number.
 func (s *SQL) purchase(ctx context.Context, q querier, account string, number int) (Receipt, error) {
-	row := q.QueryRowContext(ctx, s.dialect.q(`SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND number = $2`), account, number)
+	row := q.QueryRowContext(ctx, s.engine.q(`SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND number = $2`), account, number)
 	r, err := s.scanPurchase(row)
 	if err != nil {
 		return Receipt{}, fmt.Errorf("store: reading purchase %s: %w", PurchaseID(account, number), err)
@@ -76,7 +72,7 @@ func (s *SQL) purchase(ctx context.Context, q querier, account string, number in
 
 // purchases reads the purchases a query selects.
 func (s *SQL) purchases(ctx context.Context, q querier, query string, args ...any) ([]Receipt, error) {
-	rows, err := q.QueryContext(ctx, s.dialect.q(query), args...)
+	rows, err := q.QueryContext(ctx, s.engine.q(query), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +94,7 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 	a := Account{Name: name}
 	var balance, deposited game.Cents
 	var guest int
-	err := s.db.QueryRowContext(ctx, s.dialect.q(`SELECT balance, deposited, purchases, guest FROM accounts WHERE name = $1`), name).
+	err := s.db.QueryRowContext(ctx, s.engine.q(`SELECT balance, deposited, purchases, guest FROM accounts WHERE name = $1`), name).
 		Scan(&balance, &deposited, &a.Purchases, &guest)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, fmt.Errorf("account %q: %w", name, ErrNoAccount)
@@ -144,57 +140,7 @@ func (s *SQL) shownTx(ctx context.Context, marks []mark) ([]int64, error) {
 	}
 	defer conn.Close()
 	changed := make([]int64, len(marks))
-	if s.dialect.name == "postgres" {
-		err = conn.Raw(func(driverConn any) error {
-			b := &pgx.Batch{}
-			b.Queue("BEGIN")
-			b.Queue("SET LOCAL synchronous_commit TO OFF")
-			for i, m := range marks {
-				query, args := shownStatement(m.account, m.unit)
-				b.Queue(query, args...).Exec(func(tag pgconn.CommandTag) error { changed[i] = tag.RowsAffected(); return nil })
-			}
-			b.Queue("COMMIT")
-			c := driverConn.(*stdlib.Conn).Conn()
-			if err := c.SendBatch(ctx, b).Close(); err != nil {
-				if _, rerr := c.Exec(ctx, "ROLLBACK"); rerr != nil {
-					return errors.Join(err, driverBad(rerr))
-				}
-				return err
-			}
-			return nil
-		})
-		return changed, err
-	}
-	if _, err = conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
-		return nil, err
-	}
-	err = s.shownSQLite(ctx, conn, marks, changed)
-	if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
-		err = errors.Join(err, perr)
-	}
-	return changed, err
-}
-
-// shownSQLite runs the marks' statements in a transaction of its own on
-// conn, and sets how many rows each changed.
-func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, marks []mark, changed []int64) error {
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for i, m := range marks {
-		query, args := shownStatement(m.account, m.unit)
-		res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
-		if err != nil {
-			return err
-		}
-		if changed[i], err = res.RowsAffected(); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	return changed, s.engine.markShownUnsynced(ctx, s, conn, marks, changed)
 }
 
 // Deposit credits an account, creating it if it does not exist.
@@ -223,12 +169,12 @@ func (s *SQL) OpenGuest(ctx context.Context, account string, balance decimal.Dec
 func (s *SQL) ForgetGuest(ctx context.Context, account string) (bool, error) {
 	var gone bool
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM deposits WHERE account = $1
+		_, err := tx.ExecContext(ctx, s.engine.q(`DELETE FROM deposits WHERE account = $1
 			AND EXISTS (SELECT 1 FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0)`), account)
 		if err != nil {
 			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
 		}
-		res, err := tx.ExecContext(ctx, s.dialect.q(`DELETE FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0`), account)
+		res, err := tx.ExecContext(ctx, s.engine.q(`DELETE FROM accounts WHERE name = $1 AND guest = 1 AND purchases = 0`), account)
 		if err != nil {
 			return fmt.Errorf("store: forgetting guest %q: %w", account, err)
 		}
@@ -249,7 +195,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 	}
 	now := s.now().UTC().UnixNano()
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO accounts (name, balance, deposited, created, guest) VALUES ($1, 0, 0, $2, $3) ON CONFLICT DO NOTHING`),
+		res, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO accounts (name, balance, deposited, created, guest) VALUES ($1, 0, 0, $2, $3) ON CONFLICT DO NOTHING`),
 			account, now, guestFlag(guest))
 		if err != nil {
 			return fmt.Errorf("store: creating account %q: %w", account, err)
@@ -263,12 +209,12 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 			return nil
 		}
 		var deposits, purchases int
-		err = tx.QueryRowContext(ctx, s.dialect.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1
+		err = tx.QueryRowContext(ctx, s.engine.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1
 			WHERE name = $2 RETURNING deposits, purchases`), cents, account).Scan(&deposits, &purchases)
 		if err != nil {
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
-		_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO deposits (account, n, amount, after_purchase, at) VALUES ($1, $2, $3, $4, $5)`),
+		_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at) VALUES ($1, $2, $3, $4, $5)`),
 			account, deposits, cents, purchases, now)
 		if err != nil {
 			return fmt.Errorf("store: recording the deposit to %q: %w", account, err)
@@ -297,7 +243,7 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 	var st BlockStatus
 	var commitment string
 	read := func(q querier) error {
-		return q.QueryRowContext(ctx, s.dialect.q(`SELECT number, sold, commitment FROM blocks
+		return q.QueryRowContext(ctx, s.engine.q(`SELECT number, sold, commitment FROM blocks
 			WHERE game = $1 AND stake = $2 AND closed IS NULL ORDER BY number LIMIT 1`), seq.Game, seq.Stake.String()).Scan(&st.Number, &st.Sold, &commitment)
 	}
 	err = read(s.db)

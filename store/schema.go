@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -95,9 +96,8 @@ const sellersTable = `CREATE TABLE IF NOT EXISTS sellers (
 		token TEXT NOT NULL,
 		seen BIGINT NOT NULL)` + withoutRowID
 
-// withoutRowID ends a table's definition: SQLite then keeps the table in
-// its primary key's order, one B-tree instead of two, and PostgreSQL is
-// told nothing. A purchase writes fewer pages.
+// withoutRowID ends a table's definition, written for the engine by its
+// define: SQLite keeps such a table in its primary key's order.
 const withoutRowID = "/*ROWID*/"
 
 // migrate creates the tables, or checks the version of those there.
@@ -110,16 +110,13 @@ func (s *SQL) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, stmt := range schema {
-			if s.dialect.name == "sqlite" {
-				stmt = strings.Replace(stmt, withoutRowID, " WITHOUT ROWID", 1)
-			}
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			if _, err := tx.ExecContext(ctx, s.engine.define(stmt)); err != nil {
 				return fmt.Errorf("store %s: creating its tables: %w", s.where, err)
 			}
 		}
 		v, err := s.version(ctx, tx)
 		if errors.Is(err, errNoVersion) {
-			_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO tapis_schema (version) VALUES ($1)`), SchemaVersion)
+			_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO tapis_schema (version) VALUES ($1)`), SchemaVersion)
 			return err
 		}
 		if err != nil || v == SchemaVersion {
@@ -130,7 +127,7 @@ func (s *SQL) migrate(ctx context.Context) error {
 				return fmt.Errorf("store %s: migrating its tables from version %d: %w", s.where, v, err)
 			}
 		}
-		_, err = tx.ExecContext(ctx, s.dialect.q(`UPDATE tapis_schema SET version = $1`), SchemaVersion)
+		_, err = tx.ExecContext(ctx, s.engine.q(`UPDATE tapis_schema SET version = $1`), SchemaVersion)
 		return err
 	})
 }
@@ -153,16 +150,11 @@ var errNoVersion = errors.New("no schema version")
 // notAnother refuses a database that holds another program's tables and no
 // tapis store: tapis never writes its tables among them.
 func (s *SQL) notAnother(ctx context.Context, tx *sql.Tx) error {
-	query := `SELECT COUNT(*), COUNT(CASE WHEN name = 'tapis_schema' THEN 1 END) FROM sqlite_master WHERE type = 'table'`
-	if s.dialect.name == "postgres" {
-		query = `SELECT COUNT(*), COUNT(CASE WHEN table_name = 'tapis_schema' THEN 1 END)
-			FROM information_schema.tables WHERE table_schema = current_schema()`
-	}
-	var tables, ours int
-	if err := tx.QueryRowContext(ctx, query).Scan(&tables, &ours); err != nil {
+	tables, err := s.engine.tables(ctx, tx)
+	if err != nil {
 		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
 	}
-	if tables > 0 && ours == 0 {
+	if len(tables) > 0 && !slices.Contains(tables, "tapis_schema") {
 		return fmt.Errorf("store %s holds another program's tables: tapis keeps its store in a database of its own", s.where)
 	}
 	return nil
@@ -202,10 +194,7 @@ func (s *SQL) version(ctx context.Context, q querier) (int, error) {
 // tables or the emission: sellers starting at once create them once. A
 // SQLite transaction is alone already.
 func (s *SQL) alone(ctx context.Context, tx *sql.Tx) error {
-	if s.dialect.name != "postgres" {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7263617069)`); err != nil {
+	if err := s.engine.alone(ctx, tx); err != nil {
 		return fmt.Errorf("store %s: %w", s.where, err)
 	}
 	return nil

@@ -48,8 +48,8 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	}
 	var r Receipt
 	done := false
-	if s.dialect.name == "postgres" && p.Force == nil {
-		if r, done, err = s.sellPostgres(ctx, p, seq, table, cents); err != nil {
+	if p.Force == nil {
+		if r, done, err = s.engine.sellPipelined(ctx, s, p, seq, table, cents); err != nil {
 			return Receipt{}, err
 		}
 	}
@@ -121,7 +121,7 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	}
 	var after game.Cents
 	lease := p.Lease
-	if !s.dialect.fenceInDebit {
+	if !s.engine.fenceInDebit() {
 		lease = "" // checked by a statement of its own, the account's row locked
 	}
 	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after)
@@ -131,7 +131,7 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if err != nil {
 		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
 	}
-	if !s.dialect.fenceInDebit {
+	if !s.engine.fenceInDebit() {
 		if err := s.fenced(ctx, run, p); err != nil {
 			return Receipt{}, err
 		}
@@ -290,22 +290,16 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 	return sold, at, err
 }
 
-// serverClock reads PostgreSQL's clock, in nanoseconds since 1970.
-const serverClock = `SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT`
-
 // clock returns the time of a sale or of a block's opening: on PostgreSQL
 // the server's clock, read once the statements before it are done, so that
 // sellers on machines whose clocks differ still write a sale's time after
 // its block's commitment; on SQLite, one machine, the seller's.
 func (s *SQL) clock(ctx context.Context, r runner) (time.Time, error) {
-	if s.dialect.name != "postgres" {
-		return s.now().UTC(), nil
-	}
-	var ns int64
-	if err := r.row(ctx, serverClock).Scan(&ns); err != nil {
+	at, err := s.engine.clock(ctx, r, s.now)
+	if err != nil {
 		return time.Time{}, fmt.Errorf("store: reading the server's clock: %w", err)
 	}
-	return time.Unix(0, ns).UTC(), nil
+	return at, nil
 }
 
 // dealt deals the unit of a serial just allocated, at the time of its
@@ -337,11 +331,7 @@ func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqK
 // out meanwhile is passed over.
 func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number, serial int64, err error) {
 	for try := 0; try < 1000; try++ {
-		queries := []string{allocateFirst}
-		if s.dialect.skip != "" {
-			queries = []string{allocateFree, allocateFirst}
-		}
-		for _, q := range queries {
+		for _, q := range s.engine.allocations() {
 			err = sqlRunner{s, tx}.row(ctx, q, seq.Game, seq.Stake.String()).Scan(&number, &serial)
 			if err == nil {
 				return number, serial, nil
@@ -396,7 +386,7 @@ func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
 // the account's forced units of its game and stake.
 func (s *SQL) force(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey) (lottery.Sold, error) {
 	var made int64
-	err := tx.QueryRowContext(ctx, s.dialect.q(`SELECT COUNT(*) FROM purchases WHERE account = $1 AND game = $2 AND stake = $3 AND block IS NULL`),
+	err := tx.QueryRowContext(ctx, s.engine.q(`SELECT COUNT(*) FROM purchases WHERE account = $1 AND game = $2 AND stake = $3 AND block IS NULL`),
 		p.Account, seq.Game, seq.Stake.String()).Scan(&made)
 	if err != nil {
 		return lottery.Sold{}, fmt.Errorf("store: counting forced units: %w", err)
@@ -425,7 +415,7 @@ func (r sqlRunner) exec(ctx context.Context, query string, args ...any) error {
 	if st := r.s.stmts[query]; st != nil {
 		_, err = r.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 	} else {
-		_, err = r.tx.ExecContext(ctx, r.s.dialect.q(query), args...)
+		_, err = r.tx.ExecContext(ctx, r.s.engine.q(query), args...)
 	}
 	return err
 }
@@ -434,7 +424,19 @@ func (r sqlRunner) row(ctx context.Context, query string, args ...any) scanner {
 	if st := r.s.stmts[query]; st != nil {
 		return r.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
-	return r.tx.QueryRowContext(ctx, r.s.dialect.q(query), args...)
+	return r.tx.QueryRowContext(ctx, r.s.engine.q(query), args...)
+}
+
+// dbRunner runs statements on the store's database, each on its own.
+type dbRunner struct{ s *SQL }
+
+func (r dbRunner) exec(ctx context.Context, query string, args ...any) error {
+	_, err := r.s.db.ExecContext(ctx, r.s.engine.q(query), args...)
+	return err
+}
+
+func (r dbRunner) row(ctx context.Context, query string, args ...any) scanner {
+	return r.s.db.QueryRowContext(ctx, r.s.engine.q(query), args...)
 }
 
 // The statements of a purchase, prepared once a store.
@@ -468,12 +470,9 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, allocateFirst, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery, sellerToken}
-	if s.dialect.skip != "" {
-		queries = append(queries, allocateFree)
-	}
-	for _, q := range queries {
-		st, err := s.db.PrepareContext(ctx, s.dialect.q(q))
+	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery, sellerToken}
+	for _, q := range append(queries, s.engine.allocations()...) {
+		st, err := s.db.PrepareContext(ctx, s.engine.q(q))
 		if err != nil {
 			return fmt.Errorf("store %s: preparing a statement: %w", s.where, err)
 		}

@@ -8,14 +8,10 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
-	_ "modernc.org/sqlite"             // the "sqlite" driver
 
 	"tapis/game"
 	"tapis/text"
@@ -32,145 +28,72 @@ const BusyTimeout = 10 * time.Second
 // processes, sell from its emission at once.
 type SQL struct {
 	db       *sql.DB
-	dialect  dialect
+	engine   engine // SQLite's or PostgreSQL's
 	emission *Emission
 	orders   *orders
 	now      func() time.Time
 	where    string               // the store, as given, for messages
-	driver   string               // the database/sql driver
-	dsn      string               // its data source
 	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
-	path     string               // a SQLite store's file
 	leases   leases               // the accounts its sellers hold
 	shown    shownQueue           // units seen to the end, to be marked shown
-}
-
-// dialect is what differs between the two databases.
-type dialect struct {
-	name      string // sqlite, postgres
-	forUpdate string // locks the rows a SELECT reads, where the database can
-	skip      string // and passes over rows another seller holds
-	// fenceInDebit: the debit's own statement checks the seller's lease
-	// (SQLite: one writer at a time). On PostgreSQL a statement of its
-	// own checks it once the debit has locked the account's row, so that
-	// it reads a lease taken meanwhile (read committed: a snapshot a
-	// statement).
-	fenceInDebit bool
-}
-
-var (
-	sqlite   = dialect{name: "sqlite", fenceInDebit: true}
-	postgres = dialect{name: "postgres", forUpdate: " FOR UPDATE", skip: " FOR UPDATE SKIP LOCKED"}
-)
-
-var placeholder = regexp.MustCompile(`\$([0-9]+)`)
-
-// q writes a query for the dialect: $1, $2… become ?1, ?2… for SQLite.
-func (d dialect) q(query string) string {
-	if d.name == "sqlite" {
-		return placeholder.ReplaceAllString(query, "?$1")
-	}
-	return query
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
 // .db, or a postgres:// or postgresql:// URL.
 func IsURL(s string) bool {
-	_, _, err := parseURL(s)
+	_, err := parseURL(s)
 	return err == nil
 }
 
-// parseURL reads where a store is: its dialect and the driver's data source.
-func parseURL(s string) (dialect, string, error) {
+// parseURL reads where a store is: its engine, with the driver's data
+// source.
+func parseURL(s string) (engine, error) {
 	switch {
 	case strings.HasPrefix(s, "postgres://"), strings.HasPrefix(s, "postgresql://"):
-		return postgres, s, nil
+		return &postgresEngine{dsn: s, alloc: []string{allocateFree, allocateFirst}}, nil
 	case strings.HasPrefix(s, "sqlite:"), strings.HasSuffix(s, ".db"):
 		path := strings.TrimPrefix(s, "sqlite:")
 		if path == "" {
-			return dialect{}, "", errors.New("sqlite: wants a path, as in sqlite:tapis.db")
+			return nil, errors.New("sqlite: wants a path, as in sqlite:tapis.db")
 		}
 		if strings.HasPrefix(path, "//") || strings.HasPrefix(path, ":") {
-			return dialect{}, "", fmt.Errorf("sqlite:%s: want sqlite:PATH, the path of a file (sqlite:tapis.db, sqlite:/var/tapis/tapis.db)", text.Printable(path))
+			return nil, fmt.Errorf("sqlite:%s: want sqlite:PATH, the path of a file (sqlite:tapis.db, sqlite:/var/tapis/tapis.db)", text.Printable(path))
 		}
 		if strings.ContainsAny(path, "?#") {
-			return dialect{}, "", fmt.Errorf("sqlite path %s: a store's path takes no ? or #", text.Printable(path))
+			return nil, fmt.Errorf("sqlite path %s: a store's path takes no ? or #", text.Printable(path))
 		}
 		// busy_timeout first: the pragmas run in order, and switching a
 		// new file to WAL waits for another process opening it too.
 		dsn := "file:" + strings.ReplaceAll(path, "%", "%25") +
 			"?_pragma=busy_timeout(" + strconv.FormatInt(BusyTimeout.Milliseconds(), 10) + ")" +
 			"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(ON)&_txlock=immediate"
-		return sqlite, dsn, nil
+		return &sqliteEngine{url: s, path: path, dsn: dsn, alloc: []string{allocateFirst}}, nil
 	}
-	return dialect{}, "", fmt.Errorf("store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(Redact(s)))
+	return nil, fmt.Errorf("store %s: want sqlite:PATH, a path ending in .db, or postgres://…", text.Printable(Redact(s)))
 }
 
 // Open opens the store at url, creating its tables and its emission on
 // first use, and migrating an older schema.
 func Open(ctx context.Context, url string, o Options) (*SQL, error) {
-	d, dsn, err := parseURL(url)
+	e, err := parseURL(url)
 	if err != nil {
 		return nil, err
 	}
-	if d.name == "sqlite" {
-		path := strings.TrimPrefix(url, "sqlite:")
-		if o.Existing {
-			if _, err := os.Stat(path); err != nil {
-				return nil, fmt.Errorf("store %s: %w", url, err)
-			}
-		} else if err := createPrivate(path); err != nil {
-			return nil, fmt.Errorf("store %s: %w", text.Printable(url), err)
-		}
-		// The file holds the house's master seed, and its write-ahead log
-		// the pages written lately: no one else may read them.
-		for _, f := range []string{path, path + "-wal", path + "-shm"} {
-			if err := Private("store", f); err != nil {
-				return nil, err
-			}
-		}
-	}
-	driver := "sqlite"
-	if d.name == "postgres" {
-		driver = "pgx"
-	}
-	if o.Existing { // a reader: its transactions take no write lock (a read-only file reads)
-		dsn = strings.Replace(dsn, "_txlock=immediate", "_txlock=deferred", 1)
-	}
-	db, err := sql.Open(driver, dsn)
+	db, err := e.connect(o.Existing)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, err
 	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &SQL{db: db, dialect: d, now: o.Now, where: text.Printable(Redact(url)), driver: driver, dsn: dsn, stmts: map[string]*sql.Stmt{}}
+	s := &SQL{db: db, engine: e, now: o.Now, where: text.Printable(Redact(url)), stmts: map[string]*sql.Stmt{}}
 	s.leases.wait = holdWait
-	if d.name == "sqlite" {
-		s.path = strings.TrimPrefix(url, "sqlite:")
-	}
-	if d.name == "sqlite" {
-		db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
-	} else {
-		// A server of many players shares one pool: bounded, so that a
-		// few servers stay well within PostgreSQL's max_connections
-		// (100 by default), and kept open between purchases.
-		db.SetMaxOpenConns(pgConns)
-		db.SetMaxIdleConns(pgConns)
-	}
 	if !o.Existing {
-		// Sellers opening a new SQLite file at once: the one that lost the
-		// switch to WAL tries again, as a busy write would wait.
-		err := s.migrate(ctx)
-		for start := time.Now(); err != nil && d.name == "sqlite" && sqliteBusy(err) && time.Since(start) < BusyTimeout; {
-			time.Sleep(20 * time.Millisecond)
-			err = s.migrate(ctx)
-		}
-		if err != nil {
-			db.Close()
-			return nil, err
-		}
-	} else if _, err := s.version(ctx, s.db); err != nil {
+		err = e.retryOpening(func() error { return s.migrate(ctx) })
+	} else {
+		_, err = s.version(ctx, s.db)
+	}
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -185,12 +108,6 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	s.orders = newOrders(4 * s.emission.OpenBlocks * len(s.emission.tables))
 	return s, nil
 }
-
-// pgConns is how many connections to PostgreSQL a process holds at most.
-// More would not sell faster: a purchase holds its connection for one
-// round trip of two pipelined batches, and the block's row lock
-// serializes the rest (docs/scaling.md).
-const pgConns = 16
 
 // createPrivate creates a SQLite store's file, empty, readable by its
 // owner only, when there is none: the file will hold the house's master
@@ -380,7 +297,7 @@ func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emiss
 	if e.QA {
 		qa = 1
 	}
-	_, err = tx.ExecContext(ctx, s.dialect.q(`INSERT INTO emission (id, seed, open_blocks, qa, tables, created) VALUES (1, $1, $2, $3, $4, $5)`),
+	_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO emission (id, seed, open_blocks, qa, tables, created) VALUES (1, $1, $2, $3, $4, $5)`),
 		strconv.FormatUint(uint64(e.seed), 10), e.OpenBlocks, qa, tables, e.Created.UnixNano())
 	if err != nil {
 		return nil, fmt.Errorf("store %s: creating its emission: %w", s.where, err)

@@ -204,7 +204,7 @@ func concurrentSellers(t *testing.T, s *SQL, url string) {
 		t.Fatal(err)
 	}
 	table, _ := s.Emission().Table(g.Seq(stake))
-	rows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT block, serial, tier FROM purchases WHERE game = $1 AND stake = $2`), g.Name, stake.String())
+	rows, err := s.db.QueryContext(ctx, s.engine.q(`SELECT block, serial, tier FROM purchases WHERE game = $1 AND stake = $2`), g.Name, stake.String())
 	if err != nil {
 		t.Fatal(err)
 	}

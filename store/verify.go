@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
-	"strings"
 
 	"tapis/game"
 	"tapis/game/lottery"
@@ -66,20 +65,11 @@ type blockRow struct {
 // sellers may go on selling meanwhile: on SQLite a reader in WAL mode, which
 // holds no lock against them; on PostgreSQL a repeatable read.
 func (s *SQL) Verify(ctx context.Context) (Report, error) {
-	db, opts := s.db, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
-	if s.dialect.name == "sqlite" {
-		reader, err := sql.Open(s.driver, strings.Replace(s.dsn, "_txlock=immediate", "_txlock=deferred", 1))
-		if err != nil {
-			return Report{}, fmt.Errorf("store: %w", err)
-		}
-		defer reader.Close()
-		db, opts = reader, nil
-	}
-	tx, err := db.BeginTx(ctx, opts)
+	tx, done, err := s.engine.snapshot(ctx, s)
 	if err != nil {
-		return Report{}, fmt.Errorf("store %s: %w", s.where, err)
+		return Report{}, err
 	}
-	defer tx.Rollback()
+	defer done()
 	return s.verifyIn(ctx, tx)
 }
 

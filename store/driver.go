@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"tapis/game"
+)
+
+// engine is what differs between the two databases a store is kept in,
+// SQLite (driver_sqlite.go) and PostgreSQL (driver_postgres.go); the rest
+// of the store is one SQL for both, written for PostgreSQL ($1, $2…).
+// Each method says what its engine does differently, and why, so that no
+// code outside the two drivers asks which engine it runs on.
+type engine interface {
+	// connect opens the database, a reader's (existing: it creates
+	// nothing and takes no write lock) or a seller's.
+	connect(existing bool) (*sql.DB, error)
+	// retryOpening runs the first work of a seller opening a store (its
+	// tables), again while another process opening a new SQLite file
+	// holds it.
+	retryOpening(open func() error) error
+	// q writes a query in the engine's placeholders.
+	q(query string) string
+	// alone makes a transaction wait for any other seller's that creates
+	// the tables or the emission.
+	alone(ctx context.Context, tx *sql.Tx) error
+	// tables lists the tables of the store's database (its schema).
+	tables(ctx context.Context, q querier) ([]string, error)
+	// define writes a table's definition, ending in withoutRowID, for
+	// the engine.
+	define(stmt string) string
+	// forUpdate makes a SELECT lock the rows it reads, where the engine
+	// locks rows.
+	forUpdate(query string) string
+	// allocations are the statements that take a block's next serial,
+	// tried in turn (allocate).
+	allocations() []string
+	// fenceInDebit reports whether the debit's own statement checks the
+	// seller's lease (sell).
+	fenceInDebit() bool
+	// clock returns the time of a sale or of a block's opening: the
+	// engine's clock where sellers on several machines share it, else
+	// now's.
+	clock(ctx context.Context, r runner, now func() time.Time) (time.Time, error)
+	// sellPipelined sells a unit from a block in the engine's fastest
+	// way: false, having changed nothing, when the general path must.
+	sellPipelined(ctx context.Context, s *SQL, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error)
+	// markShownUnsynced marks units shown on conn in one transaction
+	// whose commit does not wait for the disk, and sets how many rows
+	// each mark changed.
+	markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error
+	// accountLock opens the lock that holds accounts against other
+	// processes (Hold).
+	accountLock(ctx context.Context, s *SQL) (accountLock, error)
+	// snapshot begins a read-only transaction that sees one state of the
+	// store while sellers go on selling (Verify); done ends it.
+	snapshot(ctx context.Context, s *SQL) (tx *sql.Tx, done func(), err error)
+}
+
+// tableNames reads the names a listing of tables returns.
+func tableNames(ctx context.Context, q querier, listing string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, listing)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("listing the tables: %w", err)
+		}
+		names = append(names, name)
+	}
+	return names, rows.Err()
+}

@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+
+	"tapis/game"
+	"tapis/text"
+)
+
+// sqliteEngine keeps a store in one SQLite file, on one machine: one
+// writer at a time, whose transactions are alone already.
+type sqliteEngine struct {
+	url   string   // as given, for messages
+	path  string   // the store's file
+	dsn   string   // the driver's data source: a seller's, its writes taking the lock at BEGIN
+	alloc []string // allocations
+}
+
+func (e *sqliteEngine) connect(existing bool) (*sql.DB, error) {
+	if existing {
+		if _, err := os.Stat(e.path); err != nil {
+			return nil, fmt.Errorf("store %s: %w", e.url, err)
+		}
+	} else if err := createPrivate(e.path); err != nil {
+		return nil, fmt.Errorf("store %s: %w", text.Printable(e.url), err)
+	}
+	// The file holds the house's master seed, and its write-ahead log the
+	// pages written lately: no one else may read them.
+	for _, f := range []string{e.path, e.path + "-wal", e.path + "-shm"} {
+		if err := Private("store", f); err != nil {
+			return nil, err
+		}
+	}
+	dsn := e.dsn
+	if existing { // a reader: its transactions take no write lock (a read-only file reads)
+		dsn = e.readerDSN()
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db.SetMaxOpenConns(1) // one writer a process; other processes wait their turn
+	return db, nil
+}
+
+// readerDSN is the data source of a reader: its transactions take no
+// write lock.
+func (e *sqliteEngine) readerDSN() string {
+	return strings.Replace(e.dsn, "_txlock=immediate", "_txlock=deferred", 1)
+}
+
+// retryOpening: sellers opening a new file at once, the one that lost the
+// switch to WAL tries again, as a busy write would wait (SQLite waits for
+// no busy handler there).
+func (e *sqliteEngine) retryOpening(open func() error) error {
+	err := open()
+	for start := time.Now(); err != nil && sqliteBusy(err) && time.Since(start) < BusyTimeout; {
+		time.Sleep(20 * time.Millisecond)
+		err = open()
+	}
+	return err
+}
+
+var placeholder = regexp.MustCompile(`\$([0-9]+)`)
+
+// q: $1, $2… become ?1, ?2….
+func (e *sqliteEngine) q(query string) string { return placeholder.ReplaceAllString(query, "?$1") }
+
+// alone: a SQLite transaction is alone already (BEGIN IMMEDIATE).
+func (e *sqliteEngine) alone(context.Context, *sql.Tx) error { return nil }
+
+func (e *sqliteEngine) tables(ctx context.Context, q querier) ([]string, error) {
+	return tableNames(ctx, q, `SELECT name FROM sqlite_master WHERE type = 'table'`)
+}
+
+// define: SQLite keeps a table WITHOUT ROWID in its primary key's order,
+// one B-tree instead of two: a purchase writes fewer pages.
+func (e *sqliteEngine) define(stmt string) string {
+	return strings.Replace(stmt, withoutRowID, " WITHOUT ROWID", 1)
+}
+
+// forUpdate: SQLite locks no rows; its transactions are alone.
+func (e *sqliteEngine) forUpdate(query string) string { return query }
+
+// allocations: one writer at a time, the first block on sale.
+func (e *sqliteEngine) allocations() []string { return e.alloc }
+
+// fenceInDebit: yes, one writer at a time, the debit reads the lease as
+// it stands.
+func (e *sqliteEngine) fenceInDebit() bool { return true }
+
+// clock: one machine, the seller's clock.
+func (e *sqliteEngine) clock(_ context.Context, _ runner, now func() time.Time) (time.Time, error) {
+	return now().UTC(), nil
+}
+
+// sellPipelined: no faster way; a purchase is one transaction on the
+// process's one connection.
+func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, game.SeqKey, *game.Table, game.Cents) (Receipt, bool, error) {
+	return Receipt{}, false, nil
+}
+
+// markShownUnsynced: at synchronous=NORMAL for this transaction alone.
+func (e *sqliteEngine) markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error {
+	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return err
+	}
+	err := s.shownSQLite(ctx, conn, marks, changed)
+	if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
+		err = errors.Join(err, perr)
+	}
+	return err
+}
+
+// shownSQLite runs the marks' statements in a transaction of its own on
+// conn, and sets how many rows each changed.
+func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, marks []mark, changed []int64) error {
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for i, m := range marks {
+		query, args := shownStatement(m.account, m.unit)
+		res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
+		if err != nil {
+			return err
+		}
+		if changed[i], err = res.RowsAffected(); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// accountLock: byte-range locks of a file beside the store, which the
+// system drops when the process ends. One file under two names locks one
+// lease file: by its real path.
+func (e *sqliteEngine) accountLock(context.Context, *SQL) (accountLock, error) {
+	path, err := filepath.Abs(e.path)
+	if err == nil {
+		path, err = filepath.EvalSymlinks(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newFileLock(path + "-leases")
+}
+
+// snapshot: a reader of its own in WAL mode, which holds no lock against
+// the sellers (the store's one connection may be theirs).
+func (e *sqliteEngine) snapshot(ctx context.Context, s *SQL) (*sql.Tx, func(), error) {
+	reader, err := sql.Open("sqlite", e.readerDSN())
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: %w", err)
+	}
+	tx, err := reader.BeginTx(ctx, nil)
+	if err != nil {
+		reader.Close()
+		return nil, nil, fmt.Errorf("store %s: %w", s.where, err)
+	}
+	return tx, func() { tx.Rollback(); reader.Close() }, nil
+}
