@@ -47,14 +47,29 @@ type Forced struct {
 	Serial int64
 }
 
+// Ref is a sold unit's identity, carried as it is from the screen that
+// shows the unit to the store that marks it shown: a unit of a block (ID),
+// or a forced unit, which belongs to no block (ID's game and stake, and
+// Forced).
+type Ref struct {
+	ID     game.UnitID
+	Forced *Forced // nil for a unit of a block
+}
+
+// Ref returns the unit's identity.
+func (s Sold) Ref() Ref { return Ref{ID: s.Unit.ID, Forced: s.Forced} }
+
 // Name returns the unit's name: its identity GAME:STAKE:BLOCK:SERIAL, or
-// GAME:STAKE:LABEL:N for a forced unit, which belongs to no block.
-// ParseName reads it back.
-func (s Sold) Name() string {
-	if s.Forced == nil {
-		return s.Unit.ID.String()
+// GAME:STAKE:LABEL:N for a forced unit. ParseName reads it back.
+func (s Sold) Name() string { return s.Ref().Name() }
+
+// Name returns the name of the unit: GAME:STAKE:BLOCK:SERIAL, or
+// GAME:STAKE:LABEL:N for a forced unit, as journals and stores write it.
+func (r Ref) Name() string {
+	if r.Forced == nil {
+		return r.ID.String()
 	}
-	return s.Unit.ID.Seq().String() + ":" + s.Forced.Label + ":" + strconv.FormatInt(s.Forced.Serial, 10)
+	return r.ID.Seq().String() + ":" + r.Forced.Label + ":" + strconv.FormatInt(r.Forced.Serial, 10)
 }
 
 // ParseName reads a unit's name as Sold.Name writes it: a unit from a
