@@ -303,7 +303,10 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		purchase.Lease = s.lease.Token()
 	}
 	r, err := s.st.Sell(ctx, purchase)
-	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) {
+	if errors.Is(err, store.ErrLeaseLost) {
+		s.holdAgain(ctx)
+	}
+	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) || errors.Is(err, store.ErrLeaseLost) {
 		s.attempt = "" // the next number is another purchase
 		// Another seller bought for the account, or the purchase whose
 		// answer was lost was another: the next one follows the store's.
@@ -345,6 +348,24 @@ func (s *Session) Shown(unit string) error {
 	ctx, cancel := deadline()
 	defer cancel()
 	return s.st.Shown(ctx, s.account, unit)
+}
+
+// holdAgain takes the account again after its lease was lost (another
+// seller took it while this one's hold was gone, a database restart): if
+// no one holds it now, the next purchase is made under the new lease, the
+// account read again; if another seller does, the purchases go on being
+// refused. The caller holds s.buying.
+func (s *Session) holdAgain(ctx context.Context) {
+	h, ok := s.st.(store.Holder)
+	if !ok || s.lease == nil {
+		return
+	}
+	s.lease.Release() //nolint:errcheck // lost already: its line is another's
+	if l, err := h.Hold(ctx, s.account); err == nil {
+		s.lease = l
+	}
+	// Otherwise another seller holds it: the old token goes on fencing
+	// this session's purchases, and the next one tries again.
 }
 
 // Seen marks a unit as shown to the player, in memory only: its prize is

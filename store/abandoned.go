@@ -12,10 +12,16 @@ import (
 // its own every few seconds (RenewLeases).
 const LeaseStale = time.Minute
 
-// RenewLeases says in sellers that this process still holds its
+// RenewLeases takes this process's accounts' locks again if they were
+// lost (a PostgreSQL restart drops them: a seller arriving in between
+// takes the account, and this process's purchases of it are refused by
+// their token), and says in sellers that this process still holds its
 // accounts: the sweep of another server leaves their units alone, even
-// should this process's lock be lost for a moment (a database restart).
+// should this process's lock be lost for a moment.
 func (s *SQL) RenewLeases(ctx context.Context) error {
+	if err := s.leases.keep(ctx); err != nil {
+		return fmt.Errorf("store: holding this process's accounts again: %w", oneLine{err})
+	}
 	tokens := s.leases.tokens()
 	if len(tokens) == 0 {
 		return nil

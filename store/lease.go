@@ -88,6 +88,10 @@ type accountLock interface {
 	take(ctx context.Context, key int64) (bool, error)
 	give(key int64) error
 	held(ctx context.Context, key int64) (bool, error) // by any process but this one's lock
+	// keep makes sure the locks taken are still held, taking them again
+	// if they could be lost (the database restarted): those another
+	// process took meanwhile are lost to it.
+	keep(ctx context.Context) error
 	close() error
 }
 
@@ -244,6 +248,19 @@ func (l *leases) tokens() []string {
 		}
 	}
 	return out
+}
+
+// keep makes sure the engine's lock still holds the accounts taken.
+func (l *leases) keep(ctx context.Context) error {
+	l.mu.Lock()
+	lock := l.lock
+	l.mu.Unlock()
+	if lock == nil {
+		return nil
+	}
+	l.engine.Lock()
+	defer l.engine.Unlock()
+	return lock.keep(ctx)
 }
 
 func (l *leases) give(lock accountLock, key int64) error {

@@ -110,6 +110,22 @@ func (a *advisoryLock) reconnect(ctx context.Context) error {
 	return nil
 }
 
+// keep takes the locks again on a new connection if the one holding them
+// is gone (the database restarted, or the connection broke): the
+// database dropped them with it. Called every few seconds (RenewLeases),
+// it bounds how long a database restart leaves the accounts unheld.
+func (a *advisoryLock) keep(ctx context.Context) error {
+	if a.closed || len(a.keys) == 0 {
+		return nil
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if a.conn.PingContext(pctx) == nil {
+		return nil
+	}
+	return a.reconnect(pctx)
+}
+
 // held tests whether another session of the database holds the
 // account's lock (this connection's own are not counted), without taking
 // it: a bigint advisory lock is listed by its high and low 32 bits.

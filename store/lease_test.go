@@ -173,6 +173,46 @@ func TestPostgresLeaseLost(t *testing.T) {
 	})
 }
 
+// TestPostgresLeaseKeptAcrossACutConnection cuts the connection that holds
+// the locks, as a database restart does: RenewLeases (every few seconds on
+// a server) takes them again, so another seller is refused once more.
+func TestPostgresLeaseKeptAcrossACutConnection(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Fresh(t)
+	a, b := openLeasing(t, url), openLeasing(t, url)
+	if _, err := a.OpenAccount(ctx, "alice", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	held, err := a.Hold(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Release()
+	var n int
+	if err := b.db.QueryRowContext(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
+		WHERE locktype = 'advisory' AND granted`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("cutting the lock's connection: %d, %v", n, err)
+	}
+	for start := time.Now(); n > 0 && time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+		if err := b.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.RenewLeases(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var inUse *InUseError
+	if l, err := b.Hold(ctx, "alice"); !errors.As(err, &inUse) {
+		if l != nil {
+			l.Release()
+		}
+		t.Fatalf("alice taken by another seller once her lock was renewed: %v", err)
+	}
+	if _, err := a.Sell(ctx, Purchase{Account: "alice", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3), Lease: held.Token()}); err != nil {
+		t.Fatalf("a purchase under the lease taken again: %v", err)
+	}
+}
+
 // leaseLost: a Hold given up by its caller drops no other lease; a seller
 // whose lease another took since (lose makes it so) has its purchases
 // refused, in their transaction, and its release leaves the other's
