@@ -51,6 +51,7 @@ func english() safe.Catalog {
 		"v.bets":             "Bets",
 		"qa.seed":            "QA seed %d",
 		"qa.block":           "%s %s block %d #%d",
+		"qa.unread":          "blocks not read: the store did not answer",
 		"qa.leftn":           "left %d",
 		"qa.lots":            "lots %s",
 		"qa.losingn":         "losing %d",

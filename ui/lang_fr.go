@@ -51,6 +51,7 @@ func french() safe.Catalog {
 		"v.bets":             "Mises",
 		"qa.seed":            "QA graine %d",
 		"qa.block":           "%s %s bloc %d n°%d",
+		"qa.unread":          "blocs non lus : la réserve n'a pas répondu",
 		"qa.leftn":           "restent %d",
 		"qa.lots":            "lots %s",
 		"qa.losingn":         "perdantes %d",

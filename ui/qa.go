@@ -16,7 +16,6 @@ import (
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/game/yams"
-	safe "tapis/text"
 	"tapis/wallet"
 )
 
@@ -105,7 +104,9 @@ func (c *common) qaStatus(on gameScreen, width int) string {
 	b, ok := c.till.blocks.block(g, stake)
 	switch {
 	case !ok && c.till.blocks.err != nil:
-		return ansi.Truncate(safe.Printable(c.till.blocks.err.Error()), width, "")
+		// The store's words are its own (an address, a query): a QA
+		// session over SSH is a remote one.
+		return ansi.Truncate(c.t.get("qa.unread"), width, "")
 	case !ok:
 		return ""
 	}
