@@ -197,14 +197,15 @@ func benchJournal(b *testing.B, n int) string {
 	return out
 }
 
-// copyFile copies the file at from to a new file at to, synced.
+// copyFile copies the file at from to a new file at to, synced, readable
+// by its owner alone as a journal must be.
 func copyFile(to, from string) error {
 	in, err := os.Open(from)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.Create(to)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
 	}
