@@ -16,7 +16,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
-	"tapis/session"
+	"tapis/store/journal"
 	"tapis/text"
 	"tapis/ui"
 )
@@ -125,7 +125,7 @@ func play(env cli.Env, args []string) int {
 	m, err := opts.Open()
 	if err != nil {
 		hint := ""
-		if p := (session.Problem{}); errors.As(err, &p) {
+		if p := (journal.Problem{}); errors.As(err, &p) {
 			hint = " (tapis verify --journal " + text.Printable(opts.Session.Journal) + " lists every problem)"
 		}
 		fmt.Fprintf(env.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)

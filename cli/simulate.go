@@ -12,6 +12,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/session"
 	"tapis/stats"
+	"tapis/store/journal"
 	"tapis/text"
 	"tapis/ui"
 	"tapis/wallet"
@@ -57,7 +58,7 @@ func simulate(env Env, args []string) int {
 		Store: o.store, Account: o.account, OpenBlocks: o.openBlocks})
 	if err != nil {
 		hint := ""
-		if p := (session.Problem{}); errors.As(err, &p) {
+		if p := (journal.Problem{}); errors.As(err, &p) {
 			hint = " (tapis verify --journal " + o.journal + " lists every problem)"
 		}
 		return fail(env, "simulate", usagef("%v%s", err, hint))

@@ -17,6 +17,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/session"
+	"tapis/store/journal"
 	"tapis/ui"
 	"tapis/wallet"
 )
@@ -238,7 +239,7 @@ func TestSimulateJournal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
 	first := simulateJSON(t, "--game", "vegas", "--count", "120", "--seed", "5", "--journal", path)
 	kinds := journalKinds(t, path)
-	if kinds[session.KindBuy] != 120 || kinds[session.KindShown] != 120 || kinds[session.KindStart] != 1 {
+	if kinds[journal.KindBuy] != 120 || kinds[journal.KindShown] != 120 || kinds[journal.KindStart] != 1 {
 		t.Errorf("journal holds %v", kinds)
 	}
 	if code, out, errOut := run(t, "", "verify", "--journal", path); code != ExitOK || !strings.Contains(out, "120 purchases") {
@@ -271,7 +272,7 @@ func TestSimulateJournal(t *testing.T) {
 		t.Errorf("taken up: exit %d, stderr %q:\n%s", code, errOut, taken)
 	}
 	kinds = journalKinds(t, path)
-	if kinds[session.KindBuy] != 150+bought || kinds[session.KindShown] != 150+bought || kinds[session.KindStart] != 1 {
+	if kinds[journal.KindBuy] != 150+bought || kinds[journal.KindShown] != 150+bought || kinds[journal.KindStart] != 1 {
 		t.Errorf("journal holds %v", kinds)
 	}
 	code, out, errOut := run(t, "", "verify", "--journal", path, "--json")
@@ -307,7 +308,7 @@ func journalKinds(t *testing.T, path string) map[string]int {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	lines, _, torn, err := session.ReadLines(f)
+	lines, _, torn, err := journal.ReadLines(f)
 	if err != nil || torn != 0 {
 		t.Fatalf("reading the journal: %v, torn line %d", err, torn)
 	}

@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"tapis/session"
 	"tapis/store"
+	"tapis/store/journal"
 	"tapis/text"
 )
 
@@ -51,7 +51,7 @@ func verify(env Env, args []string) int {
 	} else if err := store.PrivateMode("journal", *path, info.Mode()); err != nil {
 		return fail(env, "verify", usagef("%v", err))
 	}
-	rep, err := session.Verify(f, nil)
+	rep, err := journal.Verify(f, nil)
 	if err != nil {
 		return fail(env, "verify", usagef("%v", err))
 	}

@@ -1,3 +1,10 @@
+// Package session keeps a player's session: an account buying from a
+// store (store.Store), and what the screens and tools read of it: the
+// balance, what is spendable, the run's totals, the recent units. It
+// knows a store only by what it does: what only some stores do is asked
+// through small interfaces, never of a store's type. Open opens the store
+// the options name (the SQL store, or the local game's journal.Store);
+// OpenOn buys from any.
 package session
 
 import (
@@ -13,8 +20,17 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/store"
+	"tapis/store/journal"
 	"tapis/wallet"
 )
+
+// DefaultAccount is the account of a session that names none: the local
+// game's one player.
+const DefaultAccount = "local"
+
+// Tables gives the lot table of a game at a stake: the regulation's, or
+// smaller blocks in tests.
+type Tables = store.Tables
 
 // Options opens a session.
 type Options struct {
@@ -47,7 +63,6 @@ type Options struct {
 type Session struct {
 	st       store.Store
 	account  string
-	local    *local     // st, when it is this package's memory or journal; nil otherwise
 	buying   sync.Mutex // held through a purchase: each takes the account's next number
 	mu       sync.Mutex // guards what follows
 	next     int        // the account's next purchase number
@@ -64,50 +79,50 @@ type Session struct {
 	guest    GuestOpener                // the store, for a guest's session; nil otherwise
 	opened   bool                       // a guest's account is in the store (guarded by buying)
 	lease    *store.Lease               // the account held for this session, on a store that holds them
-	Note     string                     // what opening the journal had to say (a torn last line)
+	Note     string                     // what opening the store had to say (a journal's torn last line)
 	Torn     int                        // the journal's last line, cut short by a crash and dropped, or 0
 }
 
-// Open starts a session on a store of its own, for o.Account: in memory,
-// or on o.Journal. With a journal that exists, it takes the session up
-// where the journal left it: the balance, the history, and every block's
-// position; the units bought but never shown are in Restored().Pending. A
-// journal that does not read, or belongs to another seed, is refused and
-// left as it is. A last line cut short by a crash is dropped.
+// Open starts a session for o.Account on the store the options name, and
+// then OpenOn it. Without o.Store, it is the local game's store
+// (journal.Store): in memory, or on o.Journal. With a journal that
+// exists, it takes the session up where the journal left it: the balance,
+// the history, and every block's position; the units bought but never
+// shown are in Restored().Pending. A journal that does not read, or
+// belongs to another seed, is refused and left as it is. A last line cut
+// short by a crash is dropped, and said in Note.
 //
 // With o.Store, the session buys for o.Account from that shared store,
 // whose emission is created on its first use (from o.Seed when o.SeedSet,
 // o.OpenBlocks and o.Tables) and kept in it.
 func Open(o Options) (*Session, error) {
 	o = o.withDefaults()
-	if o.Store != "" {
-		if o.Journal != "" {
-			return nil, errors.New("a session keeps a journal or a store, not both")
-		}
-		ctx, cancel := deadline()
-		defer cancel()
-		st, err := store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
-			OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now})
-		if err != nil {
-			return nil, err
-		}
-		s, err := OpenOn(st, o.Account, o)
-		if err != nil {
-			st.Close()
-			return nil, err
-		}
-		return s, nil
-	}
-	l, err := openLocal(o)
+	st, err := openStore(o)
 	if err != nil {
 		return nil, err
 	}
-	s, err := OpenOn(l, o.Account, o)
+	s, err := OpenOn(st, o.Account, o)
 	if err != nil {
-		l.Close()
+		st.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// openStore opens the store o names: the shared store o.Store, or the
+// local game's, in memory or on o.Journal.
+func openStore(o Options) (store.Store, error) {
+	if o.Store == "" {
+		return journal.Open(journal.Options{Path: o.Journal, Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance,
+			Account: o.Account, Limit: o.Limit, QA: o.QA, Tables: o.Tables, Now: o.Now})
+	}
+	if o.Journal != "" {
+		return nil, errors.New("a session keeps a journal or a store, not both")
+	}
+	ctx, cancel := deadline()
+	defer cancel()
+	return store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
+		OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now})
 }
 
 // OpenOn starts a session for an account on a store: the account, created
@@ -178,10 +193,14 @@ func openOn(st store.Store, account string, o Options) (*Session, error) {
 		return nil, fmt.Errorf("account %s: %w", account, err)
 	}
 	s.next, s.balance, s.origin = a.Purchases+1, a.Balance, a.Deposited
-	if l, ok := st.(*local); ok {
-		s.local, s.restored, s.Note, s.Torn = l, l.restored, l.note, l.torn
+	if r, ok := st.(resumer); ok { // it alone knows whether it took up an earlier run
+		var resumed bool
+		resumed, s.Note, s.Torn = r.Resumed()
+		if resumed {
+			s.restored = s.stateOf(a)
+		}
 	} else if !created {
-		s.restored = stateOf(a)
+		s.restored = s.stateOf(a)
 	}
 	for _, r := range a.Recent {
 		s.recent.add(s.playedOf(r))
@@ -206,24 +225,8 @@ func deadline() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), StoreTimeout)
 }
 
-// GuestOpener is a store that keeps guests' accounts: opened marked a
-// guest's, and forgotten while they bought nothing (store.SQL).
-type GuestOpener interface {
-	OpenGuest(ctx context.Context, name string, balance decimal.Decimal) (bool, error)
-	ForgetGuest(ctx context.Context, name string) (bool, error)
-}
-
-// accountOpener is a store that creates an account only if it does not
-// exist, in one operation.
-type accountOpener interface {
-	OpenAccount(ctx context.Context, name string, balance decimal.Decimal) (bool, error)
-}
-
 // withDefaults returns o with its defaults set.
 func (o Options) withDefaults() Options {
-	if o.Tables == nil {
-		o.Tables = RegulationTables
-	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -238,20 +241,20 @@ func (o Options) withDefaults() Options {
 
 // stateOf is what a store held of an account: its balance, its deposits
 // as the start, its purchases and the units never shown.
-func stateOf(a store.Account) *State {
-	st := &State{Start: a.Deposited, Balance: a.Balance, Purchases: a.Purchases, Seq: a.Purchases}
+func (s *Session) stateOf(a store.Account) *State {
+	st := &State{Start: a.Deposited, Balance: a.Balance, Purchases: a.Purchases}
 	for _, r := range a.Pending {
-		st.Pending = append(st.Pending, Played{Op: r.Op, Sold: r.Sold, Time: r.At})
+		st.Pending = append(st.Pending, s.playedOf(r))
 	}
 	return st
 }
 
 // playedOf returns a purchase as the session keeps it: with its journal
-// line, when the session's store is a journal that still knows it.
+// line, when the session's store keeps lines and still knows it.
 func (s *Session) playedOf(r store.Receipt) Played {
 	p := Played{Op: r.Op, Sold: r.Sold, Time: r.At}
-	if s.local != nil {
-		p.Line = s.local.lineOf(r.Op.Seq)
+	if k, ok := s.st.(lineKeeper); ok {
+		p.Line = k.LineOf(r.Op.Unit)
 	}
 	return p
 }
@@ -341,7 +344,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 // writes it at once.
 func (s *Session) Shown(unit string) error {
 	s.Seen(unit)
-	if q, ok := s.st.(shownQueuer); ok && s.local == nil {
+	if q, ok := s.st.(shownQueuer); ok {
 		q.ShownSoon(s.account, unit)
 		return nil
 	}
@@ -402,22 +405,18 @@ func (s *Session) spendable() decimal.Decimal {
 	return b
 }
 
-// shownQueuer is a store that writes shown marks soon, not at once.
-type shownQueuer interface {
-	ShownSoon(account, unit string)
-}
-
 // Restart gives the session a fresh wallet of balance, with no recent
 // units, the shop going on where it was: the kiosk's next visitor. Only a
-// session in memory does: one on a journal, or on any other store, keeps
-// its account's wallet.
+// session on a store that restarts (the local game's, in memory) does: one
+// on a journal, or on any other store, keeps its account's wallet.
 func (s *Session) Restart(balance decimal.Decimal) error {
 	s.buying.Lock()
 	defer s.buying.Unlock()
-	if s.local == nil {
+	r, ok := s.st.(restarter)
+	if !ok {
 		return errors.New("a session on a store keeps its account's wallet")
 	}
-	if err := s.local.restart(balance); err != nil {
+	if err := r.Restart(balance); err != nil {
 		return err
 	}
 	s.mu.Lock()

@@ -39,10 +39,17 @@ func (s *Session) Block(g lottery.Game, stake decimal.Decimal) (BlockStatus, err
 	return s.st.Block(ctx, g.Seq(stake))
 }
 
+// State is what a store held of an account when a session opened on it.
+type State struct {
+	Start     decimal.Decimal // the journal's starting balance, or every deposit to the account
+	Balance   decimal.Decimal // prizes of units not shown yet included
+	Purchases int             // the purchases it held, the number of the last one
+	Pending   []Played        // the units bought and never shown, oldest first: the game offers them first
+}
+
 // Restored returns what the store held of the account when the session
-// opened: for a journal, what it held (State), and for another store, the
-// account's start (its deposits), balance, purchases and units never
-// shown; nil for a session in memory and for an account the session
+// opened: its start, balance, purchases and units never shown; nil for a
+// session in memory, on a new journal, and for an account the session
 // created.
 func (s *Session) Restored() *State { return s.restored }
 
@@ -55,14 +62,15 @@ func (s *Session) Recent() []Played {
 	return s.recent.list()
 }
 
-// Wallet returns the wallet of a session in memory or on a journal, for a
-// caller that has the session to itself (Balance and Totals read from
-// anywhere); nil on another store.
+// Wallet returns the wallet of a session on a store that settles its
+// units itself (in memory or on a journal), for a caller that has the
+// session to itself (Balance and Totals read from anywhere); nil on
+// another store.
 func (s *Session) Wallet() *wallet.Wallet {
-	if s.local == nil {
-		return nil
+	if d, ok := s.st.(dealer); ok {
+		return d.Wallet()
 	}
-	return s.local.wallet
+	return nil
 }
 
 // Origin returns the balance the session started from, over its whole
@@ -74,22 +82,23 @@ func (s *Session) Origin() decimal.Decimal {
 	return s.origin
 }
 
-// Shop returns the shop of a session in memory or on a journal; nil on
-// another store, whose units are dealt by the store.
+// Shop returns the shop of a session on a store that deals its units
+// itself (in memory or on a journal); nil on another store.
 func (s *Session) Shop() *lottery.Shop {
-	if s.local == nil {
-		return nil
+	if d, ok := s.st.(dealer); ok {
+		return d.Shop()
 	}
-	return s.local.shop
+	return nil
 }
 
-// Seed returns the master seed of a session in memory or on a journal (the
-// journal's, when resumed); 0 on another store, which keeps its own.
+// Seed returns the master seed of a session on a store that deals its
+// units itself (the journal's, when resumed); 0 on another store, which
+// keeps its own.
 func (s *Session) Seed() game.Seed {
-	if s.local == nil {
-		return 0
+	if d, ok := s.st.(dealer); ok {
+		return d.Seed()
 	}
-	return s.local.seed
+	return 0
 }
 
 // Revealed returns the seeds of the blocks exhausted so far, by block

@@ -11,6 +11,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/internal/hostile"
 	"tapis/session"
+	"tapis/store/journal"
 )
 
 func journaled(t *testing.T, path string) *Model {
@@ -52,7 +53,7 @@ func TestJournalTakeUp(t *testing.T) {
 	}
 	f, _ := os.Open(path)
 	defer f.Close()
-	if rep, err := session.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
+	if rep, err := journal.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 	// Another seed is refused, and the journal left as it was.
@@ -143,7 +144,7 @@ func TestEveryUnrevealedUnitOffered(t *testing.T) {
 	}
 	m.Close()
 	f := mustOpen(t, path)
-	if rep, err := session.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
+	if rep, err := journal.Verify(f, nil); err != nil || !rep.OK() || rep.Purchases != 3 {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 }

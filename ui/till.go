@@ -15,6 +15,7 @@ import (
 	"tapis/session"
 	"tapis/stats"
 	"tapis/store"
+	"tapis/store/journal"
 	safe "tapis/text"
 	"tapis/wallet"
 )
@@ -172,7 +173,7 @@ func (t *till) refusal(err error) note {
 // journalCause returns why the journal could not take a record, as short
 // as the file system says it ("no space left on device"), if err is that.
 func journalCause(err error) (string, bool) {
-	var j *session.JournalError
+	var j *journal.JournalError
 	if !errors.As(err, &j) {
 		return "", false
 	}

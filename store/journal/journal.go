@@ -1,12 +1,12 @@
-// Package session keeps a player's session: an account buying from a
-// store (store.Store), and what the screens and tools read of it. Its own
-// store, the local game's, holds one account in memory or on a journal:
-// the shop that sells units, the wallet, and the journal that records
-// every purchase on disk before anything is revealed, so that a session
-// can be taken up again after a crash without a purchase lost or doubled,
-// and anyone can check afterwards that closed blocks were drawn as
-// committed.
-package session
+// Package journal is the local game's store: one account, in memory or on
+// a JSON-lines journal, behind store.Store beside the SQL store. The store
+// sells from a shop and settles in a wallet of its own, and writes every
+// purchase to the journal, synced to disk, before anything is revealed, so
+// that the game can be taken up again after a crash without a purchase
+// lost or doubled. The journal's format (Record, ReadLines) and its
+// checker (Verify) are here too: anyone can check afterwards, from the
+// journal alone, that closed blocks were drawn as committed.
+package journal
 
 import (
 	"bufio"

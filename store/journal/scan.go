@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/store"
 	"tapis/text"
 )
 
@@ -18,7 +19,7 @@ import (
 // the journal leaves, the reader (how far it read, the torn last line),
 // and the reading's error: a Problem for a line that is not a record (the
 // lines before it are scanned), or the reader's failure.
-func check(r io.Reader, tables Tables, recent int, found *problems) (*State, *journalReader, error) {
+func check(r io.Reader, tables store.Tables, recent int, found *problems) (*state, *journalReader, error) {
 	st := newState(tables, recent, found)
 	jr := newJournalReader(r, false)
 	for {
@@ -52,8 +53,8 @@ func (p *problems) add(pr Problem) {
 
 // newState starts the scan of a journal: recent purchases are kept with
 // their layouts.
-func newState(tables Tables, recent int, problems *problems) *State {
-	return &State{
+func newState(tables store.Tables, recent int, problems *problems) *state {
+	return &state{
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
 		Reveals: map[string]string{}, pending: pendingUnits{at: map[string]int{}}, bought: newUnitSet(),
 		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
@@ -63,7 +64,7 @@ func newState(tables Tables, recent int, problems *problems) *State {
 }
 
 // bad records a problem at a line.
-func (st *State) bad(n int, format string, args ...any) {
+func (st *state) bad(n int, format string, args ...any) {
 	st.problems.add(Problem{n, text.Printable(fmt.Sprintf(format, args...))})
 }
 
@@ -73,7 +74,7 @@ func (st *State) bad(n int, format string, args ...any) {
 // again and compared, lot and layout, as it comes. The units of a block
 // are dealt in the order sold, so none has to be kept to check its block
 // once closed. The last recent purchases are kept with their layouts.
-func (st *State) scan(l Line) {
+func (st *state) scan(l Line) {
 	st.lines++
 	if st.lines == 1 && l.Record.Kind != KindStart {
 		st.refused = true
@@ -110,7 +111,7 @@ func (st *State) scan(l Line) {
 
 // finish ends the scan: a journal without a line does not begin with its
 // start record either.
-func (st *State) finish() {
+func (st *state) finish() {
 	if st.lines == 0 {
 		st.bad(1, "the journal does not begin with its start record")
 	}
@@ -122,7 +123,7 @@ func (st *State) finish() {
 // key of its sequence as String writes it when it knows it. The name of a
 // unit from a block, written as tapis writes it, whose sequence's key was
 // read so before is read without reading its stake again.
-func (st *State) parseName(name string) (game.UnitID, *lottery.Forced, string, error) {
+func (st *state) parseName(name string) (game.UnitID, *lottery.Forced, string, error) {
 	rest, serial, ok := split(name)
 	prefix, block, ok2 := split(rest)
 	if ok && ok2 {
@@ -193,7 +194,7 @@ func hasKey[V any](m map[string]V, k string) bool {
 }
 
 // findSeq is lottery.FindSeq, kept for each sequence found.
-func (st *State) findSeq(ks string, key game.SeqKey) (lottery.Game, error) {
+func (st *state) findSeq(ks string, key game.SeqKey) (lottery.Game, error) {
 	if g, ok := st.games[ks]; ok {
 		return g, nil
 	}

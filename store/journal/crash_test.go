@@ -1,4 +1,4 @@
-package session
+package journal_test
 
 import (
 	"math/rand/v2"
@@ -13,6 +13,8 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/session"
+	"tapis/store/journal"
 )
 
 // TestCrashChild is the scripted session that TestCrash kills: it takes the
@@ -22,7 +24,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestCrash")
 	}
-	s, err := Open(Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables, QA: true})
+	s, err := session.Open(session.Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,19 +85,19 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("round %d: %d purchases, there were %d", round, rep.Purchases, purchases)
 		}
 		purchases = rep.Purchases
-		s, err := Open(Options{Journal: path, Tables: smallTables, QA: true})
+		s, err := session.Open(session.Options{Journal: path, Tables: smallTables, QA: true})
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}
 		st := s.Restored()
 		shown := map[string]bool{}
-		var bought []Record
-		lines, _, _, _ := ReadLines(mustOpen(t, path))
+		var bought []journal.Record
+		lines, _, _, _ := journal.ReadLines(mustOpen(t, path))
 		for _, l := range lines {
 			switch l.Record.Kind {
-			case KindShown:
+			case journal.KindShown:
 				shown[l.Record.Unit] = true
-			case KindBuy:
+			case journal.KindBuy:
 				bought = append(bought, l.Record)
 			}
 		}

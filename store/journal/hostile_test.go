@@ -1,4 +1,4 @@
-package session
+package journal_test
 
 import (
 	"errors"
@@ -15,6 +15,9 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/internal/hostile"
+	"tapis/session"
+	"tapis/store"
+	"tapis/store/journal"
 )
 
 // smallDisk returns a directory on a file system of 64 KiB, a tmpfs the
@@ -66,7 +69,7 @@ func TestFullDisk(t *testing.T) {
 					s.Shown(u.Name())
 					continue
 				}
-				var j *JournalError
+				var j *journal.JournalError
 				if !errors.As(err, &j) {
 					t.Fatalf("purchase %d: %v", i, err)
 				}
@@ -97,7 +100,7 @@ func TestFullDisk(t *testing.T) {
 			if rep := verify(t, path); !rep.OK() {
 				t.Fatalf("verify: %v", rep.Problems)
 			}
-			again, err := Open(Options{Journal: path, Tables: smallTables})
+			again, err := session.Open(session.Options{Journal: path, Tables: smallTables})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +109,7 @@ func TestFullDisk(t *testing.T) {
 	}
 }
 
-func sold(t *testing.T, s *Session, g lottery.Game, stake decimal.Decimal) int64 {
+func sold(t *testing.T, s *session.Session, g lottery.Game, stake decimal.Decimal) int64 {
 	t.Helper()
 	b, err := s.Shop().Block(g, stake)
 	if err != nil {
@@ -123,7 +126,7 @@ func TestLockChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestJournalLocked")
 	}
-	s, err := Open(Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
+	s, err := session.Open(session.Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +155,7 @@ func TestJournalLocked(t *testing.T) {
 		}
 	}
 	before, _ := os.ReadFile(path)
-	_, err := Open(Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
+	_, err := session.Open(session.Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
 	want := "journal " + path + " is in use by another tapis process (pid " + strconv.Itoa(cmd.Process.Pid) + ")"
 	if err == nil || err.Error() != want {
 		t.Fatalf("a second opener: %v, want %q", err, want)
@@ -163,17 +166,17 @@ func TestJournalLocked(t *testing.T) {
 	if rep := verify(t, path); !rep.OK() {
 		t.Errorf("verify of a journal in use: %v", rep.Problems)
 	}
-	if e := (&InUseError{Path: "j"}).Error(); e != "journal j is in use by another tapis process" {
+	if e := (&journal.InUseError{Path: "j"}).Error(); e != "journal j is in use by another tapis process" {
 		t.Errorf("without a pid: %q", e)
 	}
 }
 
 // forge plays a small honest journal, applies edit to its lines, and
 // returns what verify and resuming say of the result.
-func forge(t *testing.T, tables Tables, edit func(ls []string) []string) (Report, error) {
+func forge(t *testing.T, tables store.Tables, edit func(ls []string) []string) (journal.Report, error) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := Open(Options{Seed: 17, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: tables, Now: clock()})
+	s, err := session.Open(session.Options{Seed: 17, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: tables, Now: clock()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,15 +197,15 @@ func forge(t *testing.T, tables Tables, edit func(ls []string) []string) (Report
 	os.WriteFile(path, []byte(strings.Join(edit(strings.SplitAfter(string(good), "\n")), "")), 0o644)
 	f, _ := os.Open(path)
 	defer f.Close()
-	rep, err := Verify(f, tables)
+	rep, err := journal.Verify(f, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Open(Options{Journal: path, Tables: tables})
+	r, err := session.Open(session.Options{Journal: path, Tables: tables})
 	if err == nil {
 		r.Close()
 	}
-	if qa, qaErr := Open(Options{Journal: path, Tables: tables, QA: true}); qaErr == nil {
+	if qa, qaErr := session.Open(session.Options{Journal: path, Tables: tables, QA: true}); qaErr == nil {
 		qa.Close()
 	} else if err == nil || !strings.Contains(err.Error(), "--qa") {
 		err = qaErr // what a QA session says, when it refuses the journal too
@@ -309,7 +312,7 @@ func TestForgedJournals(t *testing.T) {
 		}, "its layout is not the one its block's seed deals"},
 	}
 	for name, c := range cases {
-		for _, tables := range []Tables{RegulationTables, smallTables} { // open blocks, and small ones
+		for _, tables := range []store.Tables{journal.RegulationTables, smallTables} { // open blocks, and small ones
 			rep, err := forge(t, tables, c.edit)
 			found := false
 			for _, p := range rep.Problems {
@@ -328,7 +331,7 @@ func TestForgedJournals(t *testing.T) {
 // TestHonestJournalsAgree: an honest journal, with a forced unit, verifies
 // and resumes, and every unit of its open blocks is dealt again.
 func TestHonestJournalsAgree(t *testing.T) {
-	rep, _ := forge(t, RegulationTables, func(ls []string) []string { return ls })
+	rep, _ := forge(t, journal.RegulationTables, func(ls []string) []string { return ls })
 	if !rep.OK() || rep.Checked != 6 || rep.Closed != 0 {
 		t.Fatalf("%+v", rep)
 	}
@@ -337,7 +340,7 @@ func TestHonestJournalsAgree(t *testing.T) {
 // TestUnreadableSeed: a seed that does not read is one problem, not a
 // flood of units dealt from another seed.
 func TestUnreadableSeed(t *testing.T) {
-	rep, _ := forge(t, RegulationTables, func(ls []string) []string {
+	rep, _ := forge(t, journal.RegulationTables, func(ls []string) []string {
 		ls[0] = strings.Replace(ls[0], `"seed":"17"`, `"seed":"x"`, 1)
 		return ls
 	})
@@ -349,7 +352,7 @@ func TestUnreadableSeed(t *testing.T) {
 // TestQAJournal: a journal holding forced units is a QA journal: verify
 // counts them, and only a QA session takes it up.
 func TestQAJournal(t *testing.T) {
-	rep, err := forge(t, RegulationTables, func(ls []string) []string { return ls })
+	rep, err := forge(t, journal.RegulationTables, func(ls []string) []string { return ls })
 	if rep.Forced != 1 || err == nil || !strings.Contains(err.Error(), "holds 1 forced (QA) unit: take it up with --qa") {
 		t.Fatalf("forced %d, %v", rep.Forced, err)
 	}

@@ -1,9 +1,11 @@
-package session
+package journal
 
 import (
 	"errors"
 	"io"
 	"sort"
+
+	"tapis/store"
 )
 
 // Report is what Verify found in a journal.
@@ -28,7 +30,7 @@ func (r *Report) OK() bool { return len(r.Problems) == 0 }
 // prizes), and everything against the journal's seed: each block's
 // commitment and revealed seed, and each unit sold from a block, open or
 // closed, dealt again and compared, lot and layout.
-func Verify(r io.Reader, tables Tables) (Report, error) {
+func Verify(r io.Reader, tables store.Tables) (Report, error) {
 	if tables == nil {
 		tables = RegulationTables
 	}

@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"slices"
@@ -100,13 +100,13 @@ func (u *unitSet) add(name string) {
 // pendingUnits are the units bought and not shown yet, oldest first, each
 // found by its name.
 type pendingUnits struct {
-	units []Played       // oldest first, with empty places where units were shown
+	units []purchase     // oldest first, with empty places where units were shown
 	at    map[string]int // unit name → its index in units
 	shown int            // places left empty by units shown since the last compaction
 }
 
 // add keeps a unit bought, until it is shown.
-func (p *pendingUnits) add(u Played) {
+func (p *pendingUnits) add(u purchase) {
 	if p.at == nil {
 		p.at = map[string]int{}
 	}
@@ -122,7 +122,7 @@ func (p *pendingUnits) drop(unit string) {
 	if !ok {
 		return
 	}
-	p.units[i] = Played{}
+	p.units[i] = purchase{}
 	delete(p.at, unit)
 	if p.shown++; p.shown > 32 && 2*p.shown > len(p.units) {
 		p.compact()
@@ -137,7 +137,7 @@ func (p *pendingUnits) has(unit string) bool {
 
 // compact takes the empty places out of units.
 func (p *pendingUnits) compact() {
-	p.units = slices.DeleteFunc(p.units, func(u Played) bool { return u.Op.Unit == "" })
+	p.units = slices.DeleteFunc(p.units, func(u purchase) bool { return u.Op.Unit == "" })
 	clear(p.at)
 	for i, u := range p.units {
 		p.at[u.Op.Unit] = i
@@ -146,8 +146,8 @@ func (p *pendingUnits) compact() {
 }
 
 // list returns the units waiting, oldest first, in a slice of its own.
-func (p *pendingUnits) list() []Played {
-	out := make([]Played, 0, len(p.at))
+func (p *pendingUnits) list() []purchase {
+	out := make([]purchase, 0, len(p.at))
 	for _, u := range p.units {
 		if u.Op.Unit != "" {
 			out = append(out, u)
@@ -157,7 +157,7 @@ func (p *pendingUnits) list() []Played {
 }
 
 // pendingOf keeps units as waiting, oldest first, in storage of its own.
-func pendingOf(units []Played) pendingUnits {
+func pendingOf(units []purchase) pendingUnits {
 	p := pendingUnits{at: make(map[string]int, len(units))}
 	for _, u := range units {
 		p.add(u)

@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"fmt"
@@ -18,20 +18,7 @@ import (
 // tried on a purchase of each game.
 func TestFastRecordsAgree(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := Open(Options{Seed: 3, Balance: decimal.NewFromInt(100), Journal: path, Now: clock()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		g, stake := pick(i)
-		u, _, err := s.Buy(g, stake, nil, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Shown(u.Name())
-	}
-	s.Close()
-	good, _ := os.ReadFile(path)
+	good := writeJournal(t, Options{Seed: 3, Balance: decimal.NewFromInt(100), Path: path, Now: clock()}, 4)
 	jr := newJournalReader(strings.NewReader(string(good)), false)
 	for l, ok, err := jr.next(); ok || err != nil; l, ok, err = jr.next() {
 		if err != nil || l.Record.Kind == KindBuy && !l.read {
@@ -129,7 +116,7 @@ func TestFollows(t *testing.T) {
 // its mode, and left as it is.
 func TestJournalPrivate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tapis.jsonl")
-	s, err := Open(Options{Journal: path, Balance: decimal.NewFromInt(100)})
+	s, err := Open(Options{Path: path, Balance: decimal.NewFromInt(100), Account: "local"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +129,7 @@ func TestJournalPrivate(t *testing.T) {
 	if err := os.Chmod(path, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Open(Options{Journal: path, Balance: decimal.NewFromInt(100)})
+	_, err = Open(Options{Path: path, Balance: decimal.NewFromInt(100), Account: "local"})
 	if want := "journal " + path + " can be read by others (mode 0640): chmod 600 " + path; err == nil || err.Error() != want {
 		t.Errorf("a journal others may read: %v, want %q", err, want)
 	}

@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"bufio"
@@ -26,7 +26,7 @@ func (e *InUseError) Error() string {
 	return s
 }
 
-// lock takes the journal for this session alone, for as long as the file is
+// lock takes the journal for this store alone, for as long as the file is
 // open: an exclusive flock(2), which the system drops when the process
 // ends, however it ends.
 func lock(f *os.File, path string) error {

@@ -1,8 +1,7 @@
-package session
+package journal
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -15,20 +14,7 @@ import (
 func FuzzJournal(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.jsonl")
-	s, err := Open(Options{Seed: 1, Balance: decimal.NewFromInt(100), Journal: path, Tables: smallTables})
-	if err != nil {
-		f.Fatal(err)
-	}
-	for i := range 70 {
-		g, stake := pick(i)
-		sold, _, err := s.Buy(g, stake, nil, "")
-		if err != nil {
-			f.Fatal(err)
-		}
-		s.Shown(sold.Name())
-	}
-	s.Close()
-	good, _ := os.ReadFile(path)
+	good := writeJournal(f, Options{Seed: 1, Balance: decimal.NewFromInt(100), Path: path, Tables: smallTables}, 70)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))

@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"encoding/hex"
@@ -13,11 +13,8 @@ import (
 	"tapis/wallet"
 )
 
-// Tables gives the lot table of a game at a stake: the regulation's, or
-// smaller blocks in tests.
-type Tables = store.Tables
-
-// RegulationTables are the lot tables of the regulations.
+// RegulationTables are the lot tables of the regulations: a journal's,
+// unless it is given smaller blocks (tests).
 func RegulationTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
 	return g.Table(stake)
 }
@@ -31,25 +28,27 @@ type Problem struct {
 // Error writes the problem as "line N: what is wrong".
 func (p Problem) Error() string { return fmt.Sprintf("line %d: %s", p.Line, p.Msg) }
 
-// Played is a unit bought in the session: the purchase as the wallet
-// settled it and the unit as the shop sold it, to be listed and shown again.
-type Played struct {
+// purchase is a unit bought, as the store keeps it to answer for it again
+// (a retry, Account's recent and pending units): the purchase as the wallet
+// settled it, the unit as the shop sold it, and the line that records it.
+type purchase struct {
 	Op   wallet.Operation // number, name, stake, prize, balances
 	Sold lottery.Sold     // identity (game, stake; block and serial, or forced label and rank), tier, prize, layout
-	Time time.Time        // when it was bought, by the session's clock, as the journal records it
+	Time time.Time        // when it was bought, by the store's clock, as the journal records it
 	Line int              // the journal line that records it; 0 without a journal
 }
 
-// State is a session as its journal leaves it. It holds what taking the
-// session up needs, and no more: its size does not grow with the number
-// of purchases, only with the blocks committed and the units never shown.
-type State struct {
+// state is a journal as its scan leaves it: what taking the store up
+// needs, and what Verify reports, and no more: its size does not grow with
+// the number of purchases, only with the blocks committed and the units
+// never shown.
+type state struct {
 	Seed      game.Seed
-	Start     decimal.Decimal // the first session's starting balance
+	Start     decimal.Decimal // the journal's starting balance
 	Balance   decimal.Decimal
 	Purchases int                    // the purchases read
 	Seq       int                    // the last purchase's number, 0 before the first
-	Pending   []Played               // the units bought and never shown, oldest first
+	Pending   []purchase             // the units bought and never shown, oldest first
 	Last      map[string]game.UnitID // the last unit of each sequence, by its key (game.SeqKey)
 	Forced    map[string]int64       // forced (QA) units of each sequence, by its key
 	Commits   map[string]string      // block (game.BlockID) → commitment
@@ -70,11 +69,11 @@ type State struct {
 	lines     int                     // the lines scanned
 	refused   bool                    // the first line is no start record, or one of another format: nothing after it is scanned
 	other     bool                    // a journal of another format, refused unread
-	tables    Tables
+	tables    store.Tables
 	problems  *problems
 }
 
-func (st *State) start(l Line) {
+func (st *state) start(l Line) {
 	r := l.Record
 	if r.Version != Version {
 		st.bad(l.N, "journal format %d: this tapis reads format %d only, and the same seed deals other layouts in each; open or verify it with the tapis that wrote it", r.Version, Version)
@@ -95,7 +94,7 @@ func (st *State) start(l Line) {
 
 // commit checks a block's commitment: 64 lowercase hexadecimal digits, the
 // SHA-256 of the seed that the journal's seed gives the block.
-func (st *State) commit(l Line) {
+func (st *state) commit(l Line) {
 	r := l.Record
 	if _, ok := st.Commits[r.Block]; ok {
 		st.bad(l.N, "block %s is committed twice", r.Block)
@@ -120,7 +119,7 @@ func (st *State) commit(l Line) {
 
 // blockOf reads a block's name, GAME:STAKE:BLOCK, of a known game and one
 // of its stakes, written as tapis writes it.
-func (st *State) blockOf(name string) (lottery.Game, game.BlockID, error) {
+func (st *state) blockOf(name string) (lottery.Game, game.BlockID, error) {
 	id, err := game.ParseBlockID(name)
 	if err != nil {
 		return lottery.Game{}, id, err
@@ -135,7 +134,7 @@ func (st *State) blockOf(name string) (lottery.Game, game.BlockID, error) {
 	return g, id, nil
 }
 
-func (st *State) buy(l Line) {
+func (st *state) buy(l Line) {
 	r := l.Record
 	if r.Seq != st.Seq+1 {
 		st.bad(l.N, "purchase %d follows purchase %d: a purchase is missing or doubled", r.Seq, st.Seq)
@@ -189,7 +188,7 @@ func (st *State) buy(l Line) {
 	} else {
 		st.real(l, stake, &sold, ks, nerr, err == nil)
 	}
-	p := Played{Op: op, Sold: sold, Time: r.Time, Line: l.N}
+	p := purchase{Op: op, Sold: sold, Time: r.Time, Line: l.N}
 	st.pending.add(p)
 	if err == nil {
 		st.recent.add(p)
@@ -203,7 +202,7 @@ const forcedLabel = "QA"
 // forced checks the name of a forced unit, GAME:STAKE:LABEL:N of a known
 // game and stake, N counting the forced units of its game and stake, and
 // sets its tier (-1 for a layout that pays no lot).
-func (st *State) forced(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr error) {
+func (st *state) forced(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr error) {
 	name := l.Record.Unit
 	if nerr != nil || sold.Forced == nil || sold.Forced.Label != forcedLabel {
 		st.bad(l.N, "forced unit %q is not GAME:STAKE:%s:N", name, forcedLabel)
@@ -237,7 +236,7 @@ func (st *State) forced(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr 
 // committed, its place after the last unit of its sequence, and its lot and
 // layout, dealt again from the journal's seed; it sets the unit's tier, and
 // its block's seed once dealt again.
-func (st *State) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks string, nerr error, parsed bool) {
+func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks string, nerr error, parsed bool) {
 	name, id, prize := l.Record.Unit, sold.Unit.ID, sold.Unit.Prize
 	if nerr != nil {
 		st.bad(l.N, "%v", nerr)
@@ -315,7 +314,7 @@ func (st *State) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 }
 
 // forcedUnits counts the forced (QA) units of the journal.
-func (st *State) forcedUnits() int64 {
+func (st *state) forcedUnits() int64 {
 	var n int64
 	for _, c := range st.Forced {
 		n += c
@@ -325,12 +324,12 @@ func (st *State) forcedUnits() int64 {
 
 // table returns the lot table of a game at the stake of one of its
 // sequences, built once.
-func (st *State) table(g lottery.Game, key game.SeqKey) (*game.Table, error) {
+func (st *state) table(g lottery.Game, key game.SeqKey) (*game.Table, error) {
 	return st.tableOf(g, key, key.String())
 }
 
 // tableOf is table, with the key as its String writes it.
-func (st *State) tableOf(g lottery.Game, key game.SeqKey, ks string) (*game.Table, error) {
+func (st *state) tableOf(g lottery.Game, key game.SeqKey, ks string) (*game.Table, error) {
 	if t, ok := st.cache[ks]; ok {
 		return t, nil
 	}
@@ -344,7 +343,7 @@ func (st *State) tableOf(g lottery.Game, key game.SeqKey, ks string) (*game.Tabl
 // reveal checks an exhausted block's seed: committed before, matching its
 // commitment, the seed the journal's seed gives, and published only once
 // the block's last unit is sold.
-func (st *State) reveal(l Line) {
+func (st *state) reveal(l Line) {
 	r := l.Record
 	c, ok := st.Commits[r.Block]
 	if !ok {

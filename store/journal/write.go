@@ -1,4 +1,4 @@
-package session
+package journal
 
 import (
 	"bytes"
@@ -14,27 +14,27 @@ import (
 
 // endLine ends the journal's last record with its newline, when a crash
 // left it whole but without one.
-func (l *local) endLine() error {
+func (s *Store) endLine() error {
 	last := make([]byte, 1)
-	if l.size == 0 {
+	if s.size == 0 {
 		return nil
 	}
-	if _, err := l.file.ReadAt(last, l.size-1); err != nil || last[0] == '\n' {
+	if _, err := s.file.ReadAt(last, s.size-1); err != nil || last[0] == '\n' {
 		return err
 	}
-	if _, err := l.file.Write([]byte("\n")); err != nil {
-		return l.cutBack(&JournalError{Op: "ending its last line", Err: err})
+	if _, err := s.file.Write([]byte("\n")); err != nil {
+		return s.cutBack(&JournalError{Op: "ending its last line", Err: err})
 	}
-	if err := l.file.Sync(); err != nil {
-		return l.cutBack(&JournalError{Op: "syncing to disk", Err: err})
+	if err := s.file.Sync(); err != nil {
+		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
-	l.size++
+	s.size++
 	return nil
 }
 
 // journalBuy writes a purchase's line, synced, when there is a journal.
-func (l *local) journalBuy(seq int, sold lottery.Sold, forced bool, stake, before decimal.Decimal, at time.Time) error {
-	if l.file == nil {
+func (s *Store) journalBuy(seq int, sold lottery.Sold, forced bool, stake, before decimal.Decimal, at time.Time) error {
+	if s.file == nil {
 		return nil
 	}
 	layout, err := sold.Layout.MarshalJSON()
@@ -42,7 +42,7 @@ func (l *local) journalBuy(seq int, sold lottery.Sold, forced bool, stake, befor
 		return fmt.Errorf("journal: %w", err)
 	}
 	after := before.Sub(stake).Add(sold.Unit.Prize)
-	return l.append(Record{Kind: KindBuy, Time: at, Seq: seq, Unit: sold.Name(), Forced: forced,
+	return s.append(Record{Kind: KindBuy, Time: at, Seq: seq, Unit: sold.Name(), Forced: forced,
 		Stake: stake.String(), Prize: sold.Unit.Prize.String(), Before: before.String(), After: after.String(), Layout: layout})
 }
 
@@ -50,17 +50,17 @@ func (l *local) journalBuy(seq int, sold lottery.Sold, forced bool, stake, befor
 // syncs the journal to disk. A record the file cannot take leaves it exactly
 // as it was: cut back to its last whole line. An empty record writes only
 // what waits. A record without a time is stamped with the time of writing.
-func (l *local) append(r Record) error {
-	if l.file == nil {
+func (s *Store) append(r Record) error {
+	if s.file == nil {
 		return nil
 	}
-	if l.broken != nil {
-		return l.broken
+	if s.broken != nil {
+		return s.broken
 	}
-	now := l.now().UTC()
+	now := s.now().UTC()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b) // one line a record, with its newline
-	records := l.later
+	records := s.later
 	if r.Kind != "" {
 		records = append(records[:len(records):len(records)], r)
 	}
@@ -75,15 +75,15 @@ func (l *local) append(r Record) error {
 	if b.Len() == 0 {
 		return nil
 	}
-	if _, err := l.file.Write(b.Bytes()); err != nil {
-		return l.cutBack(&JournalError{Op: "writing", Err: err})
+	if _, err := s.file.Write(b.Bytes()); err != nil {
+		return s.cutBack(&JournalError{Op: "writing", Err: err})
 	}
-	if err := l.file.Sync(); err != nil {
-		return l.cutBack(&JournalError{Op: "syncing to disk", Err: err})
+	if err := s.file.Sync(); err != nil {
+		return s.cutBack(&JournalError{Op: "syncing to disk", Err: err})
 	}
-	l.size += int64(b.Len())
-	l.lines += len(records)
-	l.later = nil
+	s.size += int64(b.Len())
+	s.lines += len(records)
+	s.later = nil
 	return nil
 }
 
@@ -91,14 +91,14 @@ func (l *local) append(r Record) error {
 // write, so that no partial line stays for the next record to follow. When
 // even that fails, the journal takes nothing more: what it holds stays
 // readable up to its last whole line, which resuming then reads.
-func (l *local) cutBack(err *JournalError) error {
-	if terr := l.file.Truncate(l.size); terr != nil {
-		l.broken = fmt.Errorf("%w (and cutting the journal back to its last whole line: %v; it takes nothing more until the game is started again)", err, terr)
-		return l.broken
+func (s *Store) cutBack(err *JournalError) error {
+	if terr := s.file.Truncate(s.size); terr != nil {
+		s.broken = fmt.Errorf("%w (and cutting the journal back to its last whole line: %v; it takes nothing more until the game is started again)", err, terr)
+		return s.broken
 	}
-	if _, serr := l.file.Seek(l.size, io.SeekStart); serr != nil {
-		l.broken = fmt.Errorf("%w (and going back to its last whole line: %v; it takes nothing more until the game is started again)", err, serr)
-		return l.broken
+	if _, serr := s.file.Seek(s.size, io.SeekStart); serr != nil {
+		s.broken = fmt.Errorf("%w (and going back to its last whole line: %v; it takes nothing more until the game is started again)", err, serr)
+		return s.broken
 	}
 	return err
 }

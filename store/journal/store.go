@@ -1,0 +1,290 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/store"
+	"tapis/wallet"
+)
+
+// Options opens a Store.
+type Options struct {
+	Path    string           // the journal's; empty keeps everything in memory
+	Seed    game.Seed        // the master seed of a new journal, or of the memory
+	SeedSet bool             // the seed was given: a journal of another seed is refused
+	Balance decimal.Decimal  // the starting balance of a new journal, or of the memory
+	Account string           // the one account the store holds
+	Limit   int              // how many recent purchases it keeps, to answer Account and retries; none when 0
+	QA      bool             // a journal holding forced (QA) units is taken up
+	Tables  store.Tables     // nil for the regulations'
+	Now     func() time.Time // the clock that stamps the records; nil for time.Now
+}
+
+// Store is the store of one account kept by this process alone: in
+// memory, or in a JSON-lines journal that it holds locked, to which every
+// purchase is written and synced before Sell returns. It draws its units
+// from a shop of its own, dealt from the master seed it holds, and settles
+// them in a wallet of its own: the local game's store, that needs no
+// database.
+type Store struct {
+	mu        sync.Mutex
+	account   string
+	shop      *lottery.Shop
+	wallet    *wallet.Wallet
+	file      *os.File // the journal, open for appending; nil without one
+	size      int64    // the length of its whole records: a failed write is cut back to it
+	lines     int      // how many records it holds
+	broken    error    // why the journal takes no more records, once cutting back failed
+	seed      game.Seed
+	tables    store.Tables
+	committed map[string]bool
+	now       func() time.Time
+	resumed   bool              // the journal held an earlier run when it was opened
+	deposited decimal.Decimal   // the starting balance, and the deposits made in memory since
+	recent    recentUnits       // the last purchases, journal included
+	pending   pendingUnits      // the purchases not shown yet, journal included
+	later     []Record          // records of things done that the journal could not take yet: reveals, shown
+	revealed  map[string]string // block → its seed, once exhausted
+	note      string            // what opening the journal had to say (a torn last line)
+	torn      int               // the journal's last line, cut short by a crash and dropped, or 0
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens the store of o: in memory without a path, or on its journal.
+// A journal that exists is taken up where it was left (its balance, its
+// history, every block's position); one that does not read, belongs to
+// another seed than o's when o.SeedSet, or holds forced units without
+// o.QA is refused and left as it is; a last line cut short by a crash is
+// dropped (Resumed tells it). A new journal is created readable by its
+// owner alone: it holds its master seed.
+func Open(o Options) (*Store, error) {
+	if o.Account == "" {
+		return nil, errors.New("a journal store holds one account: none was named")
+	}
+	if o.Tables == nil {
+		o.Tables = RegulationTables
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	s := &Store{account: o.Account, seed: o.Seed, tables: o.Tables, committed: map[string]bool{},
+		revealed: map[string]string{}, now: o.Now}
+	if o.Path == "" {
+		return s, s.fresh(o)
+	}
+	// The journal holds its master seed, from which every unit is dealt:
+	// its owner alone reads it.
+	f, err := os.OpenFile(o.Path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if err := store.PrivateMode("journal", o.Path, info.Mode()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := lock(f, o.Path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	s.file = f
+	if info.Size() == 0 {
+		if err := s.fresh(o); err != nil {
+			f.Close()
+			return nil, err
+		}
+		if err := s.append(Record{Kind: KindStart, Version: Version, Seed: strconv.FormatUint(uint64(o.Seed), 10), Balance: o.Balance.String()}); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return s, nil
+	}
+	if err := s.resume(o, f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("journal %s: %w", o.Path, err)
+	}
+	return s, nil
+}
+
+// fresh starts the store's wallet and shop: nothing was bought yet.
+func (s *Store) fresh(o Options) error {
+	w, err := wallet.New(o.Balance)
+	if err != nil {
+		return err
+	}
+	s.wallet = w
+	s.recent = recentUnits{limit: o.Limit}
+	s.deposited = o.Balance
+	s.shop = lottery.NewShopWith(o.Seed, s.tableOf)
+	return nil
+}
+
+func (s *Store) tableOf(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
+	return s.tables(g, stake)
+}
+
+// resume reads the journal and takes the store up from it.
+func (s *Store) resume(o Options, f *os.File) error {
+	var found problems
+	st, jr, err := check(f, o.Tables, o.Limit, &found)
+	if err != nil {
+		return err
+	}
+	if found.n > 0 {
+		return found.first // the first, as verify lists them
+	}
+	if o.SeedSet && st.Seed != o.Seed {
+		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
+	}
+	if n := st.forcedUnits(); n > 0 && !o.QA {
+		unit := "units"
+		if n == 1 {
+			unit = "unit"
+		}
+		return fmt.Errorf("it holds %d forced (QA) %s: take it up with --qa", n, unit)
+	}
+	if torn := jr.torn; torn > 0 {
+		// What follows the last whole record never finished writing.
+		if err := f.Truncate(jr.good); err != nil {
+			return fmt.Errorf("dropping the torn line %d: %w", torn, err)
+		}
+		s.note = fmt.Sprintf("line %d was cut short by a crash: read up to line %d", torn, torn-1)
+		s.torn = torn
+	}
+	s.lines = st.lines
+	if s.size, err = f.Seek(0, io.SeekEnd); err != nil {
+		return err
+	}
+	if err := s.endLine(); err != nil {
+		return err
+	}
+	s.seed = st.Seed
+	s.deposited = st.Start
+	if s.wallet, err = wallet.Restore(st.Balance, st.Seq); err != nil {
+		return err
+	}
+	s.recent = st.recent
+	s.pending = pendingOf(st.Pending)
+	s.shop = lottery.NewShopWith(st.Seed, s.tableOf)
+	for _, id := range st.Last {
+		g, err := lottery.FindSeq(id.Seq())
+		if err != nil {
+			return err
+		}
+		if err := s.shop.Resume(g, id); err != nil {
+			return err
+		}
+	}
+	for key, n := range st.Forced {
+		k, err := game.ParseSeqKey(key)
+		if err != nil {
+			return err
+		}
+		g, err := lottery.FindSeq(k)
+		if err != nil {
+			return err
+		}
+		s.shop.ResumeForced(g, k.Stake, n)
+	}
+	for b := range st.Commits {
+		s.committed[b] = true
+	}
+	for b, seed := range st.Reveals {
+		s.revealed[b] = seed
+	}
+	s.resumed = true
+	return nil
+}
+
+// Resumed reports whether the store took up an earlier run (a journal
+// that held one), and what reading it had to say: a note, and the last
+// line, cut short by a crash and dropped, or 0. A session tells the player.
+func (s *Store) Resumed() (resumed bool, note string, torn int) {
+	return s.resumed, s.note, s.torn
+}
+
+// LineOf returns the journal line that records the purchase of a unit the
+// store keeps (recent, or not shown yet), or 0: what the history shows.
+func (s *Store) LineOf(unit string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.file == nil && !s.resumed {
+		return 0 // no purchase of it has a line
+	}
+	u, _ := s.byUnit(unit)
+	return u.Line
+}
+
+// Wallet returns the store's wallet, for a caller that has the store to
+// itself (QA tools, tests): its Balance and Seq move with each purchase.
+func (s *Store) Wallet() *wallet.Wallet {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.wallet
+}
+
+// Shop returns the shop the store deals its units from, for a caller that
+// has the store to itself.
+func (s *Store) Shop() *lottery.Shop {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shop
+}
+
+// Seed returns the master seed the store deals from: the journal's, when
+// it was taken up. QA shows it, to play the same units again.
+func (s *Store) Seed() game.Seed { return s.seed }
+
+// Restart gives the store a fresh wallet of balance, with no recent or
+// unshown units, the shop going on where it was: the kiosk's next visitor.
+// A journal keeps its wallet: it holds no deposit to restart from.
+func (s *Store) Restart(balance decimal.Decimal) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.file != nil {
+		return errors.New("a session on a journal keeps its wallet")
+	}
+	w, err := wallet.New(balance)
+	if err != nil {
+		return err
+	}
+	s.wallet, s.deposited = w, balance
+	s.recent = recentUnits{limit: s.recent.limit}
+	s.pending = pendingUnits{}
+	return nil
+}
+
+// Close writes what waits to be written, if the journal takes it now, and
+// closes the journal.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.file == nil {
+		return nil
+	}
+	late := s.append(Record{})
+	err := s.file.Close()
+	if err == nil {
+		err = late
+	}
+	s.file = nil
+	if err != nil && !errors.Is(err, os.ErrClosed) {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
