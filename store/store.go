@@ -1,6 +1,6 @@
 // Package store keeps an emission and the accounts that buy from it: one
 // interface for every place a session's sales are made and kept, whatever
-// holds them. The memory and journal backends live in package session (one
+// holds them. The memory and journal backend is package store/journal (one
 // process, one account); this package's SQL backend keeps an emission in
 // SQLite (many processes on one machine) or PostgreSQL (many machines).
 //
