@@ -40,11 +40,11 @@ func TestPostgresSessionHoldsAgain(t *testing.T) {
 	defer db.Close()
 	var n int
 	if err := db.QueryRowContext(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
-		WHERE locktype = 'advisory' AND granted`).Scan(&n); err != nil || n != 1 {
+		WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("cutting the lock's connection: %d, %v", n, err)
 	}
 	for start := time.Now(); n > 0 && time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
-		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&n); err != nil {
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -127,13 +127,15 @@ func (a *advisoryLock) keep(ctx context.Context) error {
 }
 
 // held tests whether another session of the database holds the
-// account's lock (this connection's own are not counted), without taking
-// it: a bigint advisory lock is listed by its high and low 32 bits.
+// account's lock (this connection's own are not counted, nor another
+// database's stores of the same server), without taking it: a bigint
+// advisory lock is listed by its high and low 32 bits.
 func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
 	ctx, cancel := own(ctx)
 	defer cancel()
 	var n int
 	err := a.conn.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
 		AND classid = $1 AND objid = $2 AND objsubid = 1 AND pid <> pg_backend_pid()`,
 		uint32(uint64(key)>>32), uint32(key)).Scan(&n)
 	return n > 0, err

@@ -161,12 +161,12 @@ func TestPostgresLeaseLost(t *testing.T) {
 		// The lock's connection cut: the database drops its locks.
 		var n int
 		err := a.db.QueryRowContext(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
-			WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`).Scan(&n)
+			WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND pid <> pg_backend_pid()`).Scan(&n)
 		if err != nil || n != 1 {
 			t.Fatalf("cutting the lock's connection: %d, %v", n, err)
 		}
 		for start := time.Now(); n > 0 && time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
-			if err := a.db.QueryRowContext(context.Background(), `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&n); err != nil {
+			if err := a.db.QueryRowContext(context.Background(), `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -190,11 +190,11 @@ func TestPostgresLeaseKeptAcrossACutConnection(t *testing.T) {
 	defer held.Release()
 	var n int
 	if err := b.db.QueryRowContext(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
-		WHERE locktype = 'advisory' AND granted`).Scan(&n); err != nil || n != 1 {
+		WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("cutting the lock's connection: %d, %v", n, err)
 	}
 	for start := time.Now(); n > 0 && time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
-		if err := b.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'`).Scan(&n); err != nil {
+		if err := b.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -37,35 +38,45 @@ func (s *Store) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 			return store.Receipt{}, err
 		}
 	}
+	if p.LossLimit.IsPositive() {
+		return store.Receipt{}, errors.New("a journal keeps no loss limit: serve one from a shared store")
+	}
+	stake := p.PlayedStake()
+	cents, ok := game.CentsOf(stake)
+	if !ok || cents <= 0 {
+		return store.Receipt{}, fmt.Errorf("wallet: stake %s is not positive", stake)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if next := s.wallet.Seq() + 1; p.Number != next {
-		return s.again(p, next)
+	balance, _ := game.CentsOf(s.wallet.Balance()) // whole cents: the wallet pays only those
+	// One process holds the journal (its lock): no lease to fence.
+	st := store.Standing{Balance: balance, Made: s.wallet.Seq(), Lease: p.Lease}
+	again, err := store.Admit(p, st, cents)
+	switch {
+	case err != nil:
+		return store.Receipt{}, err
+	case again:
+		return s.again(p)
 	}
-	u, err := s.sell(p.Game, p.Stake, p.Force, p.Label)
+	u, err := s.sell(p.Game, stake, p.Force, p.Label)
 	if err != nil {
 		return store.Receipt{}, err
 	}
 	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time}, nil // not shown yet
 }
 
-// again returns a purchase made before, as it was, when p asks for it.
-func (s *Store) again(p store.Purchase, next int) (store.Receipt, error) {
-	if p.Number < 1 || p.Number >= next {
-		return store.Receipt{}, fmt.Errorf("purchase %s, where %s comes next: %w", p.ID(), store.PurchaseID(p.Account, next), store.ErrOutOfTurn)
-	}
+// again returns a purchase made before, as it was, when p retries it (the
+// admission rules' Same).
+func (s *Store) again(p store.Purchase) (store.Receipt, error) {
 	u, ok := s.played(p.Number)
 	if !ok {
 		return store.Receipt{}, fmt.Errorf("purchase %s is older than the ones kept in memory: %w", p.ID(), store.ErrOutOfTurn)
 	}
-	stake := p.Stake
-	if p.Force != nil {
-		stake = p.Force.Stake(stake)
-	}
-	if u.Sold.Unit.ID.Game != p.Game.Name || !u.Op.Stake.Equal(stake) || u.Op.Forced != (p.Force != nil) {
+	r := s.receipt(u, true)
+	if !p.Same(r, "") { // a journal keeps no seller's token: one seller holds it
 		return store.Receipt{}, fmt.Errorf("purchase %s was unit %s: %w", p.ID(), u.Op.Unit, store.ErrOtherPurchase)
 	}
-	return s.receipt(u, true), nil
+	return r, nil
 }
 
 // played returns the purchase of a number, if the store keeps it: among
@@ -112,12 +123,10 @@ func (s *Store) receipt(u purchase, again bool) store.Receipt {
 // and the prize credited in one wallet operation (ruling G3), and the
 // purchase is written to the journal and synced to disk before sell
 // returns, so before anything is revealed. When the journal cannot be
-// written, the purchase does not happen. A forced layout is played at its
-// own stake (Force.Stake). The unit joins the recent and unshown ones.
+// written, the purchase does not happen. The stake is the one the unit is
+// played at (Purchase.PlayedStake). The unit joins the recent and unshown
+// ones.
 func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (purchase, error) {
-	if f != nil {
-		stake = f.Stake(stake)
-	}
 	// Read before the wallet's lock is taken: the store's own is held.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
 	undo := func() {}
