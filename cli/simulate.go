@@ -181,7 +181,7 @@ func playUnits(sess *session.Session, o *simOptions, progress func(done, total i
 	if st := sess.Restored(); st != nil {
 		for _, p := range st.Pending {
 			reveal(&r, &p.Sold)
-			if err := sess.Shown(p.Sold.Name()); err != nil {
+			if err := sess.Shown(p.Sold.Ref()); err != nil {
 				return r, fmt.Errorf("marking %s shown: %w", text.Printable(p.Sold.Name()), err)
 			}
 			r.earlier++
@@ -213,7 +213,7 @@ func playUnits(sess *session.Session, o *simOptions, progress func(done, total i
 		// The game goes on when a shown record cannot be written (the
 		// session writes it before its next record); a load run stops,
 		// its journal failing.
-		if err = sess.Shown(sold.Name()); err != nil {
+		if err = sess.Shown(sold.Ref()); err != nil {
 			err = fmt.Errorf("marking %s shown: %w", text.Printable(sold.Name()), err)
 			break
 		}

@@ -256,7 +256,7 @@ func TestSimulateJournal(t *testing.T) {
 	bought := 0
 	for sold.Unit.Prize.IsZero() {
 		if bought > 0 {
-			sess.Shown(sold.Name())
+			sess.Shown(sold.Ref())
 		}
 		if sold, _, err = sess.Buy(lottery.Yams(), decimal.NewFromInt(2), nil, ""); err != nil {
 			t.Fatal(err)

@@ -29,7 +29,7 @@ func TestBoardSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ts.store.Shown(ctx, "ann", r.Sold.Name()); err != nil { // seen: the board counts it
+	if err := ts.store.Shown(ctx, "ann", r.Sold.Ref()); err != nil { // seen: the board counts it
 		t.Fatal(err)
 	}
 	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")

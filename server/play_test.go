@@ -45,7 +45,7 @@ func TestLossLimitRefusesOverSSH(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := ts.store.Shown(ctx, account, r.Sold.Name()); err != nil {
+		if err := ts.store.Shown(ctx, account, r.Sold.Ref()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -72,7 +72,7 @@ type Session struct {
 	staked   decimal.Decimal            // and their stakes
 	won      decimal.Decimal            // and their prizes
 	recent   recentUnits                // the last units bought, the store's included
-	unseen   map[string]decimal.Decimal // the prizes of the units bought and not shown yet, by unit
+	unseen   map[string]decimal.Decimal // the prizes of the units bought and not shown yet, by name
 	paying   decimal.Decimal            // the stake of the purchase under way, until its answer
 	restored *State                     // what the store held of the account when the session opened
 	attempt  string                     // the token of the purchase under way, kept for its retries (guarded by buying)
@@ -342,7 +342,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 // that the screen waits for no transaction; after a crash, only a unit
 // whose reveal ended less than that before is offered again. A journal
 // writes it at once.
-func (s *Session) Shown(unit string) error {
+func (s *Session) Shown(unit lottery.Ref) error {
 	s.Seen(unit)
 	if q, ok := s.st.(shownQueuer); ok {
 		q.ShownSoon(s.account, unit)
@@ -374,10 +374,10 @@ func (s *Session) holdAgain(ctx context.Context) {
 // Seen marks a unit as shown to the player, in memory only: its prize is
 // spendable from now on. It is for a screen that has just revealed it and
 // records it with Shown off its update loop; Shown marks it too.
-func (s *Session) Seen(unit string) {
+func (s *Session) Seen(unit lottery.Ref) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.unseen, unit)
+	delete(s.unseen, unit.Name())
 }
 
 // Spendable returns what the player can stake now: the balance less the

@@ -52,7 +52,7 @@ func play(t *testing.T, s *Session, n int) []string {
 		}
 		names = append(names, sold.Name()+"="+sold.Unit.Prize.String())
 		if i < n-1 {
-			if err := s.Shown(sold.Name()); err != nil {
+			if err := s.Shown(sold.Ref()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -136,7 +136,7 @@ func TestResumeOffersEveryUnshownUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Shown(ticket.Name()); err != nil {
+	if err := a.Shown(ticket.Ref()); err != nil {
 		t.Fatal(err)
 	}
 	last, _, err := a.Buy(lottery.Vegas(), vegas.Price(), nil, "")

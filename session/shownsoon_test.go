@@ -32,7 +32,7 @@ func TestShownOnDiskWithinASecond(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if err := s.Shown(seen.Name()); err != nil {
+	if err := s.Shown(seen.Ref()); err != nil {
 		t.Fatal(err)
 	}
 	if time.Since(start) > 50*time.Millisecond {

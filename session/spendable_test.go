@@ -40,7 +40,7 @@ func TestPrizeNotShownIsNotSpent(t *testing.T) {
 	if got := s.Totals().Played; got != 1 {
 		t.Fatalf("the refused purchase reached the store: %d played", got)
 	}
-	if err := s.Shown(won.Name()); err != nil {
+	if err := s.Shown(won.Ref()); err != nil {
 		t.Fatal(err)
 	}
 	if !s.Spendable().Equal(s.Balance()) {
@@ -68,7 +68,7 @@ func TestResumedUnitsAreNotSpendable(t *testing.T) {
 	if want := b.Balance().Sub(won.Unit.Prize); !b.Spendable().Equal(want) {
 		t.Fatalf("spendable %s with %s's prize %s not shown, want %s", b.Spendable(), won.Name(), won.Unit.Prize, want)
 	}
-	b.Seen(won.Name())
+	b.Seen(won.Ref())
 	if !b.Spendable().Equal(b.Balance()) {
 		t.Fatalf("spendable %s once seen, want %s", b.Spendable(), b.Balance())
 	}

@@ -47,7 +47,7 @@ func (f *fakeStore) Sell(_ context.Context, p store.Purchase) (store.Receipt, er
 		return store.Receipt{}, store.ErrNoAccount
 	}
 	for _, unit := range p.Shown { // in the purchase's transaction, whatever it answers
-		a.shown[unit] = true
+		a.shown[unit.Name()] = true
 	}
 	stake := p.Stake
 	if p.Force != nil {
@@ -92,14 +92,14 @@ func (f *fakeStore) Sell(_ context.Context, p store.Purchase) (store.Receipt, er
 	return r, nil
 }
 
-func (f *fakeStore) Shown(_ context.Context, account, unit string) error {
+func (f *fakeStore) Shown(_ context.Context, account string, unit lottery.Ref) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	a, ok := f.accounts[account]
 	if !ok {
 		return store.ErrNoAccount
 	}
-	a.shown[unit] = true
+	a.shown[unit.Name()] = true
 	return nil
 }
 
@@ -175,7 +175,7 @@ func TestSessionOnAnyStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Shown(first.Name()); err != nil {
+	if err := s.Shown(first.Ref()); err != nil {
 		t.Fatal(err)
 	}
 
@@ -197,7 +197,7 @@ func TestSessionOnAnyStore(t *testing.T) {
 	if r := s.Recent(); len(r) != 2 || r[1].Op.Unit != made.Op.Unit || s.Totals().Played != 2 || !s.Balance().Equal(made.Op.After) {
 		t.Fatalf("after the retry: %d recent, %d played, balance %s (want %s)", len(r), s.Totals().Played, s.Balance(), made.Op.After)
 	}
-	if err := s.Shown(again.Name()); err != nil {
+	if err := s.Shown(again.Ref()); err != nil {
 		t.Fatal(err)
 	}
 

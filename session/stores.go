@@ -31,7 +31,7 @@ type accountOpener interface {
 // shownQueuer is a store that writes shown marks soon, not at once
 // (store.SQL): the screen waits for no transaction.
 type shownQueuer interface {
-	ShownSoon(account, unit string)
+	ShownSoon(account string, unit lottery.Ref)
 }
 
 // resumer is a store that knows, better than whether the account existed,

@@ -69,7 +69,7 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil { // seen: the board counts it
+			if err := s.Shown(ctx, "ann", r.Sold.Ref()); err != nil { // seen: the board counts it
 				t.Fatal(err)
 			}
 			bought = append(bought, r)
@@ -216,7 +216,7 @@ func TestPollerSeesSeveralOpenBlocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.ShownSoon("bob", r.Sold.Name()) // carried by the next purchase, or written soon
+		s.ShownSoon("bob", r.Sold.Ref()) // carried by the next purchase, or written soon
 	}
 	time.Sleep(ShownDelay + 300*time.Millisecond)
 	b, err := p.Poll(ctx)
@@ -287,7 +287,7 @@ func pollerWaitsForTheReveal(t *testing.T, s *SQL) {
 		}
 	}
 	seen(false)
-	s.ShownSoon("ann", win.Sold.Name())
+	s.ShownSoon("ann", win.Sold.Ref())
 	seen(false) // queued: on disk within a second
 	time.Sleep(ShownDelay + 300*time.Millisecond)
 	seen(true)
@@ -322,7 +322,7 @@ func sellUntilBigWin(t *testing.T, s *SQL, account string, g lottery.Game, stake
 		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
 			return r
 		}
-		if err := s.Shown(ctx, account, r.Sold.Name()); err != nil {
+		if err := s.Shown(ctx, account, r.Sold.Ref()); err != nil {
 			t.Fatal(err)
 		}
 	}

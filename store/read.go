@@ -120,13 +120,13 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 // synchronous_commit off, SQLite's synchronous=NORMAL, for this
 // transaction alone): after a crash of the machine, not of tapis, the unit
 // may be offered again, the same unit, already paid.
-func (s *SQL) Shown(ctx context.Context, account, unit string) error {
+func (s *SQL) Shown(ctx context.Context, account string, unit lottery.Ref) error {
 	changed, err := s.shownTx(ctx, []mark{{account, unit}})
 	if err != nil {
-		return fmt.Errorf("store: marking %s shown: %w", unit, err)
+		return fmt.Errorf("store: marking %s shown: %w", unit.Name(), err)
 	}
 	if changed[0] == 0 {
-		return fmt.Errorf("store: account %q bought no unit %s", account, unit)
+		return fmt.Errorf("store: account %q bought no unit %s", account, unit.Name())
 	}
 	return nil
 }

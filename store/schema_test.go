@@ -38,7 +38,7 @@ func migratesFrom2(t *testing.T, url string) {
 			t.Fatal(err)
 		}
 		if n == 1 {
-			if err := s.Shown(ctx, "ann", r.Sold.Name()); err != nil {
+			if err := s.Shown(ctx, "ann", r.Sold.Ref()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -235,12 +235,13 @@ func (s *SQL) shownStatements(p Purchase) []statement {
 }
 
 // shownStatement marks a unit shown: a unit of a block found by its
-// serial's index, a forced one among its account's purchases.
-func shownStatement(account, unit string) (string, []any) {
-	if id, forced, err := lottery.ParseName(unit); err == nil && forced == nil {
+// serial's index, a forced one by its name among its account's purchases.
+func shownStatement(account string, unit lottery.Ref) (string, []any) {
+	if unit.Forced == nil {
+		id := unit.ID
 		return shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account}
 	}
-	return shownForced, []any{account, unit}
+	return shownForced, []any{account, unit.Name()}
 }
 
 // statement is a query and its arguments.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"tapis/game/lottery"
 )
 
 // ShownDelay is how long a unit's shown mark waits, queued, before it is
@@ -34,7 +36,10 @@ const (
 const leaveUnseen = `UPDATE purchases SET shown = 2 WHERE account = $1 AND shown = 0`
 
 // mark is a unit its account saw to the end.
-type mark struct{ account, unit string }
+type mark struct {
+	account string
+	unit    lottery.Ref
+}
 
 // shownQueue holds the marks queued and not yet written.
 type shownQueue struct {
@@ -50,7 +55,7 @@ type shownQueue struct {
 // second and without waiting: the mark is queued, carried by the
 // account's next purchase or written ShownDelay later at most with the
 // others queued. Closing the store writes those still queued.
-func (s *SQL) ShownSoon(account, unit string) {
+func (s *SQL) ShownSoon(account string, unit lottery.Ref) {
 	q := &s.shown
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -87,11 +92,11 @@ func (s *SQL) writeQueued() {
 
 // takeShown takes an account's queued marks, for its purchase to carry
 // in its transaction.
-func (s *SQL) takeShown(account string) []string {
+func (s *SQL) takeShown(account string) []lottery.Ref {
 	q := &s.shown
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	var units []string
+	var units []lottery.Ref
 	kept := q.marks[:0]
 	for _, m := range q.marks {
 		if m.account == account {
@@ -105,7 +110,7 @@ func (s *SQL) takeShown(account string) []string {
 }
 
 // requeueShown queues again the marks a purchase took and did not write.
-func (s *SQL) requeueShown(account string, units []string) {
+func (s *SQL) requeueShown(account string, units []lottery.Ref) {
 	for _, u := range units {
 		s.ShownSoon(account, u)
 	}
@@ -150,7 +155,7 @@ func (s *SQL) writeMarks(ctx context.Context, marks []mark) error {
 	var errs []error
 	for i, n := range changed {
 		if n == 0 {
-			errs = append(errs, fmt.Errorf("store: account %q bought no unit %s", marks[i].account, marks[i].unit))
+			errs = append(errs, fmt.Errorf("store: account %q bought no unit %s", marks[i].account, marks[i].unit.Name()))
 		}
 	}
 	return errors.Join(errs...)

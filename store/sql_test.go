@@ -91,11 +91,11 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 		t.Errorf("account: %+v, %v", a, err)
 	}
 	for _, r := range a.Pending[:10] {
-		if err := s.Shown(ctx, "ann", r.Op.Unit); err != nil {
+		if err := s.Shown(ctx, "ann", r.Sold.Ref()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Shown(ctx, "ann", "yams:1:9:9"); err == nil {
+	if err := s.Shown(ctx, "ann", lottery.Ref{ID: game.UnitID{Game: "yams", Stake: decimal.NewFromInt(1), Block: 9, Serial: 9}}); err == nil {
 		t.Error("a unit never bought marked shown")
 	}
 	if a, err = s.Account(ctx, "ann", 0); err != nil || len(a.Pending) != int(table.Units)-10 || a.Pending[0].Op.Seq != 11 {
@@ -132,7 +132,7 @@ func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 		t.Errorf("a retried purchase made %d purchases, %d pending", a.Purchases, len(a.Pending))
 	}
 	// The first unit's shown record rides with the second purchase.
-	second := Purchase{Account: "bob", Number: 2, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3), Shown: []string{first.Op.Unit}}
+	second := Purchase{Account: "bob", Number: 2, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3), Shown: []lottery.Ref{first.Sold.Ref()}}
 	if _, err := s.Sell(ctx, second); err != nil {
 		t.Fatal(err)
 	}

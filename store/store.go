@@ -34,7 +34,7 @@ type Store interface {
 	// purchase, with Receipt.Again set, and sells nothing.
 	Sell(ctx context.Context, p Purchase) (Receipt, error)
 	// Shown records that an account's unit was fully revealed.
-	Shown(ctx context.Context, account, unit string) error
+	Shown(ctx context.Context, account string, unit lottery.Ref) error
 	// Deposit credits an account, creating it if it does not exist (the
 	// demo's and a new player's money).
 	Deposit(ctx context.Context, account string, amount decimal.Decimal) error
@@ -61,7 +61,7 @@ type Purchase struct {
 	// Shown are units of the account fully revealed since its last
 	// purchase, marked shown in this purchase's transaction: a shown
 	// record rides with the next purchase instead of costing one of its own.
-	Shown []string
+	Shown []lottery.Ref
 	// Attempt is a token the seller draws once for the account's purchase
 	// number and keeps for its retries: a purchase of that number made
 	// under another token, another seller's, is not returned as this

@@ -26,7 +26,7 @@ func (c *countingStore) Sell(ctx context.Context, p store.Purchase) (store.Recei
 	return c.SQL.Sell(ctx, p)
 }
 
-func (c *countingStore) Shown(ctx context.Context, account, unit string) error {
+func (c *countingStore) Shown(ctx context.Context, account string, unit lottery.Ref) error {
 	c.calls.Add(1)
 	return c.SQL.Shown(ctx, account, unit)
 }

@@ -115,12 +115,12 @@ func (t *till) bought(msg boughtMsg) bool {
 
 // shown returns the command recording that a unit was fully revealed.
 func (t *till) shown(sold *lottery.Sold) tea.Cmd {
-	t.session.Seen(sold.Name()) // its prize is spendable from this frame on
+	t.session.Seen(sold.Ref()) // its prize is spendable from this frame on
 	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
 	t.addFigures(sold)
 	t.recording++
-	s, name := t.session, sold.Name()
-	return func() tea.Msg { return shownMsg{s.Shown(name)} }
+	s, unit := t.session, sold.Ref()
+	return func() tea.Msg { return shownMsg{s.Shown(unit)} }
 }
 
 // freshWallet retires the wallet in play (its units stay in the run's

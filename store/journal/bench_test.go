@@ -180,7 +180,7 @@ func benchJournal(b *testing.B, n int) string {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.Shown(sold.Name()); err != nil {
+		if err := s.Shown(sold.Ref()); err != nil {
 			b.Fatal(err)
 		}
 	}

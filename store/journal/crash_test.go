@@ -30,7 +30,7 @@ func TestCrashChild(t *testing.T) {
 	}
 	if p := s.Restored(); p != nil {
 		for _, u := range p.Pending {
-			s.Shown(u.Op.Unit) // the offered units are revealed first
+			s.Shown(u.Sold.Ref()) // the offered units are revealed first
 		}
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
@@ -49,7 +49,7 @@ func TestCrashChild(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r.IntN(4) > 0 {
-			s.Shown(sold.Name())
+			s.Shown(sold.Ref())
 		}
 	}
 }

@@ -53,7 +53,7 @@ func play(t *testing.T, s *session.Session, n int) []string {
 		}
 		names = append(names, sold.Name()+"="+sold.Unit.Prize.String())
 		if i < n-1 {
-			if err := s.Shown(sold.Name()); err != nil {
+			if err := s.Shown(sold.Ref()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -66,7 +66,7 @@ func TestFullDisk(t *testing.T) {
 				u, _, err := s.Buy(g, stake, nil, "")
 				if err == nil {
 					last = u.Name()
-					s.Shown(u.Name())
+					s.Shown(u.Ref())
 					continue
 				}
 				var j *journal.JournalError
@@ -186,7 +186,7 @@ func forge(t *testing.T, tables store.Tables, edit func(ls []string) []string) (
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Shown(u.Name())
+		s.Shown(u.Ref())
 	}
 	total := 100
 	if _, _, err := s.Buy(lottery.Yams(), decimal.NewFromInt(2), &lottery.Force{Total: &total}, "QA"); err != nil {
@@ -370,7 +370,7 @@ func TestShownWrittenLater(t *testing.T) {
 		}
 		info, _ := os.Stat(path)
 		undo := hostile.FileLimit(t, info.Size())
-		if err := s.Shown(u.Name()); err == nil {
+		if err := s.Shown(u.Ref()); err == nil {
 			t.Fatal("the full disk took the shown record")
 		}
 		undo()

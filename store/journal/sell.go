@@ -214,14 +214,15 @@ func (s *Store) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Un
 // Shown records that a unit was fully revealed. It was: a record the
 // journal cannot take now is written before its next one, or when the
 // store closes.
-func (s *Store) Shown(_ context.Context, account, unit string) error {
+func (s *Store) Shown(_ context.Context, account string, unit lottery.Ref) error {
 	if err := s.holds(account); err != nil {
 		return err
 	}
+	name := unit.Name() // as the journal writes it
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.pending.drop(unit)
-	r := Record{Kind: KindShown, Unit: unit}
+	s.pending.drop(name)
+	r := Record{Kind: KindShown, Unit: name}
 	err := s.append(r)
 	if err != nil && s.file != nil {
 		s.later = append(s.later, r)

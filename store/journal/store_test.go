@@ -52,7 +52,7 @@ func writeJournal(t testing.TB, o Options, n int) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Shown(ctx, o.Account, r.Sold.Name())
+		s.Shown(ctx, o.Account, r.Sold.Ref())
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestLocalStore(t *testing.T) {
 			}
 			made = append(made, r)
 		}
-		l.Shown(ctx, "bob", made[1].Op.Unit)
+		l.Shown(ctx, "bob", made[1].Sold.Ref())
 		if r, err := buy(4, yams, one); err != nil || !r.Again || r.Op.Unit != made[3].Op.Unit || r.Shown {
 			t.Errorf("journal %v: the last purchase again: %+v, %v", journal, r, err)
 		}
