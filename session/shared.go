@@ -1,8 +1,6 @@
 package session
 
 import (
-	"maps"
-
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -101,17 +99,16 @@ func (s *Session) Seed() game.Seed {
 	return 0
 }
 
-// Revealed returns the seeds of the blocks exhausted so far, by block
-// (game.BlockID, as its String writes it: ParseBlockID reads it); nil when
+// Revealed returns the blocks exhausted so far and their seeds; nil when
 // the store cannot tell now.
-func (s *Session) Revealed() map[string]string {
+func (s *Session) Revealed() []store.Reveal {
 	ctx, cancel := deadline()
 	defer cancel()
-	m, err := s.st.Revealed(ctx)
+	r, err := s.st.Revealed(ctx)
 	if err != nil {
 		return nil
 	}
-	return maps.Clone(m)
+	return r
 }
 
 // Account returns the name of the account the session buys for.

@@ -149,8 +149,8 @@ func (f *fakeStore) Block(_ context.Context, seq game.SeqKey) (store.BlockStatus
 	return store.BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(), Commitment: b.Seed().Commitment()}, nil
 }
 
-func (f *fakeStore) Revealed(context.Context) (map[string]string, error) {
-	return map[string]string{}, nil
+func (f *fakeStore) Revealed(context.Context) ([]store.Reveal, error) {
+	return nil, nil
 }
 
 func (f *fakeStore) Close() error { return nil }

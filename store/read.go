@@ -280,21 +280,24 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 	return st, nil
 }
 
-// Revealed returns the seeds of the blocks sold out, by block.
-func (s *SQL) Revealed(ctx context.Context) (map[string]string, error) {
+// Revealed returns the blocks sold out and their seeds.
+func (s *SQL) Revealed(ctx context.Context) ([]Reveal, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT game, stake, number, seed FROM blocks WHERE seed IS NOT NULL`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the revealed seeds: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]string{}
+	var out []Reveal
 	for rows.Next() {
-		var g, stake, seed string
-		var n int64
-		if err := rows.Scan(&g, &stake, &n, &seed); err != nil {
+		var r Reveal
+		var stake string
+		if err := rows.Scan(&r.Block.Game, &stake, &r.Block.Block, &r.Seed); err != nil {
 			return nil, fmt.Errorf("store: reading the revealed seeds: %w", err)
 		}
-		out[g+":"+stake+":"+fmt.Sprint(n)] = seed
+		if r.Block.Stake, err = decimal.NewFromString(stake); err != nil {
+			return nil, fmt.Errorf("store: block %s:%s:%d: stake %q: %w", r.Block.Game, stake, r.Block.Block, stake, err)
+		}
+		out = append(out, r)
 	}
 	return out, rows.Err()
 }

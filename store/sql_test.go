@@ -79,8 +79,8 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 		t.Fatal(err)
 	}
 	want := s.emission.seed.Block(g.Name, stake, 1).String()
-	if got := rev[g.Seq(stake).Block(1).String()]; got != want {
-		t.Errorf("block 1's seed revealed as %q, want %q", got, want)
+	if len(rev) != 1 || rev[0].Block.String() != g.Seq(stake).Block(1).String() || rev[0].Seed != want {
+		t.Errorf("revealed %+v, want block 1's seed %q", rev, want)
 	}
 	st, err = s.Block(ctx, g.Seq(stake))
 	if err != nil || st.Number != 2 || st.Sold != 0 {

@@ -43,9 +43,8 @@ type Store interface {
 	Account(ctx context.Context, name string, recent int) (Account, error)
 	// Block returns where the block a game and stake sell next stands.
 	Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error)
-	// Revealed returns the seeds of the blocks sold out so far, by block
-	// (game.BlockID as its String writes it).
-	Revealed(ctx context.Context) (map[string]string, error)
+	// Revealed returns the blocks sold out so far and their seeds.
+	Revealed(ctx context.Context) ([]Reveal, error)
 	// Close lets the store go.
 	Close() error
 }
@@ -104,6 +103,13 @@ type Account struct {
 	Guest     bool            // a guest's (serve's keyless player): removed while it has bought nothing
 	Pending   []Receipt       // the units bought and never shown, oldest first
 	Recent    []Receipt       // the last purchases, oldest first
+}
+
+// Reveal is a block sold out and its seed, published once its last unit
+// is sold: anyone can deal its units again and check its commitment.
+type Reveal struct {
+	Block game.BlockID
+	Seed  string // the block's seed, 32 bytes in lowercase hex
 }
 
 // BlockStatus is where the block a game and stake sell next stands: a copy,

@@ -9,6 +9,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/session"
+	"tapis/store"
 )
 
 // blocks is what the screens show of the emission: where each game and
@@ -18,9 +19,9 @@ import (
 // and a block nobody sells yet is committed when first asked for.
 type blocks struct {
 	at       map[seqAt]session.BlockStatus
-	revealed map[string]string // block (game.BlockID's String) → its seed
-	err      error             // why the last reading failed, or nil
-	loaded   int               // the readings taken: the drawings made of them follow it
+	revealed []store.Reveal // the blocks sold out and their seeds
+	err      error          // why the last reading failed, or nil
+	loaded   int            // the readings taken: the drawings made of them follow it
 }
 
 // seqAt is a game's sequence at a stake, as a map key.
@@ -39,7 +40,7 @@ func seqOf(g lottery.Game, stake decimal.Decimal) seqAt {
 // revealed.
 type blocksMsg struct {
 	at       map[seqAt]session.BlockStatus
-	revealed map[string]string
+	revealed []store.Reveal
 	err      error
 }
 

@@ -41,7 +41,7 @@ func (c *countingStore) Block(ctx context.Context, seq game.SeqKey) (store.Block
 	return c.SQL.Block(ctx, seq)
 }
 
-func (c *countingStore) Revealed(ctx context.Context) (map[string]string, error) {
+func (c *countingStore) Revealed(ctx context.Context) ([]store.Reveal, error) {
 	c.calls.Add(1)
 	return c.SQL.Revealed(ctx)
 }

@@ -15,6 +15,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	"tapis/store"
 	"tapis/wallet"
 )
 
@@ -161,18 +162,17 @@ func (s *rulesScreen) drawCommitments(w int) string {
 		}
 	}
 	// The blocks of the game exhausted so far, by stake then number.
-	var blocks []game.BlockID
-	revealed := s.till.blocks.revealed
-	for name := range revealed {
-		if b, err := game.ParseBlockID(name); err == nil && b.Game == g.Name {
-			blocks = append(blocks, b)
+	var blocks []store.Reveal
+	for _, r := range s.till.blocks.revealed {
+		if r.Block.Game == g.Name {
+			blocks = append(blocks, r)
 		}
 	}
-	slices.SortFunc(blocks, func(a, b game.BlockID) int {
-		return cmp.Or(a.Stake.Cmp(b.Stake), cmp.Compare(a.Block, b.Block))
+	slices.SortFunc(blocks, func(a, b store.Reveal) int {
+		return cmp.Or(a.Block.Stake.Cmp(b.Block.Stake), cmp.Compare(a.Block.Block, b.Block.Block))
 	})
-	for _, b := range blocks {
-		rows = append(rows, s.t.f("commit.revealed", b), "  "+revealed[b.String()])
+	for _, r := range blocks {
+		rows = append(rows, s.t.f("commit.revealed", r.Block), "  "+r.Seed)
 	}
 	return strings.Join(rows, "\n")
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -204,7 +204,7 @@ func (s *Store) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Un
 		return
 	}
 	block := u.ID.BlockID().String()
-	s.revealed[block] = u.Seed.String()
+	s.revealed = append(s.revealed, store.Reveal{Block: u.ID.BlockID(), Seed: u.Seed.String()})
 	if s.file != nil {
 		s.later = append(s.later, Record{Kind: KindReveal, Block: block, BlockSeed: u.Seed.String()})
 		s.append(Record{}) // only what waits, if the journal takes it
@@ -288,9 +288,9 @@ func (s *Store) Block(_ context.Context, seq game.SeqKey) (store.BlockStatus, er
 	return st, nil
 }
 
-// Revealed returns the seeds of the blocks exhausted so far, by block.
-func (s *Store) Revealed(context.Context) (map[string]string, error) {
+// Revealed returns the blocks exhausted so far and their seeds.
+func (s *Store) Revealed(context.Context) ([]store.Reveal, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return maps.Clone(s.revealed), nil
+	return slices.Clone(s.revealed), nil
 }

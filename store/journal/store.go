@@ -49,14 +49,14 @@ type Store struct {
 	tables    store.Tables
 	committed map[string]bool
 	now       func() time.Time
-	resumed   bool              // the journal held an earlier run when it was opened
-	deposited decimal.Decimal   // the starting balance, and the deposits made in memory since
-	recent    recentUnits       // the last purchases, journal included
-	pending   pendingUnits      // the purchases not shown yet, journal included
-	later     []Record          // records of things done that the journal could not take yet: reveals, shown
-	revealed  map[string]string // block → its seed, once exhausted
-	note      string            // what opening the journal had to say (a torn last line)
-	torn      int               // the journal's last line, cut short by a crash and dropped, or 0
+	resumed   bool            // the journal held an earlier run when it was opened
+	deposited decimal.Decimal // the starting balance, and the deposits made in memory since
+	recent    recentUnits     // the last purchases, journal included
+	pending   pendingUnits    // the purchases not shown yet, journal included
+	later     []Record        // records of things done that the journal could not take yet: reveals, shown
+	revealed  []store.Reveal  // the blocks exhausted and their seeds
+	note      string          // what opening the journal had to say (a torn last line)
+	torn      int             // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 var _ store.Store = (*Store)(nil)
@@ -79,7 +79,7 @@ func Open(o Options) (*Store, error) {
 		o.Now = time.Now
 	}
 	s := &Store{account: o.Account, seed: o.Seed, tables: o.Tables, committed: map[string]bool{},
-		revealed: map[string]string{}, now: o.Now}
+		now: o.Now}
 	if o.Path == "" {
 		return s, s.fresh(o)
 	}
@@ -205,7 +205,9 @@ func (s *Store) resume(o Options, f *os.File) error {
 		s.committed[b] = true
 	}
 	for b, seed := range st.Reveals {
-		s.revealed[b] = seed
+		if id, err := game.ParseBlockID(b); err == nil { // each read as tapis writes it (the scan checks)
+			s.revealed = append(s.revealed, store.Reveal{Block: id, Seed: seed})
+		}
 	}
 	s.resumed = true
 	return nil
