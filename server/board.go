@@ -3,12 +3,11 @@ package server
 import (
 	"time"
 
-	"charm.land/log/v2"
-	"charm.land/ssh"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"tapis/board"
-	"tapis/ui"
+	"tapis/text"
 )
 
 // boardCommand is the one command a session may ask for: the live board
@@ -18,68 +17,73 @@ const boardCommand = "board"
 // isBoard reports whether a session's command asks for the board.
 func isBoard(cmd []string) bool { return len(cmd) == 1 && cmd[0] == boardCommand }
 
-// watch runs a board session: the store's live board, drawn from the
+// viewer is a board's session: the store's live board, drawn from the
 // server's one feed, until the viewer quits, the connection drops, it
 // stays idle too long or the server closes. A board is no player: it
 // claims no account, and takes a place of --max-boards, none of the
 // players'.
-func (s *Server) watch(sess ssh.Session, lang ui.Lang, env []string, logger *log.Logger, refuse func(line, ...any)) {
-	start := time.Now()
-	if l, ok := s.claimBoard(); !ok {
+type viewer struct {
+	*lifecycle
+	closed chan struct{} // closed once the server's shutdown quit the board
+}
+
+// claim takes a board's place.
+func (v *viewer) claim() (func(), *refusal) {
+	if l, ok := v.s.claimBoard(); !ok {
 		if l == lineBoardsFull {
-			refuse(l, s.o.MaxBoards)
-		} else {
-			refuse(l)
+			return nil, refuse(l, v.s.o.MaxBoards)
 		}
-		return
+		return nil, refuse(l)
 	}
-	defer s.releaseBoard()
-	if c := gatedOf(sess.Context()); c != nil {
-		if !c.begin() { // closing already: the grace ran out
-			return
-		}
-		defer c.end()
-	}
-	s.feed.Start()
-	m := board.New(board.Options{Lang: lang, Source: s.feed, Profile: colorprofile.Env(env)})
-	// As a player's game, the board ends when the server's shutdown says
-	// so (at once: nothing is being revealed).
-	over := make(chan struct{}) // closed once the board is over
-	in := &idleInput{r: newInputGuard(sess, over), d: s.o.IdleTimeout}
-	prog := s.program(sess, m, in)
-	in.watch(prog)
-	closed := make(chan struct{})
+	return v.s.releaseBoard, nil
+}
+
+// open starts the feed, and returns the board drawing it.
+func (v *viewer) open() (tea.Model, *refusal) {
+	v.s.feed.Start()
+	return board.New(board.Options{Lang: v.lang, Source: v.s.feed, Profile: colorprofile.Env(v.env)}), nil
+}
+
+// watch quits the board when the server's shutdown starts: as a player's
+// game, the board ends when the server's shutdown says so (at once:
+// nothing is being revealed).
+func (v *viewer) watch(prog *tea.Program, over <-chan struct{}) {
+	v.closed = make(chan struct{})
 	go func() {
 		select {
-		case <-s.end.closing:
-			close(closed)
+		case <-v.s.end.closing:
+			close(v.closed)
 			prog.Quit()
 		case <-over:
 		}
 	}()
-	runErr := run(sess, prog)
-	close(over)
-	idled := in.stop()
-	end := "quit"
+}
+
+// end names how the board ended, and what the viewer is told.
+func (v *viewer) end(o outcome) (reason, farewell string) {
 	select {
-	case <-closed:
-		end = "server closing"
-		s.tell(sess, lineClosing.say(lang))
+	case <-v.closed:
+		return "server closing", lineClosing.say(v.lang)
 	default:
-		if idled {
-			end = "idle"
-			s.tell(sess, lineBoardIdle.say(lang, minutes(s.o.IdleTimeout)))
-		} else if in.lost.Load() || sess.Context().Err() != nil {
-			end = "disconnected"
-		} else if runErr != nil {
-			end = "error"
-		}
 	}
-	logger.Info("watched the board", "lang", string(lang), "for", time.Since(start).Round(time.Second), "end", end)
-	// The exit status goes out before the place is released, as a
-	// player's: a server closing closes the connections once every
-	// session is over, and a viewer would see none.
-	sess.Exit(0) //nolint:errcheck // a viewer gone hears nothing
+	switch {
+	case o.idled:
+		return "idle", lineBoardIdle.say(v.lang, minutes(v.s.o.IdleTimeout))
+	case o.disconnected:
+		return "disconnected", ""
+	case o.err != nil:
+		v.logger.Error("the board stopped", "err", text.Printable(o.err.Error()))
+		return "error", ""
+	}
+	return "quit", ""
+}
+
+// close does nothing: a board holds nothing of the store's.
+func (v *viewer) close() {}
+
+// logEnd logs the board watched.
+func (v *viewer) logEnd(reason string, d time.Duration) {
+	v.logger.Info("watched the board", "lang", string(v.lang), "for", d, "end", reason)
 }
 
 // claimBoard takes a place for a board; it says why not when the boards

@@ -19,114 +19,114 @@ import (
 	"tapis/ui"
 )
 
-// play is the handler of each SSH session: it lets the player in, or
-// tells them in one line why not, then runs their game until they quit,
-// the connection drops, they stay idle too long or the server closes.
-func (s *Server) play(sess ssh.Session) {
-	start := time.Now()
-	env := sess.Environ()
-	pty, _, terminal := sess.Pty()
-	if terminal {
-		env = append(env, "TERM="+pty.Term)
-	}
-	lang := ui.LangFromEnv(getenv(env))
+// kindOf picks a session's kind: a player's game, or a board when its
+// command asks for one; it refuses a command, a session without a
+// terminal, and a player with no account (cannot happen).
+func (s *Server) kindOf(l *lifecycle, sess ssh.Session) (sessionKind, *refusal) {
+	_, _, terminal := sess.Pty()
 	account, guest := accountOf(sess)
 	watch := isBoard(sess.Command())
-	logger := s.log.With("from", addr(sess.RemoteAddr()))
-	if !watch { // a board claims no account: its lines name none
-		logger = s.log.With("account", account, "from", addr(sess.RemoteAddr()))
-	}
-	refuse := func(l line, args ...any) {
-		s.tell(sess, l.say(lang, args...))
-		sess.Exit(1)
-		logger.Info("refused", "why", l.reason())
+	from := addr(sess.RemoteAddr())
+	if watch { // a board claims no account: its lines name none
+		l.logger = s.log.With("from", from)
+	} else {
+		l.logger = s.log.With("account", account, "from", from)
 	}
 	switch {
 	case len(sess.Command()) > 0 && !watch:
-		refuse(lineCommand, howToPlay(sess.LocalAddr()), howToPlay(sess.LocalAddr()))
-		return
+		return nil, refuse(lineCommand, howToPlay(sess.LocalAddr()), howToPlay(sess.LocalAddr()))
 	case !terminal && watch:
-		refuse(lineNoTerminal, howToPlay(sess.LocalAddr())+" "+boardCommand)
-		return
+		return nil, refuse(lineNoTerminal, howToPlay(sess.LocalAddr())+" "+boardCommand)
 	case !terminal:
-		refuse(lineNoTerminal, howToPlay(sess.LocalAddr()))
-		return
+		return nil, refuse(lineNoTerminal, howToPlay(sess.LocalAddr()))
 	case watch: // a board is no player: with a key or without, it claims no account
-		s.watch(sess, lang, env, logger, refuse)
-		return
+		return &viewer{lifecycle: l}, nil
 	case account == "": // no key and no keyboard-interactive: cannot happen
-		refuse(lineUnavailable)
-		return
+		return nil, refuse(lineUnavailable)
 	}
-	if l, ok := s.claim(account); !ok {
+	return &player{lifecycle: l, account: account, guest: guest}, nil
+}
+
+// player is a player's session: their game, until they quit, the
+// connection drops, they stay idle too long or the server closes.
+type player struct {
+	*lifecycle
+	account      string
+	guest        bool
+	m            *ui.Model
+	quitByServer func() bool // the server's shutdown quit the game
+	outcome      ui.Outcome  // the game's, once it is over
+}
+
+// claim takes the player's account.
+func (p *player) claim() (func(), *refusal) {
+	if l, ok := p.s.claim(p.account); !ok {
 		if l == lineFull {
-			refuse(l, s.o.MaxSessions)
-		} else {
-			refuse(l)
+			return nil, refuse(l, p.s.o.MaxSessions)
 		}
-		return
+		return nil, refuse(l)
 	}
-	defer s.release(account)
-	if c := gatedOf(sess.Context()); c != nil {
-		if !c.begin() { // closing already: the grace ran out
-			return
-		}
-		defer c.end()
-	}
-	player, err := session.OpenOn(s.seller, account, session.Options{Balance: s.o.Balance, QA: s.o.QA, Guest: guest, Limit: ui.HistoryLimit})
+	return func() { p.s.release(p.account) }, nil
+}
+
+// open opens the player's game on their account.
+func (p *player) open() (tea.Model, *refusal) {
+	sess, err := session.OpenOn(p.s.seller, p.account, session.Options{Balance: p.s.o.Balance, QA: p.s.o.QA,
+		Guest: p.guest, Limit: ui.HistoryLimit})
 	var inUse *store.InUseError
 	switch {
 	case errors.As(err, &inUse): // another server's, or a game's or a simulate's
-		logger = logger.With("held_by", fmt.Sprintf("pid %d on %s", inUse.PID, text.Printable(inUse.Host)))
-		refuse(lineElsewhere)
-		return
+		r := refuse(lineElsewhere)
+		r.attrs = []any{"held_by", fmt.Sprintf("pid %d on %s", inUse.PID, text.Printable(inUse.Host))}
+		return nil, r
 	case err != nil:
-		logger.Error("account not opened", "err", text.Printable(err.Error()))
-		refuse(lineUnavailable)
-		return
+		p.logger.Error("account not opened", "err", text.Printable(err.Error()))
+		return nil, refuse(lineUnavailable)
 	}
-	m := ui.New(player, ui.Options{Lang: lang, Balance: s.o.Balance, Start: ui.MenuScreen, QA: s.o.QA,
-		Profile: colorprofile.Env(env), RealityCheck: s.o.RealityCheck})
-	over := make(chan struct{}) // closed once the game is over
-	in := &idleInput{r: newInputGuard(sess, over), d: s.o.IdleTimeout}
-	prog := s.program(sess, m, in)
-	in.watch(prog)
-	quitByServer := s.end.watch(prog, over)
-	runErr := run(sess, prog)
-	close(over)
-	idled := in.stop()
-	o := m.Outcome()
-	var end, farewell string
+	m := ui.New(sess, ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck})
+	p.m = m
+	return m, nil
+}
+
+// watch tells the game when the server starts closing, and quits it when
+// the server ends the games.
+func (p *player) watch(prog *tea.Program, over <-chan struct{}) {
+	p.quitByServer = p.s.end.watch(prog, over)
+}
+
+// end names how the game ended, and the player's farewell.
+func (p *player) end(o outcome) (reason, farewell string) {
+	p.outcome = p.m.Outcome()
 	switch {
-	case idled:
-		end, farewell = "idle", lineIdle.say(lang, minutes(s.o.IdleTimeout))
-	case m.EndedByClosing() || quitByServer():
-		end, farewell = "server closing", goodbye(lang, lineClosed, o, guest)
-	case in.lost.Load() || sess.Context().Err() != nil:
-		end = "disconnected"
-	case runErr != nil:
-		end = "error"
-		logger.Error("the game stopped", "err", text.Printable(runErr.Error()))
-	default:
-		end, farewell = "quit", goodbye(lang, lineBye, o, guest)
+	case o.idled:
+		return "idle", lineIdle.say(p.lang, minutes(p.s.o.IdleTimeout))
+	case p.m.EndedByClosing() || p.quitByServer():
+		return "server closing", goodbye(p.lang, lineClosed, p.outcome, p.guest)
+	case o.disconnected:
+		return "disconnected", ""
+	case o.err != nil:
+		p.logger.Error("the game stopped", "err", text.Printable(o.err.Error()))
+		return "error", ""
 	}
-	// The session is closed (the units shown recorded) before the player
-	// is told anything: a client that reads no more holds nothing then.
-	if err := m.Close(); err != nil {
-		logger.Error("closing the session", "err", text.Printable(err.Error()))
+	return "quit", goodbye(p.lang, lineBye, p.outcome, p.guest)
+}
+
+// close closes the game's session: the units shown are recorded.
+func (p *player) close() {
+	if err := p.m.Close(); err != nil {
+		p.logger.Error("closing the session", "err", text.Printable(err.Error()))
 	}
-	if farewell != "" {
-		s.tell(sess, farewell)
-	}
+}
+
+// logEnd logs what the player played.
+func (p *player) logEnd(reason string, d time.Duration) {
 	// Closing waits for a purchase still under way: the session's totals
 	// count it, bought and never shown, where the game ended before it.
-	t := m.Session().Totals()
-	logger.Info("played", "guest", guest, "lang", string(lang), "for", time.Since(start).Round(time.Second),
+	t, o := p.m.Session().Totals(), p.outcome
+	p.logger.Info("played", "guest", p.guest, "lang", string(p.lang), "for", d,
 		"units", t.Played, "staked", t.Staked.StringFixed(2), "won", o.Won.StringFixed(2),
-		"pending", o.Pending+t.Played-o.Units, "end", end)
-	// The exit status goes out before the account is released: a server
-	// closing closes the connections once every account is.
-	sess.Exit(0) //nolint:errcheck // a player gone hears nothing
+		"pending", o.Pending+t.Played-o.Units, "end", reason)
 }
 
 // reason names a refusal in the log.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,18 +21,35 @@ const DefaultWriteStall = 30 * time.Second
 
 // program returns the program of a session, a game's or a board's: its
 // input is in (guarded and timed by the caller), read by feed, its output
-// the session's (guarded against a stall), sized from the session's PTY.
-// A dropped connection ends it at once; the server's signals are the
-// server's: each program ends when the server's shutdown says so.
-func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader) *tea.Program {
+// the session's (guarded against a stall), sized from the session's PTY;
+// quit is set once it is asked to quit. The server's signals are the
+// server's: each program ends when the server's shutdown says so. It is
+// run by wish's bubbletea middleware, which quits it as soon as the
+// connection drops (a program given the session's context would be
+// killed then, and wish would log Run's error on the process's default
+// logger at every connection lost).
+func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atomic.Bool) *tea.Program {
 	out := newStallWriter(sess, s.o.WriteStall, func() { closeConnection(sess) })
-	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(nil), tea.WithOutput(out),
-		tea.WithContext(sess.Context()), tea.WithoutSignalHandler())
+	w := windowsOf(sess)
 	sized := closedChan
-	if w := windowsOf(sess); w != nil {
-		opts = append(opts, tea.WithFilter(w.filter))
+	if w != nil {
 		sized = w.sized
 	}
+	// The filter replaces MakeOptions' (a suspend resumed at once), as
+	// windows' does.
+	filter := func(m tea.Model, msg tea.Msg) tea.Msg {
+		if w != nil {
+			msg = w.filter(m, msg)
+		} else if _, ok := msg.(tea.SuspendMsg); ok {
+			msg = tea.ResumeMsg{}
+		}
+		if _, ok := msg.(tea.QuitMsg); ok {
+			quit.Store(true)
+		}
+		return msg
+	}
+	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(nil), tea.WithOutput(out),
+		tea.WithoutSignalHandler(), tea.WithFilter(filter))
 	prog := tea.NewProgram(m, opts...)
 	pty, _, _ := sess.Pty()
 	go feed(sess.Context(), sized, in, pty.Term, prog)
@@ -85,33 +103,44 @@ func closeConnection(sess ssh.Session) {
 	sess.Close()
 }
 
-// run runs a program on its session until it ends: the PTY's size is
-// given at start by bubbletea.MakeOptions, and each window change reaches
-// it as a tea.WindowSizeMsg, the latest one at most every windowEvery.
-func run(sess ssh.Session, prog *tea.Program) error {
-	w := windowsOf(sess)
-	over := make(chan struct{})
-	defer close(over)
-	if w != nil {
-		go func() {
-			for {
-				select {
-				case <-over:
-					return
-				case <-w.ready:
-				}
-				win := w.get()
-				prog.Send(tea.WindowSizeMsg{Width: win.Width, Height: win.Height})
-				select { // the next at most windowEvery later
-				case <-over:
-					return
-				case <-time.After(windowEvery):
-				}
-			}
-		}()
+// windowed is a session whose PTY's window changes are the server's:
+// wish's bubbletea middleware hands the program each one that comes on
+// changes as a tea.WindowSizeMsg. The library's own channel has only the
+// PTY's first size (the window-change requests stop at requestGuard),
+// which Bubble Tea gives the program at its start already, and once the
+// channel's requests end it is closed: the middleware would hand the
+// program its zero value again and again.
+type windowed struct {
+	ssh.Session
+	changes chan ssh.Window // fed by windows.forward; nothing without windows
+}
+
+// Pty returns the session's PTY, and the server's window changes.
+func (w windowed) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
+	pty, _, ok := w.Session.Pty()
+	return pty, w.changes, ok
+}
+
+// forward hands out on changes each window change of the session, the
+// latest one at most every windowEvery, until over is closed.
+func (w *windows) forward(over <-chan struct{}, changes chan<- ssh.Window) {
+	for {
+		select {
+		case <-over:
+			return
+		case <-w.ready:
+		}
+		select {
+		case <-over:
+			return
+		case changes <- w.get():
+		}
+		select { // the next at most windowEvery later
+		case <-over:
+			return
+		case <-time.After(windowEvery):
+		}
 	}
-	_, err := prog.Run()
-	return err
 }
 
 // stallWriter is a writer that calls stalled once a write has waited d.

@@ -169,8 +169,12 @@ func New(o Options) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	// A panic in a session's handler ends that session, logged with its
-	// stack, never the server and every other player (wish's recovery).
-	srv.Handler = recover.MiddlewareWithLogger(panicLog{s.log})(s.play)
+	// stack, never the server and every other player (wish's recovery):
+	// it covers the whole lifecycle (serve), the program handler, the
+	// program's run and what comes after it; Bubble Tea recovers the
+	// panics of the model and its commands itself, and the session ends
+	// as an error.
+	srv.Handler = recover.MiddlewareWithLogger(panicLog{s.log})(s.handle)
 	srv.HandshakeTimeout = handshakeTimeout
 	srv.ConnCallback = func(ctx ssh.Context, c net.Conn) net.Conn {
 		if g, ok := c.(*gatedConn); ok {
