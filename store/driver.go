@@ -4,7 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io/fs"
 	"time"
+
+	"github.com/pressly/goose/v3/database"
+	"github.com/pressly/goose/v3/lock"
 
 	"tapis/game"
 )
@@ -19,19 +23,24 @@ type engine interface {
 	// nothing and takes no write lock) or a seller's.
 	connect(existing bool) (*sql.DB, error)
 	// retryOpening runs the first work of a seller opening a store (its
-	// tables), again while another process opening a new SQLite file
-	// holds it.
+	// tables' migration), again while another process opening a new
+	// SQLite file holds it.
 	retryOpening(open func() error) error
 	// q writes a query in the engine's placeholders.
 	q(query string) string
 	// alone makes a transaction wait for any other seller's that creates
-	// the tables or the emission.
+	// goose's version table or the emission (and, on PostgreSQL, for a
+	// seller migrating the tables: schemaLock's key is alone's).
 	alone(ctx context.Context, tx *sql.Tx) error
 	// tables lists the tables of the store's database (its schema).
 	tables(ctx context.Context, q querier) ([]string, error)
-	// define writes a table's definition, ending in withoutRowID, for
-	// the engine.
-	define(stmt string) string
+	// migrations are the engine's migrations of the schema, and goose's
+	// dialect for its version table.
+	migrations() (fs.FS, database.Dialect)
+	// schemaLock is the lock goose holds while it migrates the tables
+	// (goose's SessionLocker), so that sellers starting at once migrate
+	// them once.
+	schemaLock() lock.SessionLocker
 	// forUpdate makes a SELECT lock the rows it reads, where the engine
 	// locks rows.
 	forUpdate(query string) string

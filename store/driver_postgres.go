@@ -3,14 +3,17 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
-	"strings"
+	"io/fs"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	"github.com/pressly/goose/v3/database"
+	"github.com/pressly/goose/v3/lock"
 
 	"tapis/game"
 )
@@ -49,17 +52,65 @@ func (e *postgresEngine) q(query string) string { return query }
 
 // alone: an advisory lock, the transaction's.
 func (e *postgresEngine) alone(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7263617069)`)
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, aloneKey)
 	return err
 }
+
+// aloneKey is the advisory lock of the sellers that create or migrate the
+// tables or create the emission: one at a time.
+const aloneKey int64 = 7263617069
 
 func (e *postgresEngine) tables(ctx context.Context, q querier) ([]string, error) {
 	return tableNames(ctx, q, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`)
 }
 
-// define: PostgreSQL keeps every table as a heap and its indexes.
-func (e *postgresEngine) define(stmt string) string {
-	return strings.Replace(stmt, withoutRowID, "", 1)
+// migrations: PostgreSQL's.
+func (e *postgresEngine) migrations() (fs.FS, database.Dialect) {
+	return engineMigrations("postgres"), database.DialectPostgres
+}
+
+// schemaLock: the session-level advisory lock of alone's key, waited
+// for, and synchronous_commit off while goose migrates (pgMigrating).
+// Goose's own lock (lock.NewPostgresSessionLocker) tries again each
+// second at best: sellers starting at once would wait a second for the
+// first one's migration of a few milliseconds.
+func (e *postgresEngine) schemaLock() lock.SessionLocker { return pgMigrating{} }
+
+// pgMigrating is goose's session of migrations on PostgreSQL: on alone's
+// key, so that a seller migrating the tables waits for any other's, and
+// for one creating the emission or goose's table, and they for it; and at
+// synchronous_commit off, as a shown mark is: a commit then waits for no
+// disk, and a crash loses at most the last migrations, never the
+// database's consistency (each is one transaction, its version with it).
+// The emission's transaction waits for the disk with all before it: a
+// new store's three migrations cost it no flush each.
+type pgMigrating struct{}
+
+// SessionLock waits for the lock; a connection that took it and cannot
+// go on is dropped from the pool, the lock with it.
+func (pgMigrating) SessionLock(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, aloneKey); err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, `SET synchronous_commit TO OFF`); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // ErrBadConn: the pool closes it
+		return err
+	}
+	return nil
+}
+
+// SessionUnlock lets the lock go, synchronous_commit as it was; a
+// connection that cannot is dropped from the pool, and the database lets
+// the lock go with it.
+func (pgMigrating) SessionUnlock(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, `RESET synchronous_commit`)
+	if err == nil {
+		_, err = conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, aloneKey)
+	}
+	if err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // ErrBadConn: the pool closes it
+	}
+	return nil
 }
 
 func (e *postgresEngine) forUpdate(query string) string { return query + " FOR UPDATE" }

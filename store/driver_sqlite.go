@@ -6,12 +6,15 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/pressly/goose/v3/database"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // the "sqlite" driver
 
 	"tapis/game"
@@ -84,10 +87,41 @@ func (e *sqliteEngine) tables(ctx context.Context, q querier) ([]string, error) 
 	return tableNames(ctx, q, `SELECT name FROM sqlite_master WHERE type = 'table'`)
 }
 
-// define: SQLite keeps a table WITHOUT ROWID in its primary key's order,
-// one B-tree instead of two: a purchase writes fewer pages.
-func (e *sqliteEngine) define(stmt string) string {
-	return strings.Replace(stmt, withoutRowID, " WITHOUT ROWID", 1)
+// migrations: SQLite's, whose tables are kept WITHOUT ROWID.
+func (e *sqliteEngine) migrations() (fs.FS, database.Dialect) {
+	return engineMigrations("sqlite"), database.DialectSQLite3
+}
+
+// schemaLock: a byte of the store's lease file (schemaFileLock), and
+// synchronous=NORMAL while goose migrates (sqliteMigrating).
+func (e *sqliteEngine) schemaLock() lock.SessionLocker {
+	return sqliteMigrating{&schemaFileLock{path: e.leasePath}}
+}
+
+// sqliteMigrating is goose's session of migrations on SQLite: alone, and
+// at synchronous=NORMAL, as a shown mark is: in WAL mode a commit then
+// waits for no disk, and a crash loses at most the last migrations, never
+// the file's consistency (each is one transaction, its version with it).
+// The emission's transaction, at FULL, waits for the disk with all before
+// it: a new store's three migrations cost it no sync each.
+type sqliteMigrating struct{ lock *schemaFileLock }
+
+func (m sqliteMigrating) SessionLock(ctx context.Context, conn *sql.Conn) error {
+	if err := m.lock.SessionLock(ctx, conn); err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return errors.Join(err, m.lock.SessionUnlock(ctx, conn))
+	}
+	return nil
+}
+
+func (m sqliteMigrating) SessionUnlock(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, "PRAGMA synchronous = FULL")
+	if err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // never reused at NORMAL
+	}
+	return errors.Join(err, m.lock.SessionUnlock(ctx, conn))
 }
 
 // forUpdate: SQLite locks no rows; its transactions are alone.
@@ -149,14 +183,24 @@ func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, marks []mark, cha
 // system drops when the process ends. One file under two names locks one
 // lease file: by its real path.
 func (e *sqliteEngine) accountLock(context.Context, *SQL) (accountLock, error) {
+	path, err := e.leasePath()
+	if err != nil {
+		return nil, err
+	}
+	return newFileLock(path)
+}
+
+// leasePath is the path of the store's lease file: beside its file, found
+// by its real path.
+func (e *sqliteEngine) leasePath() (string, error) {
 	path, err := filepath.Abs(e.path)
 	if err == nil {
 		path, err = filepath.EvalSymlinks(path)
 	}
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	return newFileLock(path + "-leases")
+	return path + "-leases", nil
 }
 
 // snapshot: a reader of its own in WAL mode, which holds no lock against

@@ -3,12 +3,17 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/pressly/goose/v3/database"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
+	"tapis/text"
 )
 
 func TestSQLiteMigratesFrom2(t *testing.T) {
@@ -20,8 +25,9 @@ func TestPostgresMigratesFrom2(t *testing.T) {
 }
 
 // migratesFrom2: a store of schema version 2 (no sellers, no indexes of
-// purchases by time or of units being revealed; a unit never shown is 0)
-// opened by this tapis is version 3, its units never shown left (2):
+// purchases by time or of units being revealed; a unit never shown is 0;
+// the tapis before goose, no goose table) opened by this tapis is version
+// 3, recorded as migrated by goose, its units never shown left (2):
 // their sessions are over.
 func migratesFrom2(t *testing.T, url string) {
 	ctx := context.Background()
@@ -43,7 +49,7 @@ func migratesFrom2(t *testing.T, url string) {
 			}
 		}
 	}
-	for _, stmt := range []string{`DROP TABLE sellers`, `DROP INDEX purchases_at`, `DROP INDEX purchases_revealing`, `UPDATE tapis_schema SET version = 2`} {
+	for _, stmt := range []string{`DROP TABLE sellers`, `DROP INDEX purchases_at`, `DROP INDEX purchases_revealing`, `UPDATE tapis_schema SET version = 2`, `DROP TABLE tapis_migrations`} {
 		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
@@ -57,6 +63,7 @@ func migratesFrom2(t *testing.T, url string) {
 	if v, err := s.version(ctx, s.db); err != nil || v != SchemaVersion {
 		t.Errorf("migrated: version %d (%v)", v, err)
 	}
+	checkVersions(t, s)
 	var shown []int
 	rows, err := s.db.QueryContext(ctx, `SELECT shown FROM purchases ORDER BY number`)
 	if err != nil {
@@ -73,5 +80,277 @@ func migratesFrom2(t *testing.T, url string) {
 	}
 	if _, err := s.Hold(ctx, "ann"); err != nil { // sellers is there
 		t.Errorf("holding an account on the migrated store: %v", err)
+	}
+}
+
+// sqliteTest and postgresTest are the engines, for the schema's tests.
+func sqliteTest() engineTest {
+	return engineTest{
+		fresh: func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "tapis.db") },
+		rowID: " WITHOUT ROWID",
+		describe: []string{
+			`SELECT m.name, p.cid, p.name, p.type, p."notnull", p.dflt_value, p.pk
+				FROM sqlite_master m JOIN pragma_table_info(m.name) p
+				WHERE m.type = 'table' AND m.name NOT IN ('tapis_migrations', 'sqlite_sequence') ORDER BY m.name, p.cid`,
+			`SELECT name, sql LIKE '%WITHOUT ROWID' FROM sqlite_master
+				WHERE type = 'table' AND name NOT IN ('tapis_migrations', 'sqlite_sequence') ORDER BY name`,
+			`SELECT name, tbl_name, replace(sql, 'IF NOT EXISTS ', '') FROM sqlite_master
+				WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`,
+			`SELECT m.name, f.* FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f
+				WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq`,
+		},
+	}
+}
+
+func postgresTest() engineTest {
+	return engineTest{
+		fresh: func(t *testing.T) string { return pgtest.Fresh(t) },
+		describe: []string{
+			`SELECT table_name, ordinal_position, column_name, data_type, is_nullable, column_default
+				FROM information_schema.columns
+				WHERE table_schema = current_schema() AND table_name <> 'tapis_migrations' ORDER BY 1, 2`,
+			`SELECT indexname, indexdef FROM pg_indexes
+				WHERE schemaname = current_schema() AND tablename <> 'tapis_migrations' ORDER BY 1`,
+			`SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint
+				WHERE connamespace = current_schema()::regnamespace AND conrelid::regclass::text <> 'tapis_migrations' ORDER BY 1, 2`,
+		},
+	}
+}
+
+// checkVersions checks that goose's table records each version once, to
+// SchemaVersion, and that tapis_schema says it to the tapis before goose.
+func checkVersions(t *testing.T, s *SQL) {
+	t.Helper()
+	ctx := context.Background()
+	list, err := s.versions().ListMigrations(ctx, s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var versions []int64
+	for _, m := range list {
+		if !m.IsApplied {
+			t.Errorf("version %d recorded not applied", m.Version)
+		}
+		versions = append(versions, m.Version)
+	}
+	if !slices.Equal(versions, []int64{3, 2, 1, 0}) {
+		t.Errorf("goose's versions, latest first: %v, want [3 2 1 0]", versions)
+	}
+	var n, v int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(version) FROM tapis_schema`).Scan(&n, &v); err != nil || n != 1 || v != SchemaVersion {
+		t.Errorf("tapis_schema: %d rows, version %d (%v)", n, v, err)
+	}
+}
+
+func TestSQLiteMigrationsBuildTheTablesOfBefore(t *testing.T) {
+	migrationsBuildTheTablesOfBefore(t, sqliteTest())
+}
+
+func TestPostgresMigrationsBuildTheTablesOfBefore(t *testing.T) {
+	migrationsBuildTheTablesOfBefore(t, postgresTest())
+}
+
+// migrationsBuildTheTablesOfBefore: the tables goose's migrations create
+// are those the tapis before goose created, column for column, index for
+// index, constraint for constraint.
+func migrationsBuildTheTablesOfBefore(t *testing.T, e engineTest) {
+	before, now := e.fresh(t), e.fresh(t)
+	storeBeforeGoose(t, e, before, SchemaVersion)
+	s, err := Open(context.Background(), now, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVersions(t, s)
+	s.Close()
+	want, got := describeTables(t, e, before), describeTables(t, e, now)
+	if len(want) < 30 || !slices.Equal(got, want) {
+		t.Errorf("the tables goose built:\n%s\nthose of the tapis before goose:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestSQLiteMigratesFrom1(t *testing.T) { migratesFrom1(t, sqliteTest()) }
+
+func TestPostgresMigratesFrom1(t *testing.T) { migratesFrom1(t, postgresTest()) }
+
+// migratesFrom1: a store the tapis before goose left at schema version 1
+// (no guest column, no sellers) opens at version 3, its accounts no
+// guests', and sells and holds as a new one.
+func migratesFrom1(t *testing.T, e engineTest) {
+	ctx := context.Background()
+	url := e.fresh(t)
+	storeBeforeGoose(t, e, url, 1)
+	execAll(t, url, `INSERT INTO accounts (name, balance, deposited, purchases, deposits, created) VALUES ('ann', 10000, 10000, 0, 0, 1)`)
+	s, err := Open(ctx, url, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	if err != nil {
+		t.Fatalf("opening a store of version 1: %v", err)
+	}
+	defer s.Close()
+	checkVersions(t, s)
+	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Guest || !a.Balance.Equal(decimal.NewFromInt(100)) {
+		t.Errorf("an account of version 1: %+v, %v", a, err)
+	}
+	l, err := s.Hold(ctx, "ann")
+	if err != nil {
+		t.Fatalf("holding an account of version 1: %v", err)
+	}
+	defer l.Release()
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()}); err != nil {
+		t.Errorf("selling on a store of version 1: %v", err)
+	}
+}
+
+func TestSQLiteOpensAStoreOf3BeforeGoose(t *testing.T) { opensAStoreOf3BeforeGoose(t, sqliteTest()) }
+
+func TestPostgresOpensAStoreOf3BeforeGoose(t *testing.T) {
+	opensAStoreOf3BeforeGoose(t, postgresTest())
+}
+
+// opensAStoreOf3BeforeGoose: a store of version 3 written by the tapis
+// before goose is recorded as migrated, and nothing runs again: a unit
+// being revealed stays so (version 3's migration would leave it).
+func opensAStoreOf3BeforeGoose(t *testing.T, e engineTest) {
+	ctx := context.Background()
+	url := e.fresh(t)
+	storeBeforeGoose(t, e, url, 3)
+	s, err := Open(ctx, url, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVersions(t, s)
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	execAll(t, url, `DROP TABLE tapis_migrations`) // as the tapis before goose left it, with a sale
+	s, err = Open(ctx, url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	checkVersions(t, s)
+	var shown int
+	if err := s.db.QueryRowContext(ctx, `SELECT shown FROM purchases`).Scan(&shown); err != nil || shown != shownRevealing {
+		t.Errorf("the unit being revealed: shown %d (%v), want %d", shown, err, shownRevealing)
+	}
+	if r, err := s.Verify(ctx); err != nil || !r.OK() {
+		t.Errorf("verify: %v (%v)", r.Problems, err)
+	}
+}
+
+func TestSQLiteRefusals(t *testing.T) { refusals(t, sqliteTest()) }
+
+func TestPostgresRefusals(t *testing.T) { refusals(t, postgresTest()) }
+
+// refusals: a store newer than this tapis (goose's or the tapis before
+// goose's), a database of another program (goose's table of its own
+// included) and, for a reader, one with no store are refused, each in one
+// line, for a seller as for a reader, and left as they were.
+func refusals(t *testing.T, e engineTest) {
+	ctx := context.Background()
+	newer := e.fresh(t)
+	s, err := Open(ctx, newer, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.versions().Insert(ctx, s.db, database.InsertRequest{Version: 4}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	older := e.fresh(t)
+	storeBeforeGoose(t, e, older, 3)
+	execAll(t, older, `UPDATE tapis_schema SET version = 4`)
+	others := e.fresh(t)
+	execAll(t, others, `CREATE TABLE goose_db_version (id INTEGER, version_id BIGINT)`)
+	empty := e.fresh(t)
+	execAll(t, empty) // an empty database, and for SQLite its file
+	where := func(url string) string { return "store " + text.Printable(Redact(url)) }
+	for _, c := range []struct {
+		url, want, wantReader string
+	}{
+		{newer, where(newer) + ": schema version 4 is newer than this tapis's (3): open it with a newer tapis", ""},
+		{older, where(older) + ": schema version 4 is newer than this tapis's (3): open it with a newer tapis", ""},
+		{others, where(others) + " holds another program's tables: tapis keeps its store in a database of its own", where(others) + " holds no tapis emission"},
+		{empty, "", where(empty) + " holds no tapis emission"},
+	} {
+		before := describeTables(t, e, c.url)
+		for _, existing := range []bool{false, true} {
+			want := c.want
+			if existing && c.wantReader != "" {
+				want = c.wantReader
+			}
+			if want == "" {
+				continue
+			}
+			if s, err := Open(ctx, c.url, Options{Existing: existing}); err == nil || err.Error() != want {
+				if err == nil {
+					s.Close()
+				}
+				t.Errorf("opening %s (reader %v): %v, want %q", c.url, existing, err, want)
+			}
+		}
+		if after := describeTables(t, e, c.url); !slices.Equal(after, before) {
+			t.Errorf("%s refused, then: %v, before: %v", c.url, after, before)
+		}
+	}
+}
+
+func TestSQLiteSellersOpenANewStoreAtOnce(t *testing.T) { sellersOpenANewStoreAtOnce(t, sqliteTest()) }
+
+func TestPostgresSellersOpenANewStoreAtOnce(t *testing.T) {
+	sellersOpenANewStoreAtOnce(t, postgresTest())
+}
+
+// sellersOpenANewStoreAtOnce: sellers opening a new store at once all
+// open it, its tables migrated once and its emission created once.
+func sellersOpenANewStoreAtOnce(t *testing.T, e engineTest) {
+	const sellers = 6
+	url := e.fresh(t)
+	stores := make([]*SQL, sellers)
+	errs := make([]error, sellers)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() {
+			<-start
+			stores[i], errs[i] = Open(context.Background(), url, Options{Tables: SmallTables})
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i, s := range stores {
+		if errs[i] != nil {
+			t.Errorf("seller %d: %v", i, errs[i])
+			continue
+		}
+		defer s.Close()
+		if s.Seed() != stores[0].Seed() {
+			t.Errorf("seller %d sells the emission of seed %d, seller 0 of %d", i, s.Seed(), stores[0].Seed())
+		}
+	}
+	if errs[0] == nil {
+		checkVersions(t, stores[0])
+	}
+}
+
+// TestSQLiteMigratedStoreWaitsForTheDisk: goose migrates a SQLite store at
+// synchronous=NORMAL; its purchases are committed at FULL again, on a new
+// store as on one migrated.
+func TestSQLiteMigratedStoreWaitsForTheDisk(t *testing.T) {
+	e := sqliteTest()
+	older := e.fresh(t)
+	storeBeforeGoose(t, e, older, 2)
+	for _, url := range []string{e.fresh(t), older} {
+		s, err := Open(context.Background(), url, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sync int
+		if err := s.db.QueryRowContext(context.Background(), `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+			t.Errorf("%s: synchronous %d (%v), want 2 (FULL)", url, sync, err)
+		}
+		s.Close()
 	}
 }
