@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -88,6 +89,7 @@ type lifecycle struct {
 	quit    atomic.Bool     // prog was asked to quit (its filter saw it)
 	changes chan ssh.Window // the window changes wish's middleware hands prog
 	leaving []func()        // what leave gives back, last first
+	closed  sync.Once       // the kind's model closed, by finish or, after a panic, by leave
 }
 
 // handle is every SSH session's handler (under wish's panic recovery).
@@ -140,6 +142,9 @@ func (l *lifecycle) begin(sess ssh.Session, kindOf kindPicker) *tea.Program {
 		l.refused = r
 		return nil
 	}
+	// Closed on every way out, a panic's too, before the place is given
+	// back: a player's session holds its account until it is closed.
+	l.leaving = append(l.leaving, l.close)
 	over := make(chan struct{}) // closed once the program is over
 	l.in = &idleInput{r: newInputGuard(sess, over), d: l.s.o.IdleTimeout}
 	l.over = over // with in: stop stops both
@@ -175,7 +180,7 @@ func (l *lifecycle) finish(sess ssh.Session) {
 	// The session is closed (a player's units shown recorded) before the
 	// client is told anything: a client that reads no more holds nothing
 	// then.
-	l.kind.close()
+	l.close()
 	if farewell != "" {
 		l.s.tell(sess, farewell)
 	}
@@ -185,6 +190,9 @@ func (l *lifecycle) finish(sess ssh.Session) {
 	// and the client would see none.
 	sess.Exit(0) //nolint:errcheck // a client gone hears nothing
 }
+
+// close closes the kind's model, once.
+func (l *lifecycle) close() { l.closed.Do(l.kind.close) }
 
 // stop closes over, once, and stops the idle count: it reports whether
 // the input was idle too long.

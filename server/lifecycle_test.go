@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -19,6 +20,11 @@ import (
 type panicOpen struct{ sessionKind }
 
 func (panicOpen) open() (tea.Model, *refusal) { panic("the model's construction panics") }
+
+// panicWatch is a player whose game opens, then panics as it starts.
+type panicWatch struct{ *player }
+
+func (panicWatch) watch(*tea.Program, <-chan struct{}) { panic("the game's watch panics") }
 
 // panicKeys is a board whose model panics at the first key.
 type panicKeys struct{ *viewer }
@@ -76,6 +82,9 @@ func TestPanicEndsOnlyItsSession(t *testing.T) {
 			"the board stopped"},
 		{"board's command", func(l *lifecycle) sessionKind { return panicRead{&viewer{lifecycle: l}} }, "",
 			"the board stopped"},
+		{"player's start", func(l *lifecycle) sessionKind {
+			return panicWatch{&player{lifecycle: l, account: "leaky"}}
+		}, "", "the game's watch panics"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			kindOf := func(l *lifecycle, sess ssh.Session) (sessionKind, *refusal) {
@@ -102,6 +111,12 @@ func TestPanicEndsOnlyItsSession(t *testing.T) {
 			}
 		})
 	}
+	// The game that opened, then panicked, let its account go.
+	lease, err := ts.store.Hold(context.Background(), "leaky")
+	if err != nil {
+		t.Fatalf("the account of a game that panicked as it started: %v", err)
+	}
+	lease.Release()
 	board := open(t, ts.dial(t, nil), 80, 24, nil, "board")
 	board.waitFor(t, "live board")
 	board.press(t, "q")

@@ -73,6 +73,13 @@ func (p *player) claim() (func(), *refusal) {
 func (p *player) open() (tea.Model, *refusal) {
 	sess, err := session.OpenOn(p.s.seller, p.account, session.Options{Balance: p.s.o.Balance, QA: p.s.o.QA,
 		Guest: p.guest, Limit: ui.HistoryLimit})
+	if err == nil {
+		defer func() {
+			if p.m == nil { // the game did not open (a panic): its session lets the account go
+				sess.Close()
+			}
+		}()
+	}
 	var inUse *store.InUseError
 	switch {
 	case errors.As(err, &inUse): // another server's, or a game's or a simulate's
