@@ -68,19 +68,19 @@ type Session struct {
 	next     int        // the account's next purchase number
 	balance  decimal.Decimal
 	origin   decimal.Decimal
-	played   int                        // the purchases of this run
-	staked   decimal.Decimal            // and their stakes
-	won      decimal.Decimal            // and their prizes
-	recent   recentUnits                // the last units bought, the store's included
-	unseen   map[string]decimal.Decimal // the prizes of the units bought and not shown yet, by name
-	paying   decimal.Decimal            // the stake of the purchase under way, until its answer
-	restored *State                     // what the store held of the account when the session opened
-	attempt  string                     // the token of the purchase under way, kept for its retries (guarded by buying)
-	guest    GuestOpener                // the store, for a guest's session; nil otherwise
-	opened   bool                       // a guest's account is in the store (guarded by buying)
-	lease    *store.Lease               // the account held for this session, on a store that holds them
-	Note     string                     // what opening the store had to say (a journal's torn last line)
-	Torn     int                        // the journal's last line, cut short by a crash and dropped, or 0
+	played   int             // the purchases of this run
+	staked   decimal.Decimal // and their stakes
+	won      decimal.Decimal // and their prizes
+	recent   recentUnits     // the last units bought, the store's included
+	unseen   unseenPrizes    // the prizes of the units bought and not shown yet
+	paying   decimal.Decimal // the stake of the purchase under way, until its answer
+	restored *State          // what the store held of the account when the session opened
+	attempt  string          // the token of the purchase under way, kept for its retries (guarded by buying)
+	guest    GuestOpener     // the store, for a guest's session; nil otherwise
+	opened   bool            // a guest's account is in the store (guarded by buying)
+	lease    *store.Lease    // the account held for this session, on a store that holds them
+	Note     string          // what opening the store had to say (a journal's torn last line)
+	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session for o.Account on the store the options name, and
@@ -165,7 +165,7 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 // openOn is OpenOn, the account held.
 func openOn(st store.Store, account string, o Options) (*Session, error) {
 	s := &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
-		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}, unseen: map[string]decimal.Decimal{}}
+		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
 	if o.Guest { // a new name: nothing to read, nothing written yet
 		g, ok := st.(GuestOpener)
 		if !ok {
@@ -208,7 +208,7 @@ func openOn(st store.Store, account string, o Options) (*Session, error) {
 	if s.restored != nil {
 		for _, p := range s.restored.Pending {
 			if p.Sold.Layout.Yams != nil || p.Sold.Layout.Vegas != nil { // one a screen can reveal
-				s.unseen[p.Op.Unit] = p.Op.Prize
+				s.unseen.add(p.Op.Unit, p.Op.Prize)
 			}
 		}
 	}
@@ -316,6 +316,14 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 		if a, aerr := s.st.Account(ctx, s.account, 0); aerr == nil {
 			s.mu.Lock()
 			s.next, s.balance = a.Purchases+1, a.Balance
+			// The purchases from n on are not this session's answers (one
+			// whose answer was lost, the other seller's): their units,
+			// never shown here, are not spendable.
+			for _, r := range a.Pending {
+				if r.Op.Seq >= n && (r.Sold.Layout.Yams != nil || r.Sold.Layout.Vegas != nil) {
+					s.unseen.add(r.Op.Unit, r.Op.Prize)
+				}
+			}
 			s.mu.Unlock()
 		}
 	}
@@ -329,7 +337,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
 	s.recent.add(p)
-	s.unseen[r.Op.Unit] = r.Op.Prize
+	s.unseen.add(r.Op.Unit, r.Op.Prize)
 	return r.Sold, r.Op, nil
 }
 
@@ -377,7 +385,7 @@ func (s *Session) holdAgain(ctx context.Context) {
 func (s *Session) Seen(unit lottery.Ref) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.unseen, unit.Name())
+	s.unseen.drop(unit.Name())
 }
 
 // Spendable returns what the player can stake now: the balance less the
@@ -398,11 +406,7 @@ func (s *Session) Covers(stake decimal.Decimal) bool {
 
 // spendable is Spendable, s.mu held.
 func (s *Session) spendable() decimal.Decimal {
-	b := s.balance.Sub(s.paying)
-	for _, prize := range s.unseen {
-		b = b.Sub(prize)
-	}
-	return b
+	return s.balance.Sub(s.paying).Sub(s.unseen.sum)
 }
 
 // Restart gives the session a fresh wallet of balance, with no recent
@@ -424,7 +428,7 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	s.next, s.balance, s.origin = 1, balance, balance
 	s.played, s.staked, s.won = 0, decimal.Zero, decimal.Zero
 	s.recent = recentUnits{limit: s.recent.limit}
-	clear(s.unseen)
+	s.unseen.reset()
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/game/vegas"
+	"tapis/store"
 	"tapis/wallet"
 )
 
@@ -71,5 +74,53 @@ func TestResumedUnitsAreNotSpendable(t *testing.T) {
 	b.Seen(won.Ref())
 	if !b.Spendable().Equal(b.Balance()) {
 		t.Fatalf("spendable %s once seen, want %s", b.Spendable(), b.Balance())
+	}
+}
+
+// lostAnswer is a store that makes its first sale and loses the answer.
+type lostAnswer struct {
+	*store.SQL
+	lost bool
+}
+
+func (l *lostAnswer) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	r, err := l.SQL.Sell(ctx, p)
+	if err == nil && !l.lost {
+		l.lost = true
+		return store.Receipt{}, errors.New("the answer was lost")
+	}
+	return r, err
+}
+
+// TestLostAnswerIsNotSpendable: a winning purchase whose answer was lost,
+// then asked again as another purchase (refused), is in the balance the
+// session reads back, but its prize, never shown here, is not spendable.
+func TestLostAnswerIsNotSpendable(t *testing.T) {
+	ctx := context.Background()
+	sql, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "s.db"), store.Options{QA: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenOn(&lostAnswer{SQL: sql}, "ann", Options{Balance: decimal.NewFromInt(10)})
+	if err != nil {
+		sql.Close()
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tier := 0
+	if _, _, err := s.Buy(lottery.Vegas(), vegas.Price(), &lottery.Force{Tier: &tier}, "QA"); err == nil {
+		t.Fatal("the lost answer was not lost")
+	}
+	_, _, err = s.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, "") // the same number, another purchase
+	if !errors.Is(err, store.ErrOtherPurchase) {
+		t.Fatalf("another purchase under the lost one's number: %v", err)
+	}
+	a, err := sql.Account(ctx, "ann", 0)
+	if err != nil || len(a.Pending) != 1 {
+		t.Fatalf("the store holds %+v, %v", a.Pending, err)
+	}
+	prize := a.Pending[0].Op.Prize
+	if want := s.Balance().Sub(prize); !prize.IsPositive() || !s.Spendable().Equal(want) {
+		t.Errorf("spendable %s, balance %s, the unit never shown pays %s: want %s", s.Spendable(), s.Balance(), prize, want)
 	}
 }
