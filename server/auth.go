@@ -84,6 +84,8 @@ func (s *Server) housekeeping() {
 	// the boards count them.
 	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
 	defer cancel()
+	// The store renews its leases on its own too (store.LeaseRenewEvery):
+	// this one says in the log when it cannot.
 	if err := s.o.Store.RenewLeases(ctx); err != nil {
 		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
 	}

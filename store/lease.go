@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -79,6 +80,35 @@ type leases struct {
 	closed bool
 	engine sync.Mutex    // serializes the calls to lock
 	wait   time.Duration // how long a hold tries again (holdWait; tests set less)
+	stop   func()        // stops the renewal (renewLeases), once the lock is open
+	every  time.Duration // how often it renews (LeaseRenewEvery; tests set less)
+}
+
+// LeaseRenewEvery is how often a store holding accounts renews them
+// (RenewLeases), on its own, whatever sells from it: a game, a simulate
+// or a server.
+const LeaseRenewEvery = 10 * time.Second
+
+// renewLeases renews the store's leases every LeaseRenewEvery until stop
+// is called; l.mu held by the caller, the lock just opened.
+func (s *SQL) renewLeases() {
+	done, over := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(over)
+		t := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
+			s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs its own call
+			cancel()
+		}
+	}()
+	s.leases.stop = func() { close(done); <-over }
 }
 
 // accountLock is how an engine holds an account against other
@@ -193,6 +223,7 @@ func (l *leases) reserve(ctx context.Context, s *SQL, account string) (accountLo
 			return nil, fmt.Errorf("store: holding account %q: %w", account, err)
 		}
 		l.lock = lock
+		s.renewLeases()
 	}
 	if l.held == nil {
 		l.held = map[string]string{}
@@ -214,6 +245,7 @@ func (l *leases) reserveLock(ctx context.Context, s *SQL) (accountLock, error) {
 			return nil, err
 		}
 		l.lock = lock
+		s.renewLeases()
 	}
 	return l.lock, nil
 }
@@ -390,8 +422,15 @@ func (s *SQL) inUseBy(ctx context.Context, account string) error {
 func (s *SQL) closeLeases() error {
 	l := &s.leases
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.closed = true
+	stop := l.stop
+	l.stop = nil
+	l.mu.Unlock()
+	if stop != nil {
+		stop() // a renewal under way ends first
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.lock == nil {
 		return nil
 	}

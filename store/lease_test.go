@@ -174,12 +174,14 @@ func TestPostgresLeaseLost(t *testing.T) {
 }
 
 // TestPostgresLeaseKeptAcrossACutConnection cuts the connection that holds
-// the locks, as a database restart does: RenewLeases (every few seconds on
-// a server) takes them again, so another seller is refused once more.
+// the locks, as a database restart does: the store's own renewal (every
+// LeaseRenewEvery, whoever sells from it) takes them again, so another
+// seller is refused once more.
 func TestPostgresLeaseKeptAcrossACutConnection(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Fresh(t)
 	a, b := openLeasing(t, url), openLeasing(t, url)
+	a.leases.every = 20 * time.Millisecond
 	if _, err := a.OpenAccount(ctx, "alice", decimal.NewFromInt(100)); err != nil {
 		t.Fatal(err)
 	}
@@ -198,10 +200,18 @@ func TestPostgresLeaseKeptAcrossACutConnection(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := a.RenewLeases(ctx); err != nil {
-		t.Fatal(err)
-	}
 	var inUse *InUseError
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		if err := b.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the store did not take its lock again")
+		}
+	}
 	if l, err := b.Hold(ctx, "alice"); !errors.As(err, &inUse) {
 		if l != nil {
 			l.Release()
