@@ -55,6 +55,14 @@ func migratesFrom2(t *testing.T, url string) {
 		}
 	}
 	s.Close()
+	// A reader (verify, the board) writes nothing: it says to open the
+	// store with a seller first.
+	if r, err := Open(ctx, url, Options{Existing: true}); err == nil || !strings.Contains(err.Error(), "is of schema version 2, older than this tapis's (3): open it once with a seller") {
+		if r != nil {
+			r.Close()
+		}
+		t.Fatalf("a reader opening a store of version 2: %v", err)
+	}
 	s, err = Open(ctx, url, Options{})
 	if err != nil {
 		t.Fatal(err)

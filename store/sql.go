@@ -91,7 +91,13 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	if !o.Existing {
 		err = e.retryOpening(func() error { return s.migrate(ctx) })
 	} else {
-		_, err = s.version(ctx, s.db)
+		var v int
+		if v, err = s.version(ctx, s.db); err == nil && v < SchemaVersion {
+			// A reader writes nothing: an older store's tables and rows
+			// (its units never shown, which the board now reads as being
+			// revealed) are migrated by its first seller.
+			err = fmt.Errorf("store %s is of schema version %d, older than this tapis's (%d): open it once with a seller (tapis serve, simulate or the game) to migrate it", s.where, v, SchemaVersion)
+		}
 	}
 	if err != nil {
 		db.Close()
