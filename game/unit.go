@@ -29,6 +29,23 @@ func ParseSeqKey(s string) (SeqKey, error) {
 	return k, err
 }
 
+// ReadSeqKey reads a sequence's key from its two fields, a game's name
+// and a stake written as ParsePlainAmount reads it (a store's columns),
+// with the checks ParseSeqKey makes of GAME:STAKE.
+func ReadSeqKey(gameName, stake string) (SeqKey, error) {
+	if strings.Contains(gameName, ":") {
+		return SeqKey{}, fmt.Errorf("sequence of game %q: a game's name holds no colon", gameName)
+	}
+	if gameName == "" {
+		return SeqKey{}, fmt.Errorf("sequence %q: the game is missing", ":"+stake)
+	}
+	s, err := ParsePlainAmount(stake)
+	if err != nil {
+		return SeqKey{}, fmt.Errorf("sequence %q: stake: %w", gameName+":"+stake, err)
+	}
+	return SeqKey{Game: gameName, Stake: s}, nil
+}
+
 // BlockID names a block of a sequence: GAME:STAKE:BLOCK, for example
 // yams:0.5:1 (blocks count from 1). Journals name the blocks they commit
 // and reveal this way.

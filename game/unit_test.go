@@ -140,3 +140,23 @@ func TestParseSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSeqKey reads a key from a store's two columns as ParseSeqKey
+// reads it written whole, and refuses what it refuses.
+func TestReadSeqKey(t *testing.T) {
+	for _, c := range [][2]string{{"yams", "0.5"}, {"vegas", "3"}, {"yams", "2"}} {
+		got, err := ReadSeqKey(c[0], c[1])
+		want, werr := ParseSeqKey(c[0] + ":" + c[1])
+		if err != nil || werr != nil || got.String() != want.String() {
+			t.Errorf("%v: %v, %v; ParseSeqKey %v, %v", c, got, err, want, werr)
+		}
+	}
+	for _, c := range [][2]string{{"", "1"}, {"yams", ""}, {"yams", "one"}, {"ya:ms", "1"}, {"yams", "-1"}} {
+		if _, err := ReadSeqKey(c[0], c[1]); err == nil {
+			t.Errorf("%q read as a sequence", c)
+		}
+		if _, err := ParseSeqKey(c[0] + ":" + c[1]); err == nil && c[0] != "ya:ms" {
+			t.Errorf("ParseSeqKey takes %q", c)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (p *Poller) revealing(ctx context.Context) (map[unitKey]bool, error) {
 		if err := rows.Scan(&g, &stake, &block, &serial); err != nil {
 			return nil, fmt.Errorf("store %s: reading the units being revealed: %w", p.s.where, err)
 		}
-		seq, err := game.ParseSeqKey(g + ":" + stake)
+		seq, err := game.ReadSeqKey(g, stake)
 		if err != nil {
 			return nil, fmt.Errorf("store %s: a unit of %s:%s: %w", p.s.where, g, stake, err)
 		}
@@ -293,7 +293,7 @@ func (p *Poller) blockRows(ctx context.Context, cut time.Time) ([]boardRow, erro
 		if err := rows.Scan(&r.game, &r.stake, &r.number, &r.units, &r.sold, &r.commitment, &r.closed); err != nil {
 			return nil, fmt.Errorf("store %s: reading the blocks on sale: %w", p.s.where, err)
 		}
-		if r.seq, err = game.ParseSeqKey(r.game + ":" + r.stake); err != nil {
+		if r.seq, err = game.ReadSeqKey(r.game, r.stake); err != nil {
 			return nil, fmt.Errorf("store %s: block %s:%d: %w", p.s.where, r.game, r.number, err)
 		}
 		if r.table, err = p.s.emission.Table(r.seq); err != nil {

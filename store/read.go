@@ -40,7 +40,7 @@ func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 	if err := row.Scan(&number, &gameName, &stakeText, &block, &serial, &label, &unit, &tier, &stake, &prize, &bef, &aftr, &layout, &at, &shown); err != nil {
 		return Receipt{}, err
 	}
-	key, err := game.ParseSeqKey(gameName + ":" + stakeText)
+	key, err := game.ReadSeqKey(gameName, stakeText)
 	if err != nil {
 		return Receipt{}, fmt.Errorf("purchase %d: %w", number, err)
 	}

@@ -113,7 +113,7 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 			return nil, fmt.Errorf("store: reading its blocks: %w", err)
 		}
 		r.Blocks++
-		key, err := game.ParseSeqKey(g + ":" + stake)
+		key, err := game.ReadSeqKey(g, stake)
 		if err == nil {
 			b.g, err = lottery.FindSeq(key)
 		}
@@ -189,7 +189,7 @@ func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[
 		if label.Valid {
 			r.bad("purchase %s: unit %s of a block carries a forced unit's label", who, text.Printable(unit))
 		}
-		key, err := game.ParseSeqKey(g + ":" + stake)
+		key, err := game.ReadSeqKey(g, stake)
 		if err != nil {
 			r.bad("purchase %s: %v", who, err)
 			continue
@@ -373,7 +373,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
 			r.bad("purchase %s: a stake of %s on a balance of %s", who, staked, before)
 		}
 		balance = after
-		key, err := game.ParseSeqKey(g + ":" + stake)
+		key, err := game.ReadSeqKey(g, stake)
 		var gm lottery.Game
 		if err == nil {
 			gm, err = lottery.FindSeq(key)

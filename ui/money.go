@@ -13,10 +13,10 @@ import (
 // payNote says why the wallet cannot pay a unit of game g at a stake, with
 // the balance, the price and what the player can do; "" when it can.
 func (c *common) payNote(g lottery.Game, stake decimal.Decimal) string {
-	b := c.till.shownBalance()
-	if !b.LessThan(stake) {
+	if c.till.canPay(stake) {
 		return ""
 	}
+	b := c.till.shownBalance()
 	least := c.till.least
 	quit := ""
 	if !c.kiosk {
