@@ -280,8 +280,14 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 	return st, nil
 }
 
-// Revealed returns the blocks sold out and their seeds.
+// Revealed returns the blocks sold out and their seeds, but those of
+// which a unit is still being revealed: its seed would tell the player's
+// unit to anyone reading the rules.
 func (s *SQL) Revealed(ctx context.Context) ([]Reveal, error) {
+	revealing, err := s.blocksRevealing(ctx)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT game, stake, number, seed FROM blocks WHERE seed IS NOT NULL`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the revealed seeds: %w", err)
@@ -297,7 +303,34 @@ func (s *SQL) Revealed(ctx context.Context) ([]Reveal, error) {
 		if r.Block.Stake, err = decimal.NewFromString(stake); err != nil {
 			return nil, fmt.Errorf("store: block %s:%s:%d: stake %q: %w", r.Block.Game, stake, r.Block.Block, stake, err)
 		}
-		out = append(out, r)
+		if !revealing[blockKey{r.Block.Game, stake, r.Block.Block}] {
+			out = append(out, r)
+		}
+	}
+	return out, rows.Err()
+}
+
+// blockKey is a block as the store's rows name it.
+type blockKey struct {
+	game, stake string
+	number      int64
+}
+
+// blocksRevealing returns the blocks of which a unit is being revealed
+// (shown = 0): few, read by the index of such units.
+func (s *SQL) blocksRevealing(ctx context.Context) (map[blockKey]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT game, stake, block FROM purchases WHERE shown = 0 AND block IS NOT NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the units being revealed: %w", err)
+	}
+	defer rows.Close()
+	out := map[blockKey]bool{}
+	for rows.Next() {
+		var b blockKey
+		if err := rows.Scan(&b.game, &b.stake, &b.number); err != nil {
+			return nil, fmt.Errorf("store: reading the units being revealed: %w", err)
+		}
+		out[b] = true
 	}
 	return out, rows.Err()
 }

@@ -74,13 +74,29 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 			t.Errorf("tier %d: %d units sold, the table has %d", tier, n, table.Count(tier))
 		}
 	}
+	// Its units all being revealed, the block's seed waits for them.
 	rev, err := s.Revealed(ctx)
-	if err != nil {
+	if err != nil || len(rev) != 0 {
+		t.Fatalf("revealed %+v, %v, its units all being revealed", rev, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE purchases SET shown = 2 WHERE serial <> 7`); err != nil {
+		t.Fatal(err)
+	}
+	if rev, err = s.Revealed(ctx); err != nil || len(rev) != 0 {
+		t.Fatalf("revealed %+v, %v, unit 7 still being revealed", rev, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE purchases SET shown = 1 WHERE serial = 7`); err != nil {
+		t.Fatal(err)
+	}
+	if rev, err = s.Revealed(ctx); err != nil {
 		t.Fatal(err)
 	}
 	want := s.emission.seed.Block(g.Name, stake, 1).String()
 	if len(rev) != 1 || rev[0].Block.String() != g.Seq(stake).Block(1).String() || rev[0].Seed != want {
 		t.Errorf("revealed %+v, want block 1's seed %q", rev, want)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE purchases SET shown = 0`); err != nil { // as they were
+		t.Fatal(err)
 	}
 	st, err = s.Block(ctx, g.Seq(stake))
 	if err != nil || st.Number != 2 || st.Sold != 0 {
