@@ -74,7 +74,7 @@ var ErrLeaseLost = errors.New("the account is held by another seller now")
 // leases are the accounts a store's sellers in this process hold, and the
 // engine's lock that holds them against other processes.
 type leases struct {
-	mu     sync.Mutex        // guards held, lock and closed, never held across a call to the database
+	mu     sync.Mutex        // guards held, lock and closed; held across no call to the database but the lock's opening
 	held   map[string]string // the accounts held, by token ("" while being taken)
 	lock   accountLock       // nil until the first Hold
 	closed bool

@@ -66,9 +66,9 @@ func (sp Spending) Losses() *Losses {
 }
 
 // Losses is an account's purchases over the last LossWindow as a loss limit
-// counts them, oldest first, with their sum: read once (Spending.Losses),
-// then kept by adding each purchase made, the oldest dropping out as time
-// passes, without reading the store again.
+// counts them, oldest first, with their sum (Spending.Losses): Check says
+// when a refused purchase may be made again, the oldest dropping out as
+// time passes.
 type Losses struct {
 	spent []Spent
 	sum   game.Cents
