@@ -80,10 +80,11 @@ func (e *postgresEngine) schemaLock() lock.SessionLocker { return pgMigrating{} 
 // key, so that a seller migrating the tables waits for any other's, and
 // for one creating the emission or goose's table, and they for it; and at
 // synchronous_commit off, as a shown mark is: a commit then waits for no
-// disk, and a crash loses at most the last migrations, never the
-// database's consistency (each is one transaction, its version with it).
-// The emission's transaction waits for the disk with all before it: a
-// new store's three migrations cost it no flush each.
+// disk, and the database crashing loses at most the last migrations, run
+// again at the next opening, never its consistency (each is one
+// transaction, its version with it). The emission's transaction waits
+// for the disk with all before it: a new store's three migrations cost no
+// flush each.
 type pgMigrating struct{}
 
 // SessionLock waits for the lock; a connection that took it and cannot

@@ -100,10 +100,11 @@ func (e *sqliteEngine) schemaLock() lock.SessionLocker {
 
 // sqliteMigrating is goose's session of migrations on SQLite: alone, and
 // at synchronous=NORMAL, as a shown mark is: in WAL mode a commit then
-// waits for no disk, and a crash loses at most the last migrations, never
-// the file's consistency (each is one transaction, its version with it).
-// The emission's transaction, at FULL, waits for the disk with all before
-// it: a new store's three migrations cost it no sync each.
+// waits for no disk, and the machine crashing loses at most the last
+// migrations, run again at the next opening, never the file's consistency
+// (each is one transaction, its version with it). The emission's
+// transaction, at FULL, waits for the disk with all before it: a new
+// store's three migrations cost no sync each.
 type sqliteMigrating struct{ lock *schemaFileLock }
 
 func (m sqliteMigrating) SessionLock(ctx context.Context, conn *sql.Conn) error {
