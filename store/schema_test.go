@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -343,21 +344,40 @@ func sellersOpenANewStoreAtOnce(t *testing.T, e engineTest) {
 	}
 }
 
-// TestSQLiteMigratedStoreWaitsForTheDisk: goose migrates a SQLite store at
-// synchronous=NORMAL; its purchases are committed at FULL again, on a new
-// store as on one migrated.
 func TestSQLiteMigratedStoreWaitsForTheDisk(t *testing.T) {
-	e := sqliteTest()
+	migratedStoreWaitsForTheDisk(t, sqliteTest(), `PRAGMA synchronous`, "2") // FULL
+}
+
+func TestPostgresMigratedStoreWaitsForTheDisk(t *testing.T) {
+	migratedStoreWaitsForTheDisk(t, postgresTest(), `SHOW synchronous_commit`, "on")
+}
+
+// migratedStoreWaitsForTheDisk: goose migrates a store with commits that
+// wait for no disk; every connection of the store's pool commits
+// purchases waiting for it again, on a new store as on one migrated.
+func migratedStoreWaitsForTheDisk(t *testing.T, e engineTest, show, want string) {
+	ctx := context.Background()
 	older := e.fresh(t)
 	storeBeforeGoose(t, e, older, 2)
 	for _, url := range []string{e.fresh(t), older} {
-		s, err := Open(context.Background(), url, Options{})
+		s, err := Open(ctx, url, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sync int
-		if err := s.db.QueryRowContext(context.Background(), `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
-			t.Errorf("%s: synchronous %d (%v), want 2 (FULL)", url, sync, err)
+		var conns []*sql.Conn
+		for range s.db.Stats().OpenConnections { // those open, held at once
+			c, err := s.db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns = append(conns, c)
+		}
+		for i, c := range conns {
+			var got string
+			if err := c.QueryRowContext(ctx, show).Scan(&got); err != nil || got != want {
+				t.Errorf("%s, connection %d of %d: %s says %s (%v), want %s", url, i+1, len(conns), show, got, err, want)
+			}
+			c.Close()
 		}
 		s.Close()
 	}
