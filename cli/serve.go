@@ -151,7 +151,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a game or a board with no input for that long (0: never); anything bought stays")
 	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
-	lossLimit := fs.String("loss-limit", "", "refuse an account's purchases while its net loss over the last 24 hours is at least `EUR` (default: no limit)")
+	lossLimit := fs.String("loss-limit", "", "refuse a purchase that, its stake lost, would take the account's net loss over the last 24 hours past `EUR` (default: no limit)")
 	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")
 	pos, err := parse(env, fs, args)
 	if err != nil {

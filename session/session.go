@@ -309,7 +309,10 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	if errors.Is(err, store.ErrLeaseLost) {
 		s.holdAgain(ctx)
 	}
-	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) || errors.Is(err, store.ErrLeaseLost) {
+	// The store's account is not as the session holds it (another
+	// seller, a lost answer, a balance changed under it): the session
+	// follows the store's, and the screens say so from it.
+	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) || errors.Is(err, store.ErrLeaseLost) || errors.Is(err, wallet.ErrShort) {
 		s.attempt = "" // the next number is another purchase
 		// Another seller bought for the account, or the purchase whose
 		// answer was lost was another: the next one follows the store's.

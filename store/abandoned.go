@@ -18,7 +18,8 @@ const LeaseStale = time.Minute
 // their token), and says in sellers that this process still holds its
 // accounts: the sweep of another server leaves their units alone, even
 // should this process's lock be lost for a moment.
-func (s *SQL) RenewLeases(ctx context.Context) error {
+func (s *SQL) RenewLeases(ctx context.Context) (err error) {
+	defer func() { s.leases.answered(err == nil) }()
 	if err := s.leases.keep(ctx); err != nil {
 		return fmt.Errorf("store: holding this process's accounts again: %w", oneLine{err})
 	}
@@ -50,10 +51,19 @@ func (s *SQL) RenewLeases(ctx context.Context) error {
 // its line in sellers was renewed within LeaseStale; of the others, only
 // the units bought before the sweep began are marked, so that a seller
 // taking one meanwhile keeps its own. It returns how many units it
-// marked.
+// marked. For sweepCalm after the database last failed to answer this
+// process (a restart), it marks nothing: every seller's line is stale
+// then, and its locks are being taken again.
 func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
+	if !s.leases.steady() {
+		// The database did not answer a moment ago (a restart): every
+		// seller's line is stale and its locks may not be taken again yet.
+		// Live sellers renew theirs first.
+		return 0, nil
+	}
 	now, err := s.dbNow(ctx)
 	if err != nil {
+		s.leases.answered(false) // the next sweeps wait for the sellers to renew
 		return 0, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT account FROM purchases WHERE shown = 0`)

@@ -82,6 +82,35 @@ type leases struct {
 	wait   time.Duration // how long a hold tries again (holdWait; tests set less)
 	stop   func()        // stops the renewal (renewLeases), once the lock is open
 	every  time.Duration // how often it renews (LeaseRenewEvery; tests set less)
+	// failed is when the database last failed a renewal: the sweep waits
+	// sweepCalm after it.
+	failed time.Time
+}
+
+// sweepCalm is how long after a renewal failed (the database
+// restarting) the sweep leaves every account alone: live sellers take
+// their locks again and renew their lines first.
+const sweepCalm = 3 * LeaseRenewEvery
+
+// keepEvery is how often a store holding accounts makes sure its locks
+// hold (keep): a database restart leaves an account free to another
+// seller for about that long.
+const keepEvery = time.Second
+
+// answered records whether the database answered a renewal.
+func (l *leases) answered(ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !ok {
+		l.failed = time.Now()
+	}
+}
+
+// steady reports whether no renewal failed within sweepCalm.
+func (l *leases) steady() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.failed.IsZero() || time.Since(l.failed) > sweepCalm
 }
 
 // LeaseRenewEvery is how often a store holding accounts renews them
@@ -95,16 +124,25 @@ func (s *SQL) renewLeases() {
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		t := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
-		defer t.Stop()
+		renew := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
+		defer renew.Stop()
+		keep := time.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
+		defer keep.Stop()
 		for {
+			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
 			select {
 			case <-done:
+				cancel()
 				return
-			case <-t.C:
+			case <-renew.C:
+				s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs its own call
+			case <-keep.C:
+				// The locks taken again within a second of a restart: a
+				// ping on their connection, nothing written.
+				if err := s.leases.keep(ctx); err != nil {
+					s.leases.answered(false)
+				}
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
-			s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs its own call
 			cancel()
 		}
 	}()

@@ -392,3 +392,27 @@ func openLeasing(t *testing.T, url string) *SQL {
 	s.leases.wait = 0
 	return s
 }
+
+// TestSweepWaitsAfterAnOutage: once the database failed to answer (a
+// restart), the sweep leaves every account alone for a while, live
+// sellers renewing their lines first; then it marks an abandoned unit.
+func TestSweepWaitsAfterAnOutage(t *testing.T) {
+	ctx := context.Background()
+	s := openLeasing(t, "sqlite:"+filepath.Join(t.TempDir(), "s.db"))
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); err != nil {
+		t.Fatal(err)
+	}
+	s.leases.answered(false)
+	if n, err := s.LeaveAbandoned(ctx); err != nil || n != 0 {
+		t.Fatalf("the sweep just after an outage marked %d, %v", n, err)
+	}
+	s.leases.mu.Lock()
+	s.leases.failed = time.Now().Add(-sweepCalm - time.Second)
+	s.leases.mu.Unlock()
+	if n, err := s.LeaveAbandoned(ctx); err != nil || n != 1 {
+		t.Fatalf("the sweep once calm marked %d, %v; want the abandoned unit", n, err)
+	}
+}
