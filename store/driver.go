@@ -61,6 +61,10 @@ type engine interface {
 	// whose commit does not wait for the disk, and sets how many rows
 	// each mark changed.
 	markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error
+	// unsyncedTx runs f in a transaction whose commit waits for no disk:
+	// for what a crash may lose and the store rebuilds (who holds an
+	// account: a holder that lost its line takes it again).
+	unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error
 	// accountLock opens the lock that holds accounts against other
 	// processes (Hold).
 	accountLock(ctx context.Context, s *SQL) (accountLock, error)

@@ -146,6 +146,23 @@ func (e *postgresEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, 
 
 // markShownUnsynced: one pipelined batch, at synchronous_commit off for
 // this transaction alone.
+// unsyncedTx: the transaction at synchronous_commit off.
+func (e *postgresEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "SET LOCAL synchronous_commit TO OFF"); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
 func (e *postgresEngine) markShownUnsynced(ctx context.Context, _ *SQL, conn *sql.Conn, marks []mark, changed []int64) error {
 	return conn.Raw(func(driverConn any) error {
 		b := &pgx.Batch{}

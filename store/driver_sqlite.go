@@ -147,6 +147,36 @@ func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, game.SeqKe
 }
 
 // markShownUnsynced: at synchronous=NORMAL for this transaction alone.
+// unsyncedTx: the transaction at synchronous=NORMAL on the store's
+// connection (in WAL mode a commit then waits for no disk), FULL again
+// after it.
+func (e *sqliteEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return err
+	}
+	err = func() error {
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if err := f(tx); err != nil {
+			tx.Rollback()
+			return err
+		}
+		return tx.Commit()
+	}()
+	if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
+		err = errors.Join(err, perr)
+	}
+	return err
+}
+
 func (e *sqliteEngine) markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error {
 	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
 		return err

@@ -346,7 +346,11 @@ func (l *leases) give(lock accountLock, key int64) error {
 // locked), and any purchase after it under another token is refused.
 func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 	host, _ := os.Hostname()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	// Its commit waits for no disk (a login storm syncs once a login, not
+	// twice): a crash that loses it loses the holder's process too, or,
+	// the database crashing, its lock, which the holder takes again (keep)
+	// along with its line (a purchase refused, holdAgain).
+	err := s.engine.unsyncedTx(ctx, s, func(tx *sql.Tx) error {
 		var name string
 		err := tx.QueryRowContext(ctx, s.engine.q(s.engine.forUpdate(`SELECT name FROM accounts WHERE name = $1`)), account).Scan(&name)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
