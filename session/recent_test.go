@@ -128,8 +128,8 @@ func TestRecent(t *testing.T) {
 		if _, _, err := k.Buy(g, stake, nil, ""); err != nil {
 			t.Fatal(err)
 		}
-		if n := len(k.Recent()); n > 3 || len(k.recent.units) >= 6 {
-			t.Fatalf("%d recent units kept, %d held", n, len(k.recent.units))
+		if n := len(k.Recent()); n > 3 || k.recent.Len() >= 6 {
+			t.Fatalf("%d recent units kept, %d held", n, k.recent.Len())
 		}
 	}
 	if r := k.Recent(); r[len(r)-1].Line != 0 {

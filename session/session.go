@@ -19,6 +19,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/internal/ring"
 	"tapis/store"
 	"tapis/store/journal"
 	"tapis/wallet"
@@ -68,19 +69,19 @@ type Session struct {
 	next     int        // the account's next purchase number
 	balance  decimal.Decimal
 	origin   decimal.Decimal
-	played   int             // the purchases of this run
-	staked   decimal.Decimal // and their stakes
-	won      decimal.Decimal // and their prizes
-	recent   recentUnits     // the last units bought, the store's included
-	unseen   unseenPrizes    // the prizes of the units bought and not shown yet
-	paying   decimal.Decimal // the stake of the purchase under way, until its answer
-	restored *State          // what the store held of the account when the session opened
-	attempt  string          // the token of the purchase under way, kept for its retries (guarded by buying)
-	guest    GuestOpener     // the store, for a guest's session; nil otherwise
-	opened   bool            // a guest's account is in the store (guarded by buying)
-	lease    *store.Lease    // the account held for this session, on a store that holds them
-	Note     string          // what opening the store had to say (a journal's torn last line)
-	Torn     int             // the journal's last line, cut short by a crash and dropped, or 0
+	played   int               // the purchases of this run
+	staked   decimal.Decimal   // and their stakes
+	won      decimal.Decimal   // and their prizes
+	recent   ring.Ring[Played] // the last units bought, the store's included
+	unseen   unseenPrizes      // the prizes of the units bought and not shown yet
+	paying   decimal.Decimal   // the stake of the purchase under way, until its answer
+	restored *State            // what the store held of the account when the session opened
+	attempt  string            // the token of the purchase under way, kept for its retries (guarded by buying)
+	guest    GuestOpener       // the store, for a guest's session; nil otherwise
+	opened   bool              // a guest's account is in the store (guarded by buying)
+	lease    *store.Lease      // the account held for this session, on a store that holds them
+	Note     string            // what opening the store had to say (a journal's torn last line)
+	Torn     int               // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 // Open starts a session for o.Account on the store the options name, and
@@ -165,7 +166,7 @@ func OpenOn(st store.Store, account string, o Options) (*Session, error) {
 // openOn is OpenOn, the account held.
 func openOn(st store.Store, account string, o Options) (*Session, error) {
 	s := &Session{st: st, account: account, next: 1, balance: o.Balance, origin: o.Balance,
-		staked: decimal.Zero, won: decimal.Zero, recent: recentUnits{limit: o.Limit}}
+		staked: decimal.Zero, won: decimal.Zero, recent: ring.Ring[Played]{Limit: o.Limit}}
 	if o.Guest { // a new name: nothing to read, nothing written yet
 		g, ok := st.(GuestOpener)
 		if !ok {
@@ -203,7 +204,7 @@ func openOn(st store.Store, account string, o Options) (*Session, error) {
 		s.restored = s.stateOf(a)
 	}
 	for _, r := range a.Recent {
-		s.recent.add(s.playedOf(r))
+		s.recent.Add(s.playedOf(r))
 	}
 	if s.restored != nil {
 		for _, p := range s.restored.Pending {
@@ -339,7 +340,7 @@ func (s *Session) Buy(g lottery.Game, stake decimal.Decimal, f *lottery.Force, l
 	s.next, s.attempt = n+1, ""
 	s.balance = r.Op.After
 	s.played, s.staked, s.won = s.played+1, s.staked.Add(r.Op.Stake), s.won.Add(r.Op.Prize)
-	s.recent.add(p)
+	s.recent.Add(p)
 	s.unseen.add(r.Op.Unit, r.Op.Prize)
 	return r.Sold, r.Op, nil
 }
@@ -430,7 +431,7 @@ func (s *Session) Restart(balance decimal.Decimal) error {
 	defer s.mu.Unlock()
 	s.next, s.balance, s.origin = 1, balance, balance
 	s.played, s.staked, s.won = 0, decimal.Zero, decimal.Zero
-	s.recent = recentUnits{limit: s.recent.limit}
+	s.recent = ring.Ring[Played]{Limit: s.recent.Limit}
 	s.unseen.reset()
 	return nil
 }

@@ -57,7 +57,7 @@ func (s *Session) Restored() *State { return s.restored }
 func (s *Session) Recent() []Played {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.recent.list()
+	return s.recent.List()
 }
 
 // Wallet returns the wallet of a session on a store that settles its

@@ -10,6 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/internal/ring"
 	"tapis/store"
 	"tapis/text"
 )
@@ -58,7 +59,7 @@ func newState(tables store.Tables, recent int, problems *problems) *state {
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
 		Reveals: map[string]string{}, pending: pendingUnits{at: map[string]int{}}, bought: newUnitSet(),
 		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
-		tables: tables, cache: map[string]*game.Table{}, recent: recentUnits{limit: recent}, problems: problems,
+		tables: tables, cache: map[string]*game.Table{}, recent: ring.Ring[purchase]{Limit: recent}, problems: problems,
 		games: map[string]lottery.Game{}, keys: map[string]game.SeqKey{},
 	}
 }

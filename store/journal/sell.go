@@ -82,11 +82,9 @@ func (s *Store) again(p store.Purchase) (store.Receipt, error) {
 // played returns the purchase of a number, if the store keeps it: among
 // the recent purchases, newest first, or the ones not shown yet.
 func (s *Store) played(number int) (purchase, bool) {
-	r := &s.recent
-	for i := range r.units {
-		k := (r.next - 1 - i + 2*len(r.units)) % len(r.units)
-		if r.units[k].Op.Seq == number {
-			return r.units[k], true
+	for u := range s.recent.Newest() {
+		if u.Op.Seq == number {
+			return u, true
 		}
 	}
 	for _, u := range s.pending.units {
@@ -103,11 +101,9 @@ func (s *Store) byUnit(unit string) (purchase, bool) {
 	if i, ok := s.pending.at[unit]; ok {
 		return s.pending.units[i], true
 	}
-	r := &s.recent
-	for i := range r.units {
-		k := (r.next - 1 - i + 2*len(r.units)) % len(r.units)
-		if r.units[k].Op.Unit == unit {
-			return r.units[k], true
+	for u := range s.recent.Newest() {
+		if u.Op.Unit == unit {
+			return u, true
 		}
 	}
 	return purchase{}, false
@@ -166,7 +162,7 @@ func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, la
 		return purchase{}, err
 	}
 	u := purchase{Op: op, Sold: sold, Time: at, Line: line}
-	s.recent.add(u)
+	s.recent.Add(u)
 	s.pending.add(u)
 	if f == nil {
 		s.revealExhausted(g, stake, sold.Unit)
@@ -261,7 +257,7 @@ func (s *Store) Account(_ context.Context, name string, recent int) (store.Accou
 	for _, u := range s.pending.list() {
 		a.Pending = append(a.Pending, s.receipt(u, false))
 	}
-	kept := s.recent.list()
+	kept := s.recent.List()
 	for _, u := range kept[max(0, len(kept)-recent):] {
 		a.Recent = append(a.Recent, s.receipt(u, false))
 	}

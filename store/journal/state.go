@@ -9,6 +9,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/internal/ring"
 	"tapis/store"
 	"tapis/wallet"
 )
@@ -53,7 +54,7 @@ type state struct {
 	Forced    map[string]int64       // forced (QA) units of each sequence, by its key
 	Commits   map[string]string      // block (game.BlockID) → commitment
 	Reveals   map[string]string      // block → its seed, once exhausted
-	recent    recentUnits            // the last purchases, with their layouts
+	recent    ring.Ring[purchase]    // the last purchases, with their layouts
 	Checked   int64                  // units dealt again from the seed and found as recorded
 	seqs      map[string]*game.Sequence
 	broken    map[string]bool         // sequences out of step: their units are not dealt again
@@ -191,7 +192,7 @@ func (st *state) buy(l Line) {
 	p := purchase{Op: op, Sold: sold, Time: r.Time, Line: l.N}
 	st.pending.add(p)
 	if err == nil {
-		st.recent.add(p)
+		st.recent.Add(p)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/internal/ring"
 	"tapis/store"
 	"tapis/wallet"
 )
@@ -49,14 +50,14 @@ type Store struct {
 	tables    store.Tables
 	committed map[string]bool
 	now       func() time.Time
-	resumed   bool            // the journal held an earlier run when it was opened
-	deposited decimal.Decimal // the starting balance, and the deposits made in memory since
-	recent    recentUnits     // the last purchases, journal included
-	pending   pendingUnits    // the purchases not shown yet, journal included
-	later     []Record        // records of things done that the journal could not take yet: reveals, shown
-	revealed  []store.Reveal  // the blocks exhausted and their seeds
-	note      string          // what opening the journal had to say (a torn last line)
-	torn      int             // the journal's last line, cut short by a crash and dropped, or 0
+	resumed   bool                // the journal held an earlier run when it was opened
+	deposited decimal.Decimal     // the starting balance, and the deposits made in memory since
+	recent    ring.Ring[purchase] // the last purchases, journal included
+	pending   pendingUnits        // the purchases not shown yet, journal included
+	later     []Record            // records of things done that the journal could not take yet: reveals, shown
+	revealed  []store.Reveal      // the blocks exhausted and their seeds
+	note      string              // what opening the journal had to say (a torn last line)
+	torn      int                 // the journal's last line, cut short by a crash and dropped, or 0
 }
 
 var _ store.Store = (*Store)(nil)
@@ -128,7 +129,7 @@ func (s *Store) fresh(o Options) error {
 		return err
 	}
 	s.wallet = w
-	s.recent = recentUnits{limit: o.Limit}
+	s.recent = ring.Ring[purchase]{Limit: o.Limit}
 	s.deposited = o.Balance
 	s.shop = lottery.NewShopWith(o.Seed, s.tableOf)
 	return nil
@@ -266,7 +267,7 @@ func (s *Store) Restart(balance decimal.Decimal) error {
 		return err
 	}
 	s.wallet, s.deposited = w, balance
-	s.recent = recentUnits{limit: s.recent.limit}
+	s.recent = ring.Ring[purchase]{Limit: s.recent.Limit}
 	s.pending = pendingUnits{}
 	return nil
 }
