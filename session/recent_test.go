@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/store"
 )
 
 // bought reports whether line n of the journal at path records the
@@ -47,7 +48,7 @@ func describe(t *testing.T, p Played) string {
 // are the same as when they were bought; the kiosk's Restart empties them.
 func TestRecent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	o := Options{Seed: 3, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: smallTables, Now: clock(), QA: true, Limit: 4}
+	o := Options{Seed: 3, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: store.SmallTables, Now: clock(), QA: true, Limit: 4}
 	a, err := Open(o)
 	if err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ import (
 func TestPostgresSessionHoldsAgain(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Fresh(t)
-	a, err := store.Open(ctx, url, store.Options{Tables: smallTables})
+	a, err := store.Open(ctx, url, store.Options{Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

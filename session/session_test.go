@@ -16,12 +16,6 @@ import (
 	"tapis/store/journal"
 )
 
-// smallTables are blocks of 60 units with the regulations' lots, so that
-// tests sell whole blocks in a few hundred purchases: the store's.
-func smallTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
-	return store.SmallTables(g, stake)
-}
-
 func clock() func() time.Time {
 	t := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
 	return func() time.Time { t = t.Add(time.Second); return t }
@@ -29,7 +23,7 @@ func clock() func() time.Time {
 
 func open(t *testing.T, path string, seed game.Seed) *Session {
 	t.Helper()
-	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: smallTables, Now: clock(), QA: true})
+	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: store.SmallTables, Now: clock(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +82,7 @@ func TestResume(t *testing.T) {
 	b.Close()
 
 	// One uninterrupted session sells the same units.
-	c, _ := Open(Options{Seed: 5, Balance: decimal.NewFromInt(1000), Tables: smallTables})
+	c, _ := Open(Options{Seed: 5, Balance: decimal.NewFromInt(1000), Tables: store.SmallTables})
 	all := play(t, c, 200)
 	if got := strings.Join(append(first, second...), " "); got != strings.Join(all, " ") {
 		t.Fatalf("resumed units differ from an uninterrupted session:\n%s\n%s", got, strings.Join(all, " "))
@@ -106,7 +100,7 @@ func verify(t *testing.T, path string) journal.Report {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rep, err := journal.Verify(f, smallTables)
+	rep, err := journal.Verify(f, store.SmallTables)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // the player has seen it, and Buy itself refuses a stake it alone would
 // pay, before the store is asked.
 func TestPrizeNotShownIsNotSpent(t *testing.T) {
-	s, err := Open(Options{Balance: decimal.NewFromInt(2), QA: true, Tables: smallTables})
+	s, err := Open(Options{Balance: decimal.NewFromInt(2), QA: true, Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ type fakeAccount struct {
 }
 
 func newFakeStore(seed game.Seed) *fakeStore {
-	return &fakeStore{shop: lottery.NewShopWith(seed, smallTables), accounts: map[string]*fakeAccount{}}
+	return &fakeStore{shop: lottery.NewShopWith(seed, store.SmallTables), accounts: map[string]*fakeAccount{}}
 }
 
 func (f *fakeStore) Sell(_ context.Context, p store.Purchase) (store.Receipt, error) {

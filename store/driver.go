@@ -57,10 +57,10 @@ type engine interface {
 	// sellPipelined sells a unit from a block in the engine's fastest
 	// way: false, having changed nothing, when the general path must.
 	sellPipelined(ctx context.Context, s *SQL, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error)
-	// markShownUnsynced marks units shown on conn in one transaction
-	// whose commit does not wait for the disk, and sets how many rows
-	// each mark changed.
-	markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error
+	// markShownUnsynced marks units shown in one transaction whose
+	// commit does not wait for the disk, and sets how many rows each
+	// mark changed.
+	markShownUnsynced(ctx context.Context, s *SQL, marks []mark, changed []int64) error
 	// unsyncedTx runs f in a transaction whose commit waits for no disk:
 	// for what a crash may lose and the store rebuilds (who holds an
 	// account: a holder that lost its line takes it again).

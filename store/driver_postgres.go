@@ -144,8 +144,6 @@ func (e *postgresEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, 
 	return s.sellPostgres(ctx, p, seq, table, stake)
 }
 
-// markShownUnsynced: one pipelined batch, at synchronous_commit off for
-// this transaction alone.
 // unsyncedTx: the transaction at synchronous_commit off.
 func (e *postgresEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -163,7 +161,14 @@ func (e *postgresEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx)
 	return tx.Commit()
 }
 
-func (e *postgresEngine) markShownUnsynced(ctx context.Context, _ *SQL, conn *sql.Conn, marks []mark, changed []int64) error {
+// markShownUnsynced: one pipelined batch, at synchronous_commit off for
+// this transaction alone, on a connection of the pool.
+func (e *postgresEngine) markShownUnsynced(ctx context.Context, s *SQL, marks []mark, changed []int64) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
 	return conn.Raw(func(driverConn any) error {
 		b := &pgx.Batch{}
 		b.Queue("BEGIN")

@@ -146,7 +146,6 @@ func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, game.SeqKe
 	return Receipt{}, false, nil
 }
 
-// markShownUnsynced: at synchronous=NORMAL for this transaction alone.
 // unsyncedTx: the transaction at synchronous=NORMAL on the store's
 // connection (in WAL mode a commit then waits for no disk), FULL again
 // after it.
@@ -177,37 +176,21 @@ func (e *sqliteEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) e
 	return err
 }
 
-func (e *sqliteEngine) markShownUnsynced(ctx context.Context, s *SQL, conn *sql.Conn, marks []mark, changed []int64) error {
-	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
-		return err
-	}
-	err := s.shownSQLite(ctx, conn, marks, changed)
-	if _, perr := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); perr != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn }) // never reused at NORMAL
-		err = errors.Join(err, perr)
-	}
-	return err
-}
-
-// shownSQLite runs the marks' statements in a transaction of its own on
-// conn, and sets how many rows each changed.
-func (s *SQL) shownSQLite(ctx context.Context, conn *sql.Conn, marks []mark, changed []int64) error {
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for i, m := range marks {
-		query, args := shownStatement(m.account, m.unit)
-		res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
-		if err != nil {
-			return err
+// markShownUnsynced: the marks' statements in an unsynced transaction.
+func (e *sqliteEngine) markShownUnsynced(ctx context.Context, s *SQL, marks []mark, changed []int64) error {
+	return e.unsyncedTx(ctx, s, func(tx *sql.Tx) error {
+		for i, m := range marks {
+			query, args := shownStatement(m.account, m.unit)
+			res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
+			if err != nil {
+				return err
+			}
+			if changed[i], err = res.RowsAffected(); err != nil {
+				return err
+			}
 		}
-		if changed[i], err = res.RowsAffected(); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // accountLock: byte-range locks of a file beside the store, which the

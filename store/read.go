@@ -134,13 +134,8 @@ func (s *SQL) Shown(ctx context.Context, account string, unit lottery.Ref) error
 // shownTx marks units shown in one transaction that does not wait for the
 // disk, and returns how many rows each mark changed.
 func (s *SQL) shownTx(ctx context.Context, marks []mark) ([]int64, error) {
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer conn.Close()
 	changed := make([]int64, len(marks))
-	return changed, s.engine.markShownUnsynced(ctx, s, conn, marks, changed)
+	return changed, s.engine.markShownUnsynced(ctx, s, marks, changed)
 }
 
 // Deposit credits an account, creating it if it does not exist.

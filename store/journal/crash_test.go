@@ -14,6 +14,7 @@ import (
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/session"
+	"tapis/store"
 	"tapis/store/journal"
 )
 
@@ -24,7 +25,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestCrash")
 	}
-	s, err := session.Open(session.Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: smallTables, QA: true})
+	s, err := session.Open(session.Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: store.SmallTables, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("round %d: %d purchases, there were %d", round, rep.Purchases, purchases)
 		}
 		purchases = rep.Purchases
-		s, err := session.Open(session.Options{Journal: path, Tables: smallTables, QA: true})
+		s, err := session.Open(session.Options{Journal: path, Tables: store.SmallTables, QA: true})
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}

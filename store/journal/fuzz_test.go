@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tapis/store"
 )
 
 // FuzzJournal feeds the journal reader and verify anything: they report
@@ -14,12 +16,12 @@ import (
 func FuzzJournal(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.jsonl")
-	good := writeJournal(f, Options{Seed: 1, Balance: decimal.NewFromInt(100), Path: path, Tables: smallTables}, 70)
+	good := writeJournal(f, Options{Seed: 1, Balance: decimal.NewFromInt(100), Path: path, Tables: store.SmallTables}, 70)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rep, err := Verify(bytes.NewReader(data), smallTables)
+		rep, err := Verify(bytes.NewReader(data), store.SmallTables)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +29,7 @@ func FuzzJournal(f *testing.F) {
 			return
 		}
 		var found problems
-		st, _, err := check(bytes.NewReader(data), smallTables, 10, &found)
+		st, _, err := check(bytes.NewReader(data), store.SmallTables, 10, &found)
 		if err != nil {
 			t.Fatalf("verify passed a journal that does not read: %v", err)
 		}

@@ -20,12 +20,6 @@ import (
 // The journal as the game keeps it: these tests buy through a session on
 // the store, as the game does, and read the journal it writes.
 
-// smallTables are blocks of 60 units with the regulations' lots, so that
-// tests sell whole blocks in a few hundred purchases: the store's.
-func smallTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
-	return store.SmallTables(g, stake)
-}
-
 func clock() func() time.Time {
 	t := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
 	return func() time.Time { t = t.Add(time.Second); return t }
@@ -33,7 +27,7 @@ func clock() func() time.Time {
 
 func open(t *testing.T, path string, seed game.Seed) *session.Session {
 	t.Helper()
-	s, err := session.Open(session.Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: smallTables, Now: clock(), QA: true})
+	s, err := session.Open(session.Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: store.SmallTables, Now: clock(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +62,7 @@ func verify(t *testing.T, path string) journal.Report {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rep, err := journal.Verify(f, smallTables)
+	rep, err := journal.Verify(f, store.SmallTables)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func TestFullDisk(t *testing.T) {
 			if rep := verify(t, path); !rep.OK() {
 				t.Fatalf("verify: %v", rep.Problems)
 			}
-			again, err := session.Open(session.Options{Journal: path, Tables: smallTables})
+			again, err := session.Open(session.Options{Journal: path, Tables: store.SmallTables})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -312,7 +312,7 @@ func TestForgedJournals(t *testing.T) {
 		}, "its layout is not the one its block's seed deals"},
 	}
 	for name, c := range cases {
-		for _, tables := range []store.Tables{journal.RegulationTables, smallTables} { // open blocks, and small ones
+		for _, tables := range []store.Tables{journal.RegulationTables, store.SmallTables} { // open blocks, and small ones
 			rep, err := forge(t, tables, c.edit)
 			found := false
 			for _, p := range rep.Problems {

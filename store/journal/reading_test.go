@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tapis/internal/hostile"
+	"tapis/store"
 )
 
 const startLine = `{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n"
@@ -24,7 +25,7 @@ func TestReadLinesStopsAtLongLine(t *testing.T) {
 	if z.N > maxLine+2<<16 {
 		t.Errorf("read %d bytes of an endless line", z.N)
 	}
-	rep, err := Verify(io.MultiReader(strings.NewReader(startLine), &hostile.Zeros{}), smallTables)
+	rep, err := Verify(io.MultiReader(strings.NewReader(startLine), &hostile.Zeros{}), store.SmallTables)
 	if err != nil || rep.OK() || rep.Problems[0].Line != 2 {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
@@ -45,7 +46,7 @@ func TestVerifyEscapesControlCharacters(t *testing.T) {
 	journal := startLine +
 		`{"kind":"shown","time":"2026-11-29T20:00:01Z","unit":"x\u001b]0;pwned\u0007"}` + "\n" +
 		`{"kind":"reveal","time":"2026-11-29T20:00:02Z","block":"\u001b[2Jyams:1:1","block_seed":"00"}` + "\n"
-	rep, err := Verify(strings.NewReader(journal), smallTables)
+	rep, err := Verify(strings.NewReader(journal), store.SmallTables)
 	if err != nil || rep.OK() {
 		t.Fatalf("%+v, %v", rep, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tapis/session"
+	"tapis/store"
 )
 
 // TestTornLine cuts the last line short, as a crash while writing would:
@@ -42,21 +43,21 @@ func TestRefusedJournals(t *testing.T) {
 	lines := strings.SplitAfter(string(good), "\n")
 	corrupt := strings.Join(append(append(append([]string{}, lines[:3]...), "{garbage\n"), lines[4:]...), "")
 	os.WriteFile(path, []byte(corrupt), 0o644)
-	if _, err := session.Open(session.Options{Seed: 3, Journal: path, Tables: smallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
+	if _, err := session.Open(session.Options{Seed: 3, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
 		t.Errorf("corrupt journal: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != corrupt {
 		t.Error("a refused journal was changed")
 	}
 	os.WriteFile(path, good, 0o644)
-	if _, err := session.Open(session.Options{Seed: 4, SeedSet: true, Journal: path, Tables: smallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := session.Open(session.Options{Seed: 4, SeedSet: true, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("other seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, good) {
 		t.Error("a journal of another seed was changed")
 	}
 	// Without --seed, the journal's seed is taken.
-	s, err := session.Open(session.Options{Journal: path, Tables: smallTables})
+	s, err := session.Open(session.Options{Journal: path, Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

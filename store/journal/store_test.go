@@ -10,17 +10,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
 	"tapis/store"
 )
-
-// smallTables are blocks of 60 units with the regulations' lots, so that
-// tests sell whole blocks in a few hundred purchases: the store's.
-func smallTables(g lottery.Game, stake decimal.Decimal) (*game.Table, error) {
-	return store.SmallTables(g, stake)
-}
 
 func clock() func() time.Time {
 	t := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
@@ -72,7 +65,7 @@ func TestLocalStore(t *testing.T) {
 	ctx := context.Background()
 	yams, one := lottery.Yams(), decimal.NewFromInt(1)
 	for _, journal := range []bool{false, true} {
-		o := Options{Seed: 4, Balance: decimal.NewFromInt(50), Tables: smallTables, Account: "bob", Limit: 2}
+		o := Options{Seed: 4, Balance: decimal.NewFromInt(50), Tables: store.SmallTables, Account: "bob", Limit: 2}
 		if journal {
 			o.Path = filepath.Join(t.TempDir(), "journal.jsonl")
 		}

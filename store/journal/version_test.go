@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"tapis/store"
 	"tapis/store/journal"
 )
 
@@ -13,7 +14,7 @@ import (
 // line, the first, and never checked against this program's deals.
 func TestOtherFormatRefused(t *testing.T) {
 	for _, v := range []int{1, 0, journal.Version + 1} {
-		rep, err := forge(t, smallTables, func(ls []string) []string {
+		rep, err := forge(t, store.SmallTables, func(ls []string) []string {
 			ls[0] = strings.Replace(ls[0], fmt.Sprintf(`"v":%d,`, journal.Version), fmt.Sprintf(`"v":%d,`, v), 1)
 			if v == 0 {
 				ls[0] = strings.Replace(ls[0], `"v":0,`, "", 1) // no format at all
