@@ -11,11 +11,13 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"tapis/ledger"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	tgame "tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
 	"tapis/store"
@@ -53,7 +55,7 @@ func TestPostgresSellersKilledAndRestarted(t *testing.T) {
 // returns the same unit.
 func sellersKilled(t *testing.T, bin, url string) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, url, store.Options{Seed: 77, SeedSet: true, Tables: store.SmallTables, OpenBlocks: 2})
+	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), Seed: gameSeed(77), SeedSet: true, Tables: store.SmallTables, OpenBlocks: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,3 +194,6 @@ func openDB(t *testing.T, url string) *sql.DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+// gameSeed is game.SeedFrom, for a file whose tests name a variable game.
+func gameSeed(n uint64) tgame.Seed { return tgame.SeedFrom(n) }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -57,7 +58,7 @@ func TestServeSecondSignal(t *testing.T) {
 	if got := out.String(); !strings.HasSuffix(got, "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b]2;\a") {
 		t.Errorf("the player's terminal was not given back: the output ends %q", got[max(0, len(got)-120):])
 	}
-	st, err := store.Open(context.Background(), srv.store, store.Options{})
+	st, err := store.Open(context.Background(), srv.store, store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestServeKilled(t *testing.T) {
 
 	again := startServeIn(t, dir)
 	again.playerWith(t, signer, "Your last session did not reveal this unit to the end")
-	st, err := store.Open(context.Background(), again.store, store.Options{Existing: true})
+	st, err := store.Open(context.Background(), again.store, store.Options{Key: ledger.PublicTestKey(), Existing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -216,7 +217,7 @@ func TestBoardKeys(t *testing.T) {
 // TestFeed: a feed of a store gives its readings once started; it closes,
 // started or not, more than once, and starts no more once closed.
 func TestFeed(t *testing.T) {
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{Tables: store.SmallTables})
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{Key: ledger.PublicTestKey(), Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

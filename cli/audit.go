@@ -80,7 +80,7 @@ type tierJSON struct {
 type auditJSON struct {
 	Game           string     `json:"game"`
 	Stake          *string    `json:"stake"`
-	Seed           uint64     `json:"seed"`
+	Seed           string     `json:"seed"`
 	Blocks         int64      `json:"blocks"`
 	Units          int64      `json:"units"`
 	Tiers          []tierJSON `json:"tiers"`
@@ -92,7 +92,7 @@ type auditJSON struct {
 
 func writeAuditJSON(w io.Writer, r *lottery.AuditReport, seed game.Seed) error {
 	out := auditJSON{
-		Game: r.Game, Seed: uint64(seed), Blocks: r.Blocks, Units: r.Units, Mismatches: r.Mismatches,
+		Game: r.Game, Seed: seed.String(), Blocks: r.Blocks, Units: r.Units, Mismatches: r.Mismatches,
 		RTP: r.RTP().String(), Seconds: math.Round(r.Elapsed.Seconds()*1000) / 1000,
 		UnitsPerSecond: unitsPerSecond(r),
 	}
@@ -116,7 +116,7 @@ func writeAuditTable(w io.Writer, r *lottery.AuditReport, seed game.Seed) error 
 	if r.Blocks == 1 {
 		plural = ""
 	}
-	fmt.Fprintf(w, "audit of %s at %s: %d block%s, %d units, seed %d\n\n",
+	fmt.Fprintf(w, "audit of %s at %s: %d block%s, %d units, seed %s\n\n",
 		r.Game, wallet.Format(r.Stake, "en"), r.Blocks, plural, r.Units, seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "lot\texpected\tcounted\t\t")

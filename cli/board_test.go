@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tapis/ledger"
 	"testing"
 
 	"tapis/store"
@@ -35,7 +36,7 @@ func houseStore(t *testing.T) (dir, path string) {
 	t.Helper()
 	dir = t.TempDir()
 	path = filepath.Join(dir, "house.db")
-	st, err := store.Open(context.Background(), "sqlite:"+path, store.Options{})
+	st, err := store.Open(context.Background(), "sqlite:"+path, store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"tapis/game"
@@ -207,7 +206,7 @@ func (s *seedFlag) String() string {
 	if !s.set {
 		return ""
 	}
-	return strconv.FormatUint(uint64(s.seed), 10)
+	return s.seed.String()
 }
 
 // Set reads a seed given on the command line.

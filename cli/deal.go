@@ -91,7 +91,7 @@ func dealFresh(out, stderr io.Writer, o *dealOptions, name string) error {
 		return err
 	}
 	if !o.seed.set {
-		fmt.Fprintf(stderr, "tapis deal: seed %d\n", uint64(seed))
+		fmt.Fprintf(stderr, "tapis deal: seed %s\n", seed)
 	}
 	if tier < 0 {
 		seq := game.NewSequence(g.Name, stake, table, seed)

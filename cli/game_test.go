@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"tapis/game"
+
 	"encoding/json"
 	"errors"
 	"flag"
@@ -23,7 +25,7 @@ func env(vars map[string]string) func(string) string {
 
 func TestGameArgs(t *testing.T) {
 	o, err := GameArgs([]string{"yams", "--seed", "42", "--balance", "2,50"}, env(nil), io.Discard)
-	if err != nil || o.UI.Start != ui.YamsScreen || o.Session.Seed != 42 || !o.Session.SeedSet || o.UI.Balance.String() != "2.5" || !o.UI.BalanceSet || o.UI.Lang != ui.English {
+	if err != nil || o.UI.Start != ui.YamsScreen || o.Session.Seed != game.SeedFrom(42) || !o.Session.SeedSet || o.UI.Balance.String() != "2.5" || !o.UI.BalanceSet || o.UI.Lang != ui.English {
 		t.Fatalf("%+v, %v", o, err)
 	}
 	o, err = GameArgs([]string{"yams", "--stake", "0,5"}, env(nil), io.Discard)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"tapis/ledger"
 	"testing"
 
 	"tapis/internal/pgtest"
@@ -48,7 +49,7 @@ func simulatesOnOneAccount(t *testing.T, url string) {
 			t.Errorf("a simulate ended %d:\n%s%s", r.code, r.out, r.errOut)
 		}
 	}
-	st, err := store.Open(context.Background(), url, store.Options{Existing: true})
+	st, err := store.Open(context.Background(), url, store.Options{Key: ledger.PublicTestKey(), Existing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

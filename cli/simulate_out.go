@@ -198,7 +198,7 @@ type simTierJSON struct {
 type simulationJSON struct {
 	Game           string        `json:"game"`
 	Stake          *string       `json:"stake"`
-	Seed           *uint64       `json:"seed"` // null on a store: its seed is the house's
+	Seed           *string       `json:"seed"` // null on a store: its seed is the house's
 	Store          string        `json:"store,omitempty"`
 	Account        string        `json:"account,omitempty"`
 	Units          int64         `json:"units"`
@@ -232,7 +232,7 @@ func writeSimulationJSON(w io.Writer, o *simOptions, r *simulation) error {
 		out.Stake = &s
 	}
 	if o.store == "" {
-		seed := uint64(r.seed)
+		seed := r.seed.String()
 		out.Seed = &seed
 	} else {
 		out.Store, out.Account = store.Redact(o.store), r.account

@@ -368,7 +368,7 @@ func TestSimulateUsage(t *testing.T) {
 // keeps it: --balance is said not to apply.
 func TestSimulateKeepsTheJournalsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	sess, err := session.Open(session.Options{Journal: path, Seed: game.Seed(8), Balance: decimal.NewFromInt(10)})
+	sess, err := session.Open(session.Options{Journal: path, Seed: game.Seed(game.SeedFrom(8)), Balance: decimal.NewFromInt(10)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -21,7 +22,7 @@ func sellInStore(t *testing.T, n int) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "shop.db")
 	ctx := context.Background()
-	st, err := store.Open(ctx, path, store.Options{Seed: 4, SeedSet: true, Tables: store.SmallTables})
+	st, err := store.Open(ctx, path, store.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(4), SeedSet: true, Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestVerifyStoreBadInput(t *testing.T) {
 // A unit dealt from its block's revealed seed is the unit the master seed
 // deals; a bad seed is one line.
 func TestDealFromBlockSeed(t *testing.T) {
-	bs := game.Seed(7).Block("yams", decimal.NewFromInt(1), 2)
+	bs := game.Seed(game.SeedFrom(7)).Block("yams", decimal.NewFromInt(1), 2)
 	code, bySeed, errOut := run(t, "", "deal", "--unit", "yams:1:2:5", "--seed", "7", "--count", "3")
 	if code != ExitOK || errOut != "" {
 		t.Fatalf("deal --seed: %d %s", code, errOut)

@@ -13,7 +13,7 @@ func BenchmarkDraw(b *testing.B) {
 		{decimal.NewFromInt(200), 500}, {decimal.NewFromInt(50), 13000}, {decimal.NewFromInt(25), 30000},
 		{decimal.NewFromInt(10), 47000}, {decimal.NewFromInt(5), 151000}, {decimal.NewFromInt(3), 100000},
 	}}
-	s := NewSequence("bench", decimal.NewFromInt(3), tb, 1)
+	s := NewSequence("bench", decimal.NewFromInt(3), tb, SeedFrom(1))
 	for b.Loop() {
 		s.Next()
 	}

@@ -56,7 +56,8 @@ func TestTable(t *testing.T) {
 // of each tier exactly the table's (ruling G2).
 func TestBlockPaysItsTable(t *testing.T) {
 	tb := smallTable()
-	for seed := range Seed(50) {
+	for n := range uint64(50) {
+		seed := SeedFrom(n)
 		b := NewBlock(tb, 1, seed.Block("test", decimal.NewFromInt(1), 1))
 		counts := make([]int64, tb.Tiers())
 		for want := int64(1); want <= tb.Units; want++ {
@@ -84,7 +85,8 @@ func TestBlockDrawIsUniform(t *testing.T) {
 	tb := smallTable()
 	const n = 20000
 	counts := make([]int, tb.Tiers())
-	for seed := range Seed(n) {
+	for i := range uint64(n) {
+		seed := SeedFrom(i)
 		_, tier, _ := NewBlock(tb, 1, seed.Block("test", decimal.NewFromInt(1), 1)).Draw()
 		counts[tier]++
 	}
@@ -108,7 +110,7 @@ func sqrt(x float64) float64 {
 
 func TestSequenceStartsTheNextBlock(t *testing.T) {
 	tb := smallTable()
-	s := NewSequence("test", decimal.NewFromInt(1), tb, 9)
+	s := NewSequence("test", decimal.NewFromInt(1), tb, SeedFrom(9))
 	var last Unit
 	for range 250 {
 		last = s.Next()
@@ -126,8 +128,8 @@ func TestSequenceStartsTheNextBlock(t *testing.T) {
 func TestSequenceIsReproducible(t *testing.T) {
 	tb := smallTable()
 	stake := decimal.NewFromInt(1)
-	a, b := NewSequence("test", stake, tb, 42), NewSequence("test", stake, tb, 42)
-	other := NewSequence("test", stake, tb, 43)
+	a, b := NewSequence("test", stake, tb, SeedFrom(42)), NewSequence("test", stake, tb, SeedFrom(42))
+	other := NewSequence("test", stake, tb, SeedFrom(43))
 	same := 0
 	for range 230 {
 		ua, ub, uo := a.Next(), b.Next(), other.Next()
@@ -137,7 +139,7 @@ func TestSequenceIsReproducible(t *testing.T) {
 		if ua.Tier == uo.Tier {
 			same++
 		}
-		s, err := SequenceAt(tb, 42, ua.ID)
+		s, err := SequenceAt(tb, SeedFrom(42), ua.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,18 +150,18 @@ func TestSequenceIsReproducible(t *testing.T) {
 	if same == 230 {
 		t.Error("seeds 42 and 43 sold the same tiers")
 	}
-	if _, err := SequenceAt(tb, 42, UnitID{Game: "test", Stake: stake, Block: 1, Serial: 101}); err == nil {
+	if _, err := SequenceAt(tb, SeedFrom(42), UnitID{Game: "test", Stake: stake, Block: 1, Serial: 101}); err == nil {
 		t.Error("SequenceAt accepted a serial beyond the block")
 	}
 }
 
 func TestSeeds(t *testing.T) {
 	one := decimal.NewFromInt(1)
-	s := Seed(7)
+	s := Seed(SeedFrom(7))
 	seen := map[BlockSeed]bool{}
 	for _, bs := range []BlockSeed{
 		s.Block("yams", one, 1), s.Block("yams", one, 2), s.Block("yams", decimal.NewFromInt(2), 1),
-		s.Block("vegas", one, 1), Seed(8).Block("yams", one, 1), s.Forced("yams", one),
+		s.Block("vegas", one, 1), Seed(SeedFrom(8)).Block("yams", one, 1), s.Forced("yams", one),
 	} {
 		if seen[bs] {
 			t.Fatalf("seed %s derived twice", bs)
@@ -167,8 +169,12 @@ func TestSeeds(t *testing.T) {
 		seen[bs] = true
 	}
 	bs := s.Block("yams", one, 1)
-	if bs.Commitment() == [32]byte(bs) {
+	id := BlockID{Game: "yams", Stake: one, Block: 1}
+	if bs.Commitment(id) == [32]byte(bs) {
 		t.Error("the commitment is the seed itself")
+	}
+	if bs.Commitment(id) == bs.Commitment(BlockID{Game: "yams", Stake: one, Block: 2}) {
+		t.Error("the commitment does not bind the block's identity")
 	}
 	r1, r2, r3 := bs.UnitRand(5), bs.UnitRand(5), bs.UnitRand(6)
 	x1, x2, x3 := r1.Uint64(), r2.Uint64(), r3.Uint64()
@@ -184,7 +190,7 @@ func TestSeeds(t *testing.T) {
 // again, across the end of a block too.
 func TestMark(t *testing.T) {
 	table := smallTable()
-	seq := NewSequence("yams", decimal.NewFromInt(1), table, 5)
+	seq := NewSequence("yams", decimal.NewFromInt(1), table, SeedFrom(5))
 	for range table.Units - 2 {
 		seq.Next()
 	}
@@ -204,7 +210,7 @@ func TestMark(t *testing.T) {
 // The draw order is the block's own draws, serial by serial.
 func TestDrawOrderIsTheBlocksDraws(t *testing.T) {
 	table := &Table{Units: 500, Lots: []Lot{{Prize: decimal.NewFromInt(10), Count: 7}, {Prize: decimal.NewFromInt(2), Count: 60}}}
-	seed := Seed(5).Block("yams", decimal.NewFromInt(1), 3)
+	seed := Seed(SeedFrom(5)).Block("yams", decimal.NewFromInt(1), 3)
 	order, err := DrawOrder(table, seed)
 	if err != nil {
 		t.Fatal(err)

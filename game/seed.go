@@ -1,6 +1,7 @@
 package game
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
@@ -15,30 +16,67 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Seed is the master seed of a session or of a command-line run. Every
-// block's seed, and through it every draw and every presentation, derives
-// from it (ruling G5).
-type Seed uint64
+// Seed is the master seed of an emission, a session or a command-line run:
+// 256 bits, beyond search (GLI-19). Every block's seed, and through it every
+// draw and every presentation, derives from it with HMAC-SHA256 keyed by it
+// (ruling G5), so a block's published commitment says nothing of it.
+type Seed [32]byte
 
 // RandomSeed draws a master seed from the operating system's secure source.
 func RandomSeed() (Seed, error) {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return 0, fmt.Errorf("reading a random seed: %w", err)
+	var s Seed
+	if _, err := rand.Read(s[:]); err != nil {
+		return s, fmt.Errorf("reading a random seed: %w", err)
 	}
-	return Seed(binary.LittleEndian.Uint64(b[:])), nil
+	return s, nil
 }
 
-// ParseSeed reads a master seed: a whole number from 0 to 2⁶⁴−1.
+// SeedFrom widens a number to a master seed: QA's `--seed 42`, reproducible
+// and never secret (anyone can widen 42 again), for tests and replays.
+func SeedFrom(n uint64) Seed {
+	return sha256.Sum256([]byte("tapis/seed\x00" + strconv.FormatUint(n, 10)))
+}
+
+// ParseSeed reads a master seed as String writes it (64 hexadecimal
+// digits), or a whole number from 0 to 2⁶⁴−1, widened by SeedFrom.
 func ParseSeed(s string) (Seed, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	s = strings.TrimSpace(s)
+	if len(s) == 64 {
+		if raw, err := hex.DecodeString(s); err == nil {
+			return Seed(raw), nil
+		}
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
 	if errors.Is(err, strconv.ErrRange) {
-		return 0, fmt.Errorf("%q is too large: a seed is at most %d", s, uint64(math.MaxUint64))
+		return Seed{}, fmt.Errorf("%q is too large: a seed is 64 hexadecimal digits, or a whole number up to %d", s, uint64(math.MaxUint64))
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a whole number from 0", s)
+		return Seed{}, fmt.Errorf("%q is not a seed: 64 hexadecimal digits, or a whole number from 0", s)
 	}
-	return Seed(n), nil
+	return SeedFrom(n), nil
+}
+
+// String returns the seed in hexadecimal, as ParseSeed reads it.
+func (s Seed) String() string { return hex.EncodeToString(s[:]) }
+
+// Commitment is the SHA-256 that an emission seals in place of its seed:
+// it names the seed without telling it.
+func (s Seed) Commitment() [32]byte {
+	h := sha256.New()
+	h.Write([]byte("tapis/master\x00"))
+	h.Write(s[:])
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// Stream returns a random stream for a purpose that deals nothing (the
+// screens' animations): derived from the seed, it tells nothing of it.
+func (s Seed) Stream(purpose string) *mrand.PCG {
+	h := hmac.New(sha256.New, s[:])
+	h.Write([]byte("tapis/stream\x00" + purpose))
+	d := h.Sum(nil)
+	return mrand.NewPCG(binary.LittleEndian.Uint64(d[0:8]), binary.LittleEndian.Uint64(d[8:16]))
 }
 
 // BlockSeed is the secret seed of one block: it fixes the order in which the
@@ -58,13 +96,12 @@ func (s Seed) Forced(game string, stake decimal.Decimal) BlockSeed {
 	return s.derive("forced", game, stake, 0)
 }
 
+// derive is HMAC-SHA256 keyed by the master seed, of what the seed is for
+// and the block's identity.
 func (s Seed) derive(kind, game string, stake decimal.Decimal, n int64) BlockSeed {
-	h := sha256.New()
+	h := hmac.New(sha256.New, s[:])
+	h.Write([]byte("tapis/" + kind + "\x00" + game + "\x00" + stake.String() + "\x00"))
 	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(s))
-	h.Write([]byte("tapis/" + kind + "\x00"))
-	h.Write(b[:])
-	h.Write([]byte(game + "\x00" + stake.String() + "\x00"))
 	binary.LittleEndian.PutUint64(b[:], uint64(n))
 	h.Write(b[:])
 	var out BlockSeed
@@ -72,14 +109,23 @@ func (s Seed) derive(kind, game string, stake decimal.Decimal, n int64) BlockSee
 	return out
 }
 
-// Commitment returns the SHA-256 of the block seed: published before the
-// block's first sale, it lets anyone check the seed once it is revealed.
-func (b BlockSeed) Commitment() [32]byte { return sha256.Sum256(b[:]) }
+// Commitment returns the block's commitment: the SHA-256 of its identity
+// and its seed. Published before the block's first sale, it lets anyone
+// check the seed once it is revealed, and binds it to this one block: a
+// seed cannot be shown again as another block's.
+func (b BlockSeed) Commitment(id BlockID) [32]byte {
+	h := sha256.New()
+	h.Write([]byte("tapis/commitment\x00" + id.String() + "\x00"))
+	h.Write(b[:])
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
 
 // CommitmentHex returns the commitment in hexadecimal, as journals and
 // screens show it.
-func (b BlockSeed) CommitmentHex() string {
-	c := b.Commitment()
+func (b BlockSeed) CommitmentHex(id BlockID) string {
+	c := b.Commitment(id)
 	return hex.EncodeToString(c[:])
 }
 

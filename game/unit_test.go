@@ -131,8 +131,12 @@ func TestParsePlainAmount(t *testing.T) {
 
 // TestParseSeed checks a seed past 2⁶⁴−1 is said to be too large.
 func TestParseSeed(t *testing.T) {
-	if s, err := ParseSeed("18446744073709551615"); err != nil || s != Seed(1<<64-1) {
-		t.Errorf("the largest seed: %d, %v", s, err)
+	if s, err := ParseSeed("18446744073709551615"); err != nil || s != SeedFrom(1<<64-1) {
+		t.Errorf("the largest seed: %s, %v", s, err)
+	}
+	r, _ := RandomSeed()
+	if s, err := ParseSeed(r.String()); err != nil || s != r {
+		t.Errorf("a seed does not read back from its hexadecimal: %s, %v", s, err)
 	}
 	for in, want := range map[string]string{"18446744073709551616": "too large", "99999999999999999999999": "too large", "-1": "not a whole number", "x": "not a whole number"} {
 		if _, err := ParseSeed(in); err == nil || !strings.Contains(err.Error(), want) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -50,7 +51,7 @@ func startServerOn(t *testing.T, url string, change func(*Options)) *testServer 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	st, err := store.Open(ctx, url, store.Options{})
+	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

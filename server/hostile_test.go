@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -53,7 +54,7 @@ func TestHostileChild(t *testing.T) {
 		o.Store = "sqlite:" + filepath.Join(o.Dir, "tapis.db")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	st, err := store.Open(ctx, o.Store, store.Options{})
+	st, err := store.Open(ctx, o.Store, store.Options{Key: ledger.PublicTestKey()})
 	cancel()
 	if err != nil {
 		t.Fatal(err)
@@ -350,7 +351,7 @@ func TestStalledClientClosed(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "tapis.db"), store.Options{})
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "tapis.db"), store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

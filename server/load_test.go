@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"runtime"
 	"strconv"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -62,7 +63,7 @@ func TestLoadPostgres(t *testing.T) {
 	// row (serve --open-blocks 4, docs/scaling.md).
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	st, err := store.Open(ctx, url, store.Options{OpenBlocks: 4})
+	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), OpenBlocks: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"tapis/game"
+
 	"path/filepath"
 	"testing"
 
@@ -16,7 +18,7 @@ func BenchmarkBuy(b *testing.B) {
 			name = "journal"
 		}
 		b.Run(name, func(b *testing.B) {
-			o := Options{Seed: 1, Balance: decimal.NewFromInt(1_000_000_000)}
+			o := Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000)}
 			if journal {
 				o.Journal = filepath.Join(b.TempDir(), "j.jsonl")
 			}

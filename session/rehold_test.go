@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ import (
 func TestPostgresSessionHoldsAgain(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Fresh(t)
-	a, err := store.Open(ctx, url, store.Options{Tables: store.SmallTables})
+	a, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestPostgresSessionHoldsAgain(t *testing.T) {
 		}
 	}
 
-	b, err := store.Open(ctx, url, store.Options{})
+	b, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

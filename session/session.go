@@ -20,6 +20,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/ring"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/store/journal"
 	"tapis/wallet"
@@ -53,6 +54,10 @@ type Options struct {
 	Guest  bool
 	Tables Tables // nil for the regulations' tables
 	Now    func() time.Time
+	// Key is the house's signing key for a store or a journal, else the
+	// one in KeyFile (made there for a new store or journal).
+	Key     ledger.Key
+	KeyFile string
 }
 
 // Session is a player's session: one account buying from a store, and what
@@ -115,7 +120,7 @@ func Open(o Options) (*Session, error) {
 func openStore(o Options) (store.Store, error) {
 	if o.Store == "" {
 		return journal.Open(journal.Options{Path: o.Journal, Seed: o.Seed, SeedSet: o.SeedSet, Balance: o.Balance,
-			Account: o.Account, Limit: o.Limit, QA: o.QA, Tables: o.Tables, Now: o.Now})
+			Account: o.Account, Limit: o.Limit, QA: o.QA, Tables: o.Tables, Now: o.Now, Key: o.Key, KeyFile: o.KeyFile})
 	}
 	if o.Journal != "" {
 		return nil, errors.New("a session keeps a journal or a store, not both")
@@ -123,7 +128,7 @@ func openStore(o Options) (store.Store, error) {
 	ctx, cancel := deadline()
 	defer cancel()
 	return store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
-		OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now})
+		OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now, Key: o.Key, KeyFile: o.KeyFile})
 }
 
 // OpenOn starts a session for an account on a store: the account, created

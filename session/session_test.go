@@ -59,7 +59,7 @@ func play(t *testing.T, s *Session, n int) []string {
 // stopped, and the unit never shown is offered.
 func TestResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	a := open(t, path, 5)
+	a := open(t, path, game.SeedFrom(5))
 	first := play(t, a, 50)
 	total := 1
 	forced, _, err := a.Buy(lottery.Yams(), decimal.NewFromInt(1), &lottery.Force{Total: &total}, "QA")
@@ -73,7 +73,7 @@ func TestResume(t *testing.T) {
 	balance := a.Wallet().Balance()
 	a.Close()
 
-	b := open(t, path, 5)
+	b := open(t, path, game.SeedFrom(5))
 	st := b.Restored()
 	if !b.Wallet().Balance().Equal(balance) || st.Purchases != 51 || len(st.Pending) != 2 || st.Pending[1].Op.Unit != forced.Name() {
 		t.Fatalf("restored %s (want %s), %d purchases, pending %+v", b.Wallet().Balance(), balance, st.Purchases, st.Pending)
@@ -82,7 +82,7 @@ func TestResume(t *testing.T) {
 	b.Close()
 
 	// One uninterrupted session sells the same units.
-	c, _ := Open(Options{Seed: 5, Balance: decimal.NewFromInt(1000), Tables: store.SmallTables})
+	c, _ := Open(Options{Seed: game.SeedFrom(5), Balance: decimal.NewFromInt(1000), Tables: store.SmallTables})
 	all := play(t, c, 200)
 	if got := strings.Join(append(first, second...), " "); got != strings.Join(all, " ") {
 		t.Fatalf("resumed units differ from an uninterrupted session:\n%s\n%s", got, strings.Join(all, " "))
@@ -121,7 +121,7 @@ func pick(i int) (lottery.Game, decimal.Decimal) {
 // result of the whole journal.
 func TestResumeOffersEveryUnshownUnit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	a := open(t, path, 9)
+	a := open(t, path, game.SeedFrom(9))
 	covered, _, err := a.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, "")
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestResumeOffersEveryUnshownUnit(t *testing.T) {
 	balance := a.Wallet().Balance()
 	a.Close()
 
-	b := open(t, path, 9)
+	b := open(t, path, game.SeedFrom(9))
 	defer b.Close()
 	var got []string
 	for _, p := range b.Restored().Pending {

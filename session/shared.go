@@ -96,7 +96,7 @@ func (s *Session) Seed() game.Seed {
 	if d, ok := s.st.(dealer); ok {
 		return d.Seed()
 	}
-	return 0
+	return game.Seed{}
 }
 
 // Revealed returns the blocks exhausted so far and their seeds; nil when

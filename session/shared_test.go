@@ -1,6 +1,8 @@
 package session
 
 import (
+	"tapis/game"
+
 	"path/filepath"
 	"sync"
 	"testing"
@@ -16,7 +18,7 @@ import (
 // so), nothing is read half written, and every read agrees with a whole
 // number of purchases.
 func TestSharedSession(t *testing.T) {
-	s, err := Open(Options{Seed: 5, Balance: decimal.NewFromInt(1000), Limit: 50,
+	s, err := Open(Options{Seed: game.SeedFrom(5), Balance: decimal.NewFromInt(1000), Limit: 50,
 		Journal: filepath.Join(t.TempDir(), "j.jsonl")})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"path/filepath"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -38,7 +39,7 @@ func TestShownOnDiskWithinASecond(t *testing.T) {
 	if time.Since(start) > 50*time.Millisecond {
 		t.Errorf("Shown waited %v: the screen waits for no transaction", time.Since(start))
 	}
-	other, err := store.Open(context.Background(), url, store.Options{Existing: true})
+	other, err := store.Open(context.Background(), url, store.Options{Key: ledger.PublicTestKey(), Existing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package session
 
 import (
+	"tapis/game"
+	"tapis/ledger"
+
 	"context"
 	"errors"
 	"path/filepath"
@@ -58,7 +61,7 @@ func TestPrizeNotShownIsNotSpent(t *testing.T) {
 // never shown: its prize waits for its reveal before it can be staked.
 func TestResumedUnitsAreNotSpendable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	a := open(t, path, 3)
+	a := open(t, path, game.SeedFrom(3))
 	tier := 0
 	won, _, err := a.Buy(lottery.Yams(), decimal.NewFromInt(1), &lottery.Force{Tier: &tier}, "QA")
 	if err != nil {
@@ -66,7 +69,7 @@ func TestResumedUnitsAreNotSpendable(t *testing.T) {
 	}
 	a.Close()
 
-	b := open(t, path, 3)
+	b := open(t, path, game.SeedFrom(3))
 	defer b.Close()
 	if want := b.Balance().Sub(won.Unit.Prize); !b.Spendable().Equal(want) {
 		t.Fatalf("spendable %s with %s's prize %s not shown, want %s", b.Spendable(), won.Name(), won.Unit.Prize, want)
@@ -97,7 +100,7 @@ func (l *lostAnswer) Sell(ctx context.Context, p store.Purchase) (store.Receipt,
 // session reads back, but its prize, never shown here, is not spendable.
 func TestLostAnswerIsNotSpendable(t *testing.T) {
 	ctx := context.Background()
-	sql, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "s.db"), store.Options{QA: true})
+	sql, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "s.db"), store.Options{Key: ledger.PublicTestKey(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}

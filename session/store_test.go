@@ -146,7 +146,7 @@ func (f *fakeStore) Block(_ context.Context, seq game.SeqKey) (store.BlockStatus
 	if err != nil {
 		return store.BlockStatus{}, err
 	}
-	return store.BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(), Commitment: b.Seed().Commitment()}, nil
+	return store.BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(), Commitment: b.Seed().Commitment(seq.Block(b.Number()))}, nil
 }
 
 func (f *fakeStore) Revealed(context.Context) ([]store.Reveal, error) {
@@ -162,7 +162,7 @@ func (f *fakeStore) Close() error { return nil }
 // game after a lost answer is refused and the session goes on after it;
 // a session opened again takes up the units never shown.
 func TestSessionOnAnyStore(t *testing.T) {
-	st := newFakeStore(17)
+	st := newFakeStore(game.SeedFrom(17))
 	yams, one := lottery.Yams(), decimal.NewFromInt(1)
 	s, err := OpenOn(st, "alice", Options{Balance: decimal.NewFromInt(100)})
 	if err != nil {
@@ -241,7 +241,7 @@ func TestSessionOnAnyStore(t *testing.T) {
 	if err := b.Restart(decimal.NewFromInt(10)); err == nil {
 		t.Error("a session on a store restarted its account's wallet")
 	}
-	if b.Wallet() != nil || b.Shop() != nil || b.Seed() != 0 {
+	if b.Wallet() != nil || b.Shop() != nil || b.Seed() != (game.Seed{}) {
 		t.Error("a session on a store shows a wallet, a shop or a seed of its own")
 	}
 }

@@ -101,13 +101,13 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 		if held {
 			continue
 		}
-		res, err := s.db.ExecContext(ctx, s.engine.q(leaveUnseen+` AND at < $2
-			AND NOT EXISTS (SELECT 1 FROM sellers WHERE account = $1 AND seen > $3)`), a, now.UnixNano(), now.Add(-LeaseStale).UnixNano())
+		left, err := s.leaveUnseen(ctx, s.db, a, `AND at < $2
+			AND NOT EXISTS (SELECT 1 FROM sellers WHERE account = $1 AND seen > $3)`, now.UnixNano(), now.Add(-LeaseStale).UnixNano())
 		if err != nil {
 			return marked, fmt.Errorf("store: account %q's units left unseen: %w", a, oneLine{err})
 		}
-		n, _ := res.RowsAffected()
-		marked += n
+		s.noteMarks(left)
+		marked += int64(len(left))
 	}
 	return marked, nil
 }

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"tapis/game"
+	"tapis/ledger"
+
 	"context"
 	"fmt"
 	"path/filepath"
@@ -39,7 +42,7 @@ func BenchmarkFloorInsertSQLite(b *testing.B) {
 // checked against limit (zero: none).
 func benchSell(b *testing.B, url string, limit decimal.Decimal) {
 	ctx := context.Background()
-	s, err := Open(ctx, url, Options{Seed: 1, SeedSet: true})
+	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -311,7 +311,7 @@ func (p *Poller) blockRows(ctx context.Context, cut time.Time) ([]boardRow, erro
 // share while it is on sale) and its commitment, checked against its seed.
 func (p *Poller) track(ctx context.Context, r boardRow, id game.BlockID) (*tracked, error) {
 	bs := p.s.emission.seed.Block(id.Game, id.Stake, id.Block)
-	if r.commitment != bs.CommitmentHex() {
+	if r.commitment != bs.CommitmentHex(id) {
 		return nil, fmt.Errorf("store: block %s: its recorded commitment is not its seed's", id)
 	}
 	var order []uint8
@@ -327,7 +327,7 @@ func (p *Poller) track(ctx context.Context, r boardRow, id game.BlockID) (*track
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return &tracked{id: id, table: r.table, units: r.units, order: order, left: counts(r.table), commitment: bs.Commitment()}, nil
+	return &tracked{id: id, table: r.table, units: r.units, order: order, left: counts(r.table), commitment: bs.Commitment(id)}, nil
 }
 
 // counts returns a table's units by tier.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ func sameSeq(seq game.SeqKey) func(Sequence) bool {
 // servers' players.
 func TestPollerSeesSalesAndBigWins(t *testing.T) {
 	clock := newFakeClock()
-	s, _ := openSQLite(t, clock.options(Options{Seed: 21, SeedSet: true, Tables: SmallTables}))
+	s, _ := openSQLite(t, clock.options(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables}))
 	pollerSeesSalesAndBigWins(t, s, clock.advance)
 }
 
@@ -92,7 +93,7 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 		if sq.Blocks[0].Sold != sold || !slices.Equal(sq.Left, left) || !slices.Equal(sq.Initial, counts(table)) {
 			t.Errorf("block %d: sold %d, left %v of %v; want %d sold, %v left", block, sq.Blocks[0].Sold, sq.Left, sq.Initial, sold, left)
 		}
-		if sq.Blocks[0].Commitment != s.Seed().Block(seq.Game, seq.Stake, block).Commitment() {
+		if sq.Blocks[0].Commitment != s.Seed().Block(seq.Game, seq.Stake, block).Commitment(seq.Block(block)) {
 			t.Errorf("block %d: not its commitment", block)
 		}
 		var want []Win
@@ -201,7 +202,7 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 // lots left add up over them.
 func TestPollerSeesSeveralOpenBlocks(t *testing.T) {
 	clock := newFakeClock()
-	s, _ := openSQLite(t, clock.options(Options{Seed: 5, SeedSet: true, Tables: SmallTables, OpenBlocks: 3}))
+	s, _ := openSQLite(t, clock.options(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(5), SeedSet: true, Tables: SmallTables, OpenBlocks: 3}))
 	ctx := context.Background()
 	g, stake := lottery.Vegas(), decimal.NewFromInt(3)
 	if err := s.Deposit(ctx, "bob", decimal.NewFromInt(10_000)); err != nil {
@@ -238,12 +239,12 @@ func TestPollerSeesSeveralOpenBlocks(t *testing.T) {
 }
 
 func TestSQLitePollerWaitsForTheReveal(t *testing.T) {
-	s, _ := openSQLite(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(7), SeedSet: true, Tables: SmallTables})
 	pollerWaitsForTheReveal(t, s)
 }
 
 func TestPostgresPollerWaitsForTheReveal(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(7), SeedSet: true, Tables: SmallTables})
 	pollerWaitsForTheReveal(t, s)
 }
 

@@ -174,7 +174,7 @@ func (e *postgresEngine) markShownUnsynced(ctx context.Context, s *SQL, marks []
 		b.Queue("BEGIN")
 		b.Queue("SET LOCAL synchronous_commit TO OFF")
 		for i, m := range marks {
-			query, args := shownStatement(m.account, m.unit)
+			query, args := s.shownStatement(m.account, m.unit)
 			b.Queue(query, args...).Exec(func(tag pgconn.CommandTag) error { changed[i] = tag.RowsAffected(); return nil })
 		}
 		b.Queue("COMMIT")

@@ -180,7 +180,7 @@ func (e *sqliteEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) e
 func (e *sqliteEngine) markShownUnsynced(ctx context.Context, s *SQL, marks []mark, changed []int64) error {
 	return e.unsyncedTx(ctx, s, func(tx *sql.Tx) error {
 		for i, m := range marks {
-			query, args := shownStatement(m.account, m.unit)
+			query, args := s.shownStatement(m.account, m.unit)
 			res, err := tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
 			if err != nil {
 				return err

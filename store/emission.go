@@ -9,6 +9,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 // Tables gives the lot table of a game at a stake: the regulation's, or
@@ -29,6 +30,18 @@ type Options struct {
 	// QA creates a QA emission, which sells forced units, and, for an
 	// existing store, asks for one: the house's emission sells none.
 	QA bool
+	// Key is the house's signing key: a seller signs every record with
+	// it. When it is not given, KeyFile is read (and made for a new
+	// emission). A reader (Existing) needs neither.
+	Key     ledger.Key
+	KeyFile string
+	// HouseKey, when valid, is the house's public key as the reader knows
+	// it (verify --key): a store sealed by another is refused.
+	HouseKey ledger.PublicKey
+	// OnHead is told each head the seller signs (serve logs it); OnTamper
+	// once, when the seller finds the store changed under it.
+	OnHead   func(ledger.HeadToken)
+	OnTamper func(error)
 }
 
 // Emission is what a store sells: the house's seed, from which every block
@@ -40,7 +53,14 @@ type Emission struct {
 	OpenBlocks int
 	Created    time.Time
 	tables     map[string]*game.Table // by sequence key (game.SeqKey)
+	// Seal is what fixes the emission, signed when it was made; SealHash
+	// its hash, which every chain and head of the emission starts from.
+	Seal     ledger.Seal
+	SealHash ledger.Hash
 }
+
+// Key returns the house's public key, the one the emission is sealed with.
+func (e *Emission) Key() ledger.PublicKey { return e.Seal.Key }
 
 // Table returns the emission's lot table of a game and stake.
 func (e *Emission) Table(seq game.SeqKey) (*game.Table, error) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -13,12 +14,12 @@ import (
 )
 
 func TestSQLiteGuests(t *testing.T) {
-	s, _ := openSQLite(t, Options{})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey()})
 	guests(t, s)
 }
 
 func TestPostgresGuests(t *testing.T) {
-	s, _ := openPostgres(t, Options{})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey()})
 	guests(t, s)
 }
 
@@ -68,7 +69,7 @@ func guests(t *testing.T, s *SQL) {
 // opens migrated to the current version, its accounts no guests'.
 func TestSQLiteMigratesVersion1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	s, err := Open(context.Background(), "sqlite:"+path, Options{})
+	s, err := Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestSQLiteMigratesVersion1(t *testing.T) {
 		}
 	}
 	db.Close()
-	s, err = Open(ctx, "sqlite:"+path, Options{})
+	s, err = Open(ctx, "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatalf("opening a version 1 store: %v", err)
 	}

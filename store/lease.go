@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"tapis/ledger"
 	"time"
 
 	"tapis/text"
@@ -346,6 +347,7 @@ func (l *leases) give(lock accountLock, key int64) error {
 // locked), and any purchase after it under another token is refused.
 func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 	host, _ := os.Hostname()
+	var left []ledger.Mark
 	// Its commit waits for no disk (a login storm syncs once a login, not
 	// twice): a crash that loses it loses the holder's process too, or,
 	// the database crashing, its lock, which the holder takes again (keep)
@@ -365,12 +367,13 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 			account, os.Getpid(), host, now.UnixNano(), token); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.engine.q(leaveUnseen), account)
+		left, err = s.leaveUnseen(ctx, tx, account, "")
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("store: taking account %q: %w", account, oneLine{err})
 	}
+	s.noteMarks(left)
 	return nil
 }
 
@@ -383,9 +386,10 @@ func (s *SQL) handOver(ctx context.Context, account, token string) error {
 	s.shown.writing.Lock() // a write under way, its marks taken, is done first
 	units := s.takeShown(account)
 	s.shown.writing.Unlock()
+	var left []ledger.Mark
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for _, u := range units {
-			query, args := shownStatement(account, u)
+			query, args := s.shownStatement(account, u)
 			if _, err := tx.ExecContext(ctx, s.engine.q(query), args...); err != nil {
 				return err
 			}
@@ -397,13 +401,14 @@ func (s *SQL) handOver(ctx context.Context, account, token string) error {
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err // another seller holds it now: its units are its own
 		}
-		_, err = tx.ExecContext(ctx, s.engine.q(leaveUnseen), account)
+		left, err = s.leaveUnseen(ctx, tx, account, "")
 		return err
 	})
 	if err != nil {
 		s.requeueShown(account, units)
 		return fmt.Errorf("store: letting account %q go: %w", account, oneLine{err})
 	}
+	s.noteMarks(append(shownMarks(account, units), left...))
 	return nil
 }
 

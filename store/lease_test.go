@@ -1,6 +1,9 @@
 package store
 
 import (
+	"tapis/game"
+	"tapis/ledger"
+
 	"bufio"
 	"context"
 	"errors"
@@ -28,7 +31,7 @@ func init() {
 	if url == "" {
 		return
 	}
-	s, err := Open(context.Background(), url, Options{Tables: SmallTables})
+	s, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Tables: SmallTables})
 	if err == nil {
 		_, err = s.Hold(context.Background(), "held")
 	}
@@ -137,12 +140,12 @@ func TestSQLiteLeaseLost(t *testing.T) {
 	if err := os.Symlink(url, link); err != nil {
 		t.Fatal(err)
 	}
-	a, err := Open(context.Background(), url, Options{})
+	a, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	b, err := Open(context.Background(), link, Options{})
+	b, err := Open(context.Background(), link, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,12 +359,12 @@ func leaveAbandoned(t *testing.T, url string) {
 func TestHoldWaitsForARelease(t *testing.T) {
 	url := filepath.Join(t.TempDir(), "lease.db")
 	ctx := context.Background()
-	a, err := Open(ctx, url, Options{})
+	a, err := Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	b, err := Open(ctx, url, Options{})
+	b, err := Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +387,7 @@ func TestHoldWaitsForARelease(t *testing.T) {
 // ends, whose holds are refused at once (no holdWait).
 func openLeasing(t *testing.T, url string) *SQL {
 	t.Helper()
-	s, err := Open(context.Background(), url, Options{Seed: 5, SeedSet: true, Tables: SmallTables})
+	s, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(5), SeedSet: true, Tables: SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 
 func TestSQLiteLossWindow(t *testing.T) {
 	now := time.Date(2026, 11, 30, 18, 0, 0, 0, time.UTC)
-	s, _ := openSQLite(t, Options{Seed: 3, SeedSet: true, Tables: SmallTables, Now: func() time.Time { return now }})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables, Now: func() time.Time { return now }})
 	lossWindow(t, s)
 }
 
@@ -149,12 +150,12 @@ func lossWindow(t *testing.T, s *SQL) {
 }
 
 func TestSQLiteLossLimitAcrossSellers(t *testing.T) {
-	_, url := openSQLite(t, Options{Seed: 4, SeedSet: true, Tables: rareWins})
+	_, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(4), SeedSet: true, Tables: rareWins})
 	lossLimitAcrossSellers(t, url)
 }
 
 func TestPostgresLossLimitAcrossSellers(t *testing.T) {
-	_, url := openPostgres(t, Options{Seed: 4, SeedSet: true, Tables: rareWins})
+	_, url := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(4), SeedSet: true, Tables: rareWins})
 	lossLimitAcrossSellers(t, url)
 }
 
@@ -178,7 +179,7 @@ func lossLimitAcrossSellers(t *testing.T, url string) {
 	refused := make(chan int, 2)
 	var wg sync.WaitGroup
 	for range 2 {
-		s, err := Open(ctx, url, Options{})
+		s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +213,7 @@ func lossLimitAcrossSellers(t *testing.T, url string) {
 	for r := range refused {
 		n += r
 	}
-	s, err := Open(ctx, url, Options{Existing: true})
+	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Existing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

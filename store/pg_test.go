@@ -1,6 +1,9 @@
 package store
 
 import (
+	"tapis/game"
+	"tapis/ledger"
+
 	"context"
 	"testing"
 
@@ -20,27 +23,27 @@ func openPostgres(t *testing.T, o Options) (*SQL, string) {
 }
 
 func TestPostgresSellsOneBlockExactly(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(7), SeedSet: true, Tables: SmallTables})
 	sellsOneBlockExactly(t, s)
 }
 
 func TestPostgresConcurrentSellers(t *testing.T) {
-	s, url := openPostgres(t, Options{Seed: 9, SeedSet: true, Tables: SmallTables, OpenBlocks: 2})
+	s, url := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Tables: SmallTables, OpenBlocks: 2})
 	concurrentSellers(t, s, url)
 }
 
 func TestPostgresVerifyFindsEveryForgery(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables, QA: true})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(12), SeedSet: true, Tables: SmallTables, QA: true})
 	verifyFindsEveryForgery(t, s)
 }
 
 func TestPostgresRetryReturnsTheSameUnit(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 8, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(8), SeedSet: true, Tables: SmallTables})
 	retryReturnsTheSameUnit(t, s)
 }
 
 func TestPostgresPollerSeesSalesAndBigWins(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 21, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables})
 	pollerSeesSalesAndBigWins(t, s, nil)
 }
 
@@ -57,6 +60,6 @@ func BenchmarkFloorInsertPostgres(b *testing.B) {
 }
 
 func TestPostgresLossWindow(t *testing.T) {
-	s, _ := openPostgres(t, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	lossWindow(t, s)
 }

@@ -69,9 +69,11 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	var balance, number, serial, now, loss int64
 	var token string
 	var made int
+	var link chainLink
+	var head []byte
 	_, err := res.Exec()
 	if err == nil {
-		err = res.QueryRow().Scan(&balance, &made)
+		err = res.QueryRow().Scan(&balance, &made, &link.seq, &head)
 	}
 	if err != nil {
 		res.Close()
@@ -113,11 +115,13 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
 	before := game.Cents(balance)
 	after := before - stake + prize
-	insert, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at)
+	link.seq++
+	copy(link.prev[:], head)
+	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, false, err
 	}
-	stmts := append(s.shownStatements(p), statement{updateAccount, []any{int64(after), p.Number, p.Account}}, insert)
+	stmts := append(s.shownStatements(p), statement{updateAccount, []any{int64(after), p.Number, link.seq, signed.Hash[:], p.Account}}, insert)
 	b = &pgx.Batch{}
 	for _, st := range stmts {
 		b.Queue(st.query, st.args...)
@@ -126,11 +130,14 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if err := c.SendBatch(ctx, b).Close(); err != nil {
 		return Receipt{}, false, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
 	}
-	return receipt(p, sold, stake, prize, before, after, at), true, nil
+	r := receipt(p, sold, stake, prize, before, after, at)
+	r.Signed = signed
+	return r, true, nil
 }
 
-// selectAccountLocked reads the account and locks its row.
-const selectAccountLocked = selectAccount + " FOR UPDATE"
+// selectAccountLocked reads the account, where its chain stands, and locks
+// its row.
+const selectAccountLocked = `SELECT balance, purchases, seq, head FROM accounts WHERE name = $1 FOR UPDATE`
 
 // pgLossQuery is lossQuery on PostgreSQL's clock, read once the account
 // is locked: $2 is the window, in nanoseconds.

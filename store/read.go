@@ -12,6 +12,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/wallet"
 )
 
@@ -134,8 +135,21 @@ func (s *SQL) Shown(ctx context.Context, account string, unit lottery.Ref) error
 // shownTx marks units shown in one transaction that does not wait for the
 // disk, and returns how many rows each mark changed.
 func (s *SQL) shownTx(ctx context.Context, marks []mark) ([]int64, error) {
+	if !s.key.Valid() {
+		return nil, fmt.Errorf("store %s: opened to be read, it records nothing", s.where)
+	}
 	changed := make([]int64, len(marks))
-	return changed, s.engine.markShownUnsynced(ctx, s, marks, changed)
+	if err := s.engine.markShownUnsynced(ctx, s, marks, changed); err != nil {
+		return changed, err
+	}
+	var done []ledger.Mark
+	for i, m := range marks {
+		if changed[i] > 0 {
+			done = append(done, shownMark(m.account, m.unit))
+		}
+	}
+	s.noteMarks(done)
+	return changed, nil
 }
 
 // Deposit credits an account, creating it if it does not exist.
@@ -188,10 +202,15 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 	if account == "" {
 		return false, errors.New("an account needs a name")
 	}
+	if err := s.selling(); err != nil {
+		return false, err
+	}
 	now := s.now().UTC().UnixNano()
+	var rec ledger.AccountHead
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO accounts (name, balance, deposited, created, guest) VALUES ($1, 0, 0, $2, $3) ON CONFLICT DO NOTHING`),
-			account, now, guestFlag(guest))
+		genesis := ledger.Genesis(s.emission.SealHash, account)
+		res, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO accounts (name, balance, deposited, created, guest, head) VALUES ($1, 0, 0, $2, $3, $4) ON CONFLICT DO NOTHING`),
+			account, now, guestFlag(guest), genesis[:])
 		if err != nil {
 			return fmt.Errorf("store: creating account %q: %w", account, err)
 		}
@@ -204,18 +223,34 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 			return nil
 		}
 		var deposits, purchases int
-		err = tx.QueryRowContext(ctx, s.engine.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1
-			WHERE name = $2 RETURNING deposits, purchases`), cents, account).Scan(&deposits, &purchases)
+		var seq int64
+		var head []byte
+		err = tx.QueryRowContext(ctx, s.engine.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1, seq = seq + 1
+			WHERE name = $2 RETURNING deposits, purchases, seq, head`), cents, account).Scan(&deposits, &purchases, &seq, &head)
 		if err != nil {
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
-		_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at) VALUES ($1, $2, $3, $4, $5)`),
-			account, deposits, cents, purchases, now)
+		var prev ledger.Hash
+		copy(prev[:], head)
+		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
+		hash := ledger.Link(prev, seq, d)
+		sig := s.key.Sign(hash)
+		_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at, seq, hash, sig) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`),
+			account, deposits, cents, purchases, now, seq, hash[:], sig[:])
 		if err != nil {
 			return fmt.Errorf("store: recording the deposit to %q: %w", account, err)
 		}
+		if _, err = tx.ExecContext(ctx, s.engine.q(`UPDATE accounts SET head = $1 WHERE name = $2`), hash[:], account); err != nil {
+			return fmt.Errorf("store: recording the deposit to %q: %w", account, err)
+		}
+		rec = ledger.AccountHead{Account: account, Seq: seq, Hash: hash}
 		return nil
 	})
+	if err == nil && !rec.Hash.IsZero() && !(guest && rec.Seq == 1) {
+		// A guest's first deposit is left to its first purchase's head: a
+		// guest that buys nothing is forgotten.
+		s.noteRecord(rec, 0, true)
+	}
 	return created, err
 }
 
@@ -254,10 +289,10 @@ func (s *SQL) Block(ctx context.Context, seq game.SeqKey) (BlockStatus, error) {
 		return BlockStatus{}, fmt.Errorf("store: reading the block %s sells: %w", seq, err)
 	}
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, st.Number)
-	if commitment != bs.CommitmentHex() {
+	if commitment != bs.CommitmentHex(seq.Block(st.Number)) {
 		return BlockStatus{}, fmt.Errorf("store: block %s: its recorded commitment is not its seed's", seq.Block(st.Number))
 	}
-	st.Commitment = bs.Commitment()
+	st.Commitment = bs.Commitment(seq.Block(st.Number))
 	st.Remaining, st.Losing = table.Units-st.Sold, table.Losing()
 	st.Left = make([]int64, table.Tiers())
 	for i := range st.Left {

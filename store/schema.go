@@ -101,6 +101,9 @@ func (s *SQL) migrate(ctx context.Context) error {
 	if st.version == SchemaVersion {
 		return nil
 	}
+	if err := s.refuseOldFormat(ctx, st); err != nil {
+		return err
+	}
 	fsys, _ := s.engine.migrations()
 	p, err := goose.NewProvider(goose.DialectCustom, s.db, fsys,
 		goose.WithStore(s.versions()),
@@ -117,6 +120,32 @@ func (s *SQL) migrate(ctx context.Context) error {
 		return fmt.Errorf("store %s: migrating its tables from version %d: %w", s.where, st.version, oneLine{err})
 	}
 	return nil
+}
+
+// firstFormatVersion is the first schema holding emissions of
+// ledger.Format: an older schema's emission has 64-bit seeds.
+const firstFormatVersion = 4
+
+// refuseOldFormat refuses a store whose emission an older tapis made, with
+// 64-bit seeds, before changing anything in it: how its blocks deal cannot
+// change under them, and the tapis that made it still reads it.
+func (s *SQL) refuseOldFormat(ctx context.Context, st schemaState) error {
+	if st.version == 0 || st.version >= firstFormatVersion {
+		return nil
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM emission`).Scan(&n); err != nil {
+		return fmt.Errorf("store %s: reading its emission: %w", s.where, oneLine{err})
+	}
+	if n == 0 {
+		return nil
+	}
+	return oldFormat(s.where, st.version)
+}
+
+// oldFormat is the refusal of a store of an older format.
+func oldFormat(where string, version int) error {
+	return fmt.Errorf("store %s holds an emission of format 1 (schema %d, 64-bit seeds), which this tapis neither sells from nor checks: keep the tapis that made it to read it, and start a new store for a new emission", where, version)
 }
 
 // baseline creates goose's version table, the store recorded in it as

@@ -7,11 +7,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/pressly/goose/v3/database"
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
 	"tapis/text"
@@ -32,7 +34,7 @@ func TestPostgresMigratesFrom2(t *testing.T) {
 // their sessions are over.
 func migratesFrom2(t *testing.T, url string) {
 	ctx := context.Background()
-	s, err := Open(ctx, url, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,13 +60,13 @@ func migratesFrom2(t *testing.T, url string) {
 	s.Close()
 	// A reader (verify, the board) writes nothing: it says to open the
 	// store with a seller first.
-	if r, err := Open(ctx, url, Options{Existing: true}); err == nil || !strings.Contains(err.Error(), "is of schema version 2, older than this tapis's (3): open it once with a seller") {
+	if r, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Existing: true}); err == nil || !strings.Contains(err.Error(), "is of schema version 2, older than this tapis's (3): open it once with a seller") {
 		if r != nil {
 			r.Close()
 		}
 		t.Fatalf("a reader opening a store of version 2: %v", err)
 	}
-	s, err = Open(ctx, url, Options{})
+	s, err = Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +167,7 @@ func TestPostgresMigrationsBuildTheTablesOfBefore(t *testing.T) {
 func migrationsBuildTheTablesOfBefore(t *testing.T, e engineTest) {
 	before, now := e.fresh(t), e.fresh(t)
 	storeBeforeGoose(t, e, before, SchemaVersion)
-	s, err := Open(context.Background(), now, Options{})
+	s, err := Open(context.Background(), now, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +191,7 @@ func migratesFrom1(t *testing.T, e engineTest) {
 	url := e.fresh(t)
 	storeBeforeGoose(t, e, url, 1)
 	execAll(t, url, `INSERT INTO accounts (name, balance, deposited, purchases, deposits, created) VALUES ('ann', 10000, 10000, 0, 0, 1)`)
-	s, err := Open(ctx, url, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	if err != nil {
 		t.Fatalf("opening a store of version 1: %v", err)
 	}
@@ -221,7 +223,7 @@ func opensAStoreOf3BeforeGoose(t *testing.T, e engineTest) {
 	ctx := context.Background()
 	url := e.fresh(t)
 	storeBeforeGoose(t, e, url, 3)
-	s, err := Open(ctx, url, Options{Seed: 3, SeedSet: true, Tables: SmallTables})
+	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +236,7 @@ func opensAStoreOf3BeforeGoose(t *testing.T, e engineTest) {
 	}
 	s.Close()
 	execAll(t, url, `DROP TABLE tapis_migrations`) // as the tapis before goose left it, with a sale
-	s, err = Open(ctx, url, Options{})
+	s, err = Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +262,7 @@ func TestPostgresRefusals(t *testing.T) { refusals(t, postgresTest()) }
 func refusals(t *testing.T, e engineTest) {
 	ctx := context.Background()
 	newer := e.fresh(t)
-	s, err := Open(ctx, newer, Options{})
+	s, err := Open(ctx, newer, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +295,7 @@ func refusals(t *testing.T, e engineTest) {
 			if want == "" {
 				continue
 			}
-			if s, err := Open(ctx, c.url, Options{Existing: existing}); err == nil || err.Error() != want {
+			if s, err := Open(ctx, c.url, Options{Key: ledger.PublicTestKey(), Existing: existing}); err == nil || err.Error() != want {
 				if err == nil {
 					s.Close()
 				}
@@ -324,7 +326,7 @@ func sellersOpenANewStoreAtOnce(t *testing.T, e engineTest) {
 	for i := range stores {
 		wg.Go(func() {
 			<-start
-			stores[i], errs[i] = Open(context.Background(), url, Options{Tables: SmallTables})
+			stores[i], errs[i] = Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Tables: SmallTables})
 		})
 	}
 	close(start)
@@ -360,7 +362,7 @@ func migratedStoreWaitsForTheDisk(t *testing.T, e engineTest, show, want string)
 	older := e.fresh(t)
 	storeBeforeGoose(t, e, older, 2)
 	for _, url := range []string{e.fresh(t), older} {
-		s, err := Open(ctx, url, Options{})
+		s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 		if err != nil {
 			t.Fatal(err)
 		}

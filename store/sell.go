@@ -9,6 +9,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/wallet"
 )
 
@@ -33,6 +34,9 @@ func (s *SQL) Sell(ctx context.Context, p Purchase) (Receipt, error) {
 
 // sellCarrying is Sell, p.Shown carried.
 func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
+	if err := s.selling(); err != nil {
+		return Receipt{}, err
+	}
 	stake := p.PlayedStake()
 	seq := p.Game.Seq(stake)
 	table, err := s.emission.Table(seq)
@@ -85,6 +89,10 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	if r.Sold.Forced == nil && !r.Again && r.Sold.Unit.ID.Serial == table.Units {
 		s.orders.drop(r.Sold.Unit.ID.BlockID())
 	}
+	if r.Signed != nil && !r.Again {
+		s.noteRecord(ledger.AccountHead{Account: p.Account, Seq: r.Signed.Seq, Hash: r.Signed.Hash}, p.Number, true)
+	}
+	s.noteMarks(shownMarks(p.Account, p.Shown))
 	return r, nil
 }
 
@@ -120,11 +128,13 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
 	}
 	var after game.Cents
+	var link chainLink
+	var head []byte
 	lease := p.Lease
 	if !s.engine.fenceInDebit() {
 		lease = "" // checked by a statement of its own, the account's row locked
 	}
-	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after)
+	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after, &link.seq, &head)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Receipt{}, errCheck
 	}
@@ -140,14 +150,27 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, err
 	}
 	before := after + stake - prize
-	insert, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at)
+	copy(link.prev[:], head)
+	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, err
 	}
 	if err := run.exec(ctx, insert.query, insert.args...); err != nil {
 		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
 	}
-	return receipt(p, sold, stake, prize, before, after, at), nil
+	if err := run.exec(ctx, setHead, signed.Hash[:], p.Account); err != nil {
+		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	}
+	r := receipt(p, sold, stake, prize, before, after, at)
+	r.Signed = signed
+	return r, nil
+}
+
+// chainLink is where a record goes in its account's chain: its place, and
+// the hash of the record before it.
+type chainLink struct {
+	seq  int64
+	prev ledger.Hash
 }
 
 // check says why an account did not take a purchase, by the admission
@@ -228,20 +251,36 @@ func (s *SQL) markShown(ctx context.Context, r runner, p Purchase) error {
 func (s *SQL) shownStatements(p Purchase) []statement {
 	var out []statement
 	for _, unit := range p.Shown {
-		q, args := shownStatement(p.Account, unit)
+		q, args := s.shownStatement(p.Account, unit)
 		out = append(out, statement{q, args})
 	}
 	return out
 }
 
-// shownStatement marks a unit shown: a unit of a block found by its
-// serial's index, a forced one by its name among its account's purchases.
-func shownStatement(account string, unit lottery.Ref) (string, []any) {
+// shownStatement marks a unit shown, the mark signed: a unit of a block
+// found by its serial's index, a forced one by its name among its
+// account's purchases.
+func (s *SQL) shownStatement(account string, unit lottery.Ref) (string, []any) {
+	sig := s.key.Sign(shownMark(account, unit).Hash(s.emission.SealHash))
 	if unit.Forced == nil {
 		id := unit.ID
-		return shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account}
+		return shownQuery, []any{id.Game, id.Stake.String(), id.Block, id.Serial, account, sig[:]}
 	}
-	return shownForced, []any{account, unit.Name()}
+	return shownForced, []any{account, unit.Name(), sig[:]}
+}
+
+// shownMark is the mark of a unit shown.
+func shownMark(account string, unit lottery.Ref) ledger.Mark {
+	return ledger.Mark{Account: account, Unit: unit.Name(), Value: ledger.Shown}
+}
+
+// shownMarks are the marks of units shown.
+func shownMarks(account string, units []lottery.Ref) []ledger.Mark {
+	out := make([]ledger.Mark, 0, len(units))
+	for _, u := range units {
+		out = append(out, shownMark(account, u))
+	}
+	return out
 }
 
 // statement is a query and its arguments.
@@ -250,11 +289,12 @@ type statement struct {
 	args  []any
 }
 
-// insertStatement records a purchase once its unit is sold.
-func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, stake, prize, before, after game.Cents, at time.Time) (statement, error) {
+// insertStatement records a purchase once its unit is sold, at its place
+// in its account's chain, signed: the receipt returned is the player's.
+func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, stake, prize, before, after game.Cents, at time.Time, link chainLink) (statement, *ledger.Receipt, error) {
 	layout, err := sold.Layout.MarshalJSON()
 	if err != nil {
-		return statement{}, fmt.Errorf("store: %w", err)
+		return statement{}, nil, fmt.Errorf("store: %w", err)
 	}
 	var block sql.NullInt64
 	var label sql.NullString
@@ -265,8 +305,15 @@ func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, st
 	} else {
 		block = sql.NullInt64{Int64: sold.Unit.ID.Block, Valid: true}
 	}
+	rec := ledger.Purchase{Account: p.Account, Number: p.Number, Unit: sold.Name(), Block: block.Int64, Serial: serial,
+		Label: label.String, Tier: sold.Unit.Tier, Stake: stake, Prize: prize, Before: before, After: after,
+		Layout: string(layout), At: at.UnixNano()}
+	hash := ledger.Link(link.prev, link.seq, rec)
+	sig := s.key.Sign(hash)
+	signed := ledger.NewReceipt(rec, link.seq, s.emission.SealHash, link.prev, hash, sig, s.emission.Key())
 	return statement{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
-		int64(stake), int64(prize), int64(before), int64(after), string(layout), at.UnixNano(), p.Attempt}}, nil
+		int64(stake), int64(prize), int64(before), int64(after), string(layout), at.UnixNano(), p.Attempt,
+		link.seq, link.prev[:], hash[:], sig[:]}}, &signed, nil
 }
 
 // receipt is a purchase made.
@@ -307,6 +354,9 @@ func (s *SQL) clock(ctx context.Context, r runner) (time.Time, error) {
 // sale; its block's last unit reveals the block's seed and opens the next.
 func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqKey, table *game.Table, number, serial int64, at time.Time) (lottery.Sold, error) {
 	id := seq.Block(number)
+	if err := s.firstSale(ctx, r, id); err != nil {
+		return lottery.Sold{}, err
+	}
 	bs := s.emission.seed.Block(seq.Game, seq.Stake, number)
 	tier, err := s.orders.tier(id, table, bs, serial)
 	if err != nil {
@@ -315,8 +365,10 @@ func (s *SQL) dealt(ctx context.Context, r runner, g lottery.Game, seq game.SeqK
 	u := game.Unit{ID: game.UnitID{Game: seq.Game, Stake: seq.Stake, Block: number, Serial: serial},
 		Tier: tier, Prize: table.Prize(tier), Seed: bs}
 	if serial == table.Units { // sold out: its seed revealed, the next block opened
-		err := r.exec(ctx, `UPDATE blocks SET seed = $1, closed = $2 WHERE game = $3 AND stake = $4 AND number = $5`,
-			bs.String(), at.UnixNano(), seq.Game, seq.Stake.String(), number)
+		closed := ledger.BlockClosed{Block: id.String(), Seed: bs.String(), At: at.UnixNano()}
+		sig := s.key.Sign(closed.Hash(s.emission.SealHash))
+		err := r.exec(ctx, `UPDATE blocks SET seed = $1, closed = $2, closed_sig = $3 WHERE game = $4 AND stake = $5 AND number = $6`,
+			bs.String(), at.UnixNano(), sig[:], seq.Game, seq.Stake.String(), number)
 		if err != nil {
 			return lottery.Sold{}, fmt.Errorf("store: revealing block %s: %w", id, err)
 		}
@@ -372,10 +424,13 @@ func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
 			return nil
 		}
 		n := last + 1
-		bs := s.emission.seed.Block(seq.Game, seq.Stake, n)
-		err := r.exec(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-			seq.Game, seq.Stake.String(), n, table.Units, bs.CommitmentHex(), at.UnixNano())
+		id := seq.Block(n)
+		opened := ledger.BlockOpened{Block: id.String(), Units: table.Units,
+			Commitment: s.emission.seed.Block(seq.Game, seq.Stake, n).CommitmentHex(id), At: at.UnixNano()}
+		sig := s.key.Sign(opened.Hash(s.emission.SealHash))
+		err := r.exec(ctx, `INSERT INTO blocks (game, stake, number, units, commitment, opened, opened_sig)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+			seq.Game, seq.Stake.String(), n, table.Units, opened.Commitment, at.UnixNano(), sig[:])
 		if err != nil {
 			return fmt.Errorf("store: opening block %s: %w", seq.Block(n), err)
 		}
@@ -453,25 +508,26 @@ const (
 			SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
 			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING number, sold`
-	shownQuery    = `UPDATE purchases SET shown = 1 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
-	shownForced   = `UPDATE purchases SET shown = 1 WHERE account = $1 AND unit = $2 AND block IS NULL`
-	updateAccount = `UPDATE accounts SET balance = $1, purchases = $2 WHERE name = $3`
+	shownQuery    = `UPDATE purchases SET shown = 1, shown_sig = $6 WHERE game = $1 AND stake = $2 AND block = $3 AND serial = $4 AND account = $5`
+	shownForced   = `UPDATE purchases SET shown = 1, shown_sig = $3 WHERE account = $1 AND unit = $2 AND block IS NULL`
+	updateAccount = `UPDATE accounts SET balance = $1, purchases = $2, seq = $3, head = $4 WHERE name = $5`
+	setHead       = `UPDATE accounts SET head = $1 WHERE name = $2`
 	// The debit checks the account's conditions: its next number, a
 	// balance that pays the stake, and the seller's lease still its own
 	// ($5, when it holds one: see fenced).
-	debitAccount = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3
+	debitAccount = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3, seq = seq + 1
 		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1
-		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance`
+		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance, seq, head`
 	insertPurchase = `INSERT INTO purchases
-		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`
+		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt, seq, prev, hash, sig)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
 )
 
 // prepare prepares the statements of a purchase on the store's database,
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, insertPurchase, lossQuery, sellerToken}
+	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, insertPurchase, setHead, lossQuery, sellerToken}
 	for _, q := range append(queries, s.engine.allocations()...) {
 		st, err := s.db.PrepareContext(ctx, s.engine.q(q))
 		if err != nil {

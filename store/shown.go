@@ -2,12 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 // ShownDelay is how long a unit's shown mark waits, queued, before it is
@@ -30,10 +32,49 @@ const (
 	shownLeft      = 2 // not revealed to the end, its session over: offered again, no secret
 )
 
-// leaveUnseen marks an account's units being revealed as left: its
-// session is over (a lease let go), or was (a lease taken: its last
-// holder may have died).
-const leaveUnseen = `UPDATE purchases SET shown = 2 WHERE account = $1 AND shown = 0`
+// leaveUnseen marks an account's units being revealed as left, each mark
+// signed: its session is over (a lease let go), or was (a lease taken: its
+// last holder may have died). A sweep adds its own condition (and, with
+// its arguments from $2). The marks are returned to be noted once the
+// transaction commits.
+func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and string, args ...any) ([]ledger.Mark, error) {
+	rows, err := q.QueryContext(ctx, s.engine.q(`SELECT unit FROM purchases WHERE account = $1 AND shown = 0 `+and), append([]any{account}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	var units []string
+	for rows.Next() {
+		var u string
+		if err := rows.Scan(&u); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var marks []ledger.Mark
+	for _, u := range units {
+		m := ledger.Mark{Account: account, Unit: u, Value: ledger.Left}
+		sig := s.key.Sign(m.Hash(s.emission.SealHash))
+		res, err := q.ExecContext(ctx, s.engine.q(`UPDATE purchases SET shown = 2, shown_sig = $1 WHERE account = $2 AND unit = $3 AND shown = 0`), sig[:], account, u)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			marks = append(marks, m)
+		}
+	}
+	return marks, nil
+}
+
+// execQuerier is a database or a transaction.
+type execQuerier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
 
 // mark is a unit its account saw to the end.
 type mark struct {

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,12 +16,13 @@ import (
 	"time"
 
 	"tapis/game"
+	"tapis/ledger"
 	"tapis/text"
 )
 
 // SchemaVersion is the version of the tables tapis keeps an emission in.
 // Opening a store migrates an older schema, and refuses a newer one.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // BusyTimeout is how long a SQLite seller waits for another's write.
 const BusyTimeout = 10 * time.Second
@@ -36,6 +39,9 @@ type SQL struct {
 	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
 	leases   leases               // the accounts its sellers hold
 	shown    shownQueue           // units seen to the end, to be marked shown
+	key      ledger.Key           // the house's signing key; zero for a reader
+	book     headBook             // what it recorded since its last head
+	checked  checkedBlocks        // the blocks whose commitment it checked
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
@@ -92,7 +98,9 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		err = e.retryOpening(func() error { return s.migrate(ctx) })
 	} else {
 		var v int
-		if v, err = s.version(ctx, s.db); err == nil && v < SchemaVersion {
+		if v, err = s.version(ctx, s.db); err == nil && v < firstFormatVersion {
+			err = oldFormat(s.where, v)
+		} else if err == nil && v < SchemaVersion {
 			// A reader writes nothing: an older store's tables and rows
 			// (its units never shown, which the board now reads as being
 			// revealed) are migrated by its first seller.
@@ -112,6 +120,13 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 		return nil, err
 	}
 	s.orders = newOrders(4 * s.emission.OpenBlocks * len(s.emission.tables))
+	if !o.Existing {
+		if err := s.checkBlocks(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store %s: %w; no seller sells from it", s.where, err)
+		}
+		s.startBook(o)
+	}
 	return s, nil
 }
 
@@ -218,7 +233,7 @@ func (s *SQL) Seed() game.Seed { return s.emission.seed }
 // Close closes the database, letting go of the accounts its sellers
 // held.
 func (s *SQL) Close() error {
-	lerr := errors.Join(s.closeShown(), s.closeLeases())
+	lerr := errors.Join(s.closeShown(), s.closeLeases(), s.closeBook())
 	for _, st := range s.stmts {
 		st.Close()
 	}
@@ -241,38 +256,55 @@ func (s *SQL) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	return nil
 }
 
-// loadEmission reads the store's emission, creating it on first use.
+// loadEmission reads the store's emission, creating it on first use, and
+// checks its seal: a seller refuses an emission changed after it was
+// sealed, or sealed by another key than its own.
 func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 	var e *Emission
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := s.alone(ctx, tx); err != nil {
 			return err
 		}
-		var seed, tables string
-		var open, qa int
-		var created int64
-		err := tx.QueryRowContext(ctx, `SELECT seed, open_blocks, qa, tables, created FROM emission WHERE id = 1`).Scan(&seed, &open, &qa, &tables, &created)
+		row, err := readEmission(ctx, sqlRunner{s, tx})
 		if errors.Is(err, sql.ErrNoRows) && o.Existing {
 			return fmt.Errorf("store %s holds no emission yet", s.where)
 		}
 		if errors.Is(err, sql.ErrNoRows) {
+			if s.key, err = houseKey(o, true); err != nil {
+				return fmt.Errorf("store %s: %w", s.where, err)
+			}
 			e, err = s.createEmission(ctx, tx, o)
 			return err
 		}
 		if err != nil {
 			return fmt.Errorf("store %s: reading its emission: %w", s.where, err)
 		}
-		e = &Emission{OpenBlocks: open, QA: qa != 0, Created: time.Unix(0, created).UTC()}
+		if row.format != ledger.Format {
+			return oldFormat(s.where, firstFormatVersion-1)
+		}
+		e = &Emission{OpenBlocks: row.open, QA: row.qa != 0, Created: time.Unix(0, row.created).UTC()}
+		if e.seed, err = game.ParseSeed(row.seed); err != nil {
+			return fmt.Errorf("store %s: the emission's seed: %w", s.where, err)
+		}
+		want := o.HouseKey
+		if !o.Existing {
+			if s.key, err = houseKey(o, false); err != nil {
+				return fmt.Errorf("store %s: %w", s.where, err)
+			}
+			want = s.key.Public()
+		}
+		var problems []string
+		if e.Seal, problems = row.sealProblems(e.seed, want); len(problems) > 0 {
+			return fmt.Errorf("store %s: %s; no seller sells from it", s.where, problems[0])
+		}
+		e.SealHash = e.Seal.Hash()
 		if o.QA && !e.QA {
 			return fmt.Errorf("store %s sells the house's emission, with no forced units: QA plays on a store created with --qa", s.where)
 		}
-		if e.seed, err = game.ParseSeed(seed); err != nil {
-			return fmt.Errorf("store %s: the emission's seed: %w", s.where, err)
+		if row.open < 1 {
+			return fmt.Errorf("store %s: the emission sells %d blocks at once", s.where, row.open)
 		}
-		if open < 1 {
-			return fmt.Errorf("store %s: the emission sells %d blocks at once", s.where, open)
-		}
-		if e.tables, err = decodeTables(tables); err != nil {
+		if e.tables, err = decodeTables(row.tables); err != nil {
 			return fmt.Errorf("store %s: %w", s.where, err)
 		}
 		if o.SeedSet && o.Seed != e.seed {
@@ -283,6 +315,8 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 	return e, err
 }
 
+// createEmission creates the store's emission and seals it with the
+// house's key.
 func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emission, error) {
 	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
 	if !o.SeedSet {
@@ -303,8 +337,17 @@ func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emiss
 	if e.QA {
 		qa = 1
 	}
-	_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO emission (id, seed, open_blocks, qa, tables, created) VALUES (1, $1, $2, $3, $4, $5)`),
-		strconv.FormatUint(uint64(e.seed), 10), e.OpenBlocks, qa, tables, e.Created.UnixNano())
+	e.Seal = sealOf(e, tables, s.key.Public())
+	e.SealHash = e.Seal.Hash()
+	sealed, err := json.Marshal(e.Seal)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: sealing its emission: %w", s.where, err)
+	}
+	sig := s.key.Sign(e.SealHash)
+	_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO emission (id, seed, open_blocks, qa, tables, created, format, commitment, house_key, sealed, seal)
+		VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`),
+		e.seed.String(), e.OpenBlocks, qa, tables, e.Created.UnixNano(), ledger.Format,
+		hex.EncodeToString(e.Seal.Commitment[:]), e.Seal.Key.String(), string(sealed), sig[:])
 	if err != nil {
 		return nil, fmt.Errorf("store %s: creating its emission: %w", s.where, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -29,7 +30,7 @@ func openSQLite(t *testing.T, o Options) (*SQL, string) {
 }
 
 func TestSQLiteSellsOneBlockExactly(t *testing.T) {
-	s, _ := openSQLite(t, Options{Seed: 7, SeedSet: true, Tables: SmallTables})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(7), SeedSet: true, Tables: SmallTables})
 	sellsOneBlockExactly(t, s)
 }
 
@@ -120,7 +121,7 @@ func sellsOneBlockExactly(t *testing.T, s *SQL) {
 }
 
 func TestSQLiteRetryReturnsTheSameUnit(t *testing.T) {
-	s, _ := openSQLite(t, Options{Seed: 8, SeedSet: true, Tables: SmallTables})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(8), SeedSet: true, Tables: SmallTables})
 	retryReturnsTheSameUnit(t, s)
 }
 
@@ -183,7 +184,7 @@ func retryReturnsTheSameUnit(t *testing.T, s *SQL) {
 // Sellers in goroutines, each with its own account, sell blocks out:
 // every serial once, the counts equal the table.
 func TestSQLiteConcurrentSellers(t *testing.T) {
-	s, url := openSQLite(t, Options{Seed: 9, SeedSet: true, Tables: SmallTables, OpenBlocks: 2})
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Tables: SmallTables, OpenBlocks: 2})
 	concurrentSellers(t, s, url)
 }
 
@@ -195,7 +196,7 @@ func concurrentSellers(t *testing.T, s *SQL, url string) {
 	errs := make(chan error, sellers)
 	for i := range sellers {
 		wg.Go(func() {
-			own, err := Open(ctx, url, Options{})
+			own, err := Open(ctx, url, Options{Key: ledger.PublicTestKey()})
 			if err != nil {
 				errs <- err
 				return
@@ -267,18 +268,18 @@ func concurrentSellers(t *testing.T, s *SQL, url string) {
 }
 
 func TestSQLiteKeepsItsEmission(t *testing.T) {
-	s, url := openSQLite(t, Options{Seed: 3, SeedSet: true, OpenBlocks: 3, Tables: SmallTables})
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, OpenBlocks: 3, Tables: SmallTables})
 	s.Close()
-	again, err := Open(context.Background(), url, Options{OpenBlocks: 1})
+	again, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), OpenBlocks: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer again.Close()
 	table, _ := again.Emission().Table(lottery.Yams().Seq(decimal.NewFromInt(1)))
-	if again.Seed() != 3 || again.Emission().OpenBlocks != 3 || table.Units != 60 {
-		t.Errorf("reopened: seed %d, %d open blocks, %d units a block", again.Seed(), again.Emission().OpenBlocks, table.Units)
+	if again.Seed() != game.SeedFrom(3) || again.Emission().OpenBlocks != 3 || table.Units != 60 {
+		t.Errorf("reopened: seed %s, %d open blocks, %d units a block", again.Seed(), again.Emission().OpenBlocks, table.Units)
 	}
-	if _, err := Open(context.Background(), url, Options{Seed: 4, SeedSet: true}); err == nil || !strings.Contains(err.Error(), "own seed") {
+	if _, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(4), SeedSet: true}); err == nil || !strings.Contains(err.Error(), "own seed") {
 		t.Errorf("another seed for an existing emission: %v", err)
 	}
 }
@@ -308,17 +309,17 @@ func TestSQLitePathsAndOtherDatabases(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	for _, bad := range []string{"sqlite::memory:", "sqlite://x.db", "sqlite:", "sqlite:a.db?mode=memory"} {
-		if _, err := Open(ctx, bad, Options{}); err == nil {
+		if _, err := Open(ctx, bad, Options{Key: ledger.PublicTestKey()}); err == nil {
 			t.Errorf("%s opened", bad)
 		}
 	}
 	odd := filepath.Join(dir, "a%20b.db") // a percent sign is part of the name
-	s, err := Open(ctx, odd, Options{})
+	s, err := Open(ctx, odd, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	if again, err := Open(ctx, odd, Options{Existing: true}); err != nil {
+	if again, err := Open(ctx, odd, Options{Key: ledger.PublicTestKey(), Existing: true}); err != nil {
 		t.Errorf("reopening %s: %v", odd, err)
 	} else {
 		again.Close()
@@ -335,7 +336,7 @@ func TestSQLitePathsAndOtherDatabases(t *testing.T) {
 	if err := os.Chmod(other, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(ctx, other, Options{}); err == nil || !strings.Contains(err.Error(), "another program's tables") {
+	if _, err := Open(ctx, other, Options{Key: ledger.PublicTestKey()}); err == nil || !strings.Contains(err.Error(), "another program's tables") {
 		t.Errorf("another program's database: %v", err)
 	}
 }
@@ -344,7 +345,7 @@ func TestSQLitePathsAndOtherDatabases(t *testing.T) {
 // master seed: readable by their owner only.
 func TestSQLiteStoreIsPrivate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "house.db")
-	st, err := Open(context.Background(), "sqlite:"+path, Options{})
+	st, err := Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +366,7 @@ func TestSQLiteStoreIsPrivate(t *testing.T) {
 // as it is; readable by its owner alone, it opens again.
 func TestSQLiteStoreReadableIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "house.db")
-	st, err := Open(context.Background(), "sqlite:"+path, Options{})
+	st, err := Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +381,7 @@ func TestSQLiteStoreReadableIsRefused(t *testing.T) {
 			if err := os.Chmod(name, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Open(context.Background(), "sqlite:"+path, Options{Existing: existing})
+			_, err := Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey(), Existing: existing})
 			want := "store " + name + " can be read by others (mode 0644): chmod 600 " + name
 			if err == nil || err.Error() != want {
 				t.Errorf("%s readable by others (existing %v): %v, want %q", filepath.Base(name), existing, err, want)
@@ -393,7 +394,7 @@ func TestSQLiteStoreReadableIsRefused(t *testing.T) {
 			}
 		}
 	}
-	st, err = Open(context.Background(), "sqlite:"+path, Options{})
+	st, err = Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatalf("the store private again: %v", err)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/wallet"
 )
 
@@ -92,6 +93,9 @@ type Receipt struct {
 	At    time.Time        // when it was made, by the store's clock
 	Shown bool             // the unit was fully revealed
 	Again bool             // a retry: the purchase was made before, and is returned as it was
+	// Signed is the purchase's receipt, signed by the house: what the
+	// player keeps. Nil from a store that signs nothing (the memory's).
+	Signed *ledger.Receipt
 }
 
 // Account is a player's account as the store holds it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func TestUnreachable(t *testing.T) {
 	l.Close() // nothing listens there now
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_, err = Open(ctx, "postgres://tapis@"+addr+"/tapis?sslmode=disable&connect_timeout=5", Options{})
+	_, err = Open(ctx, "postgres://tapis@"+addr+"/tapis?sslmode=disable&connect_timeout=5", Options{Key: ledger.PublicTestKey()})
 	if err == nil || !Unreachable(err) {
 		t.Errorf("a PostgreSQL that does not listen: %v, unreachable %v", err, Unreachable(err))
 	}

@@ -131,7 +131,7 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 		}
 		last[key.String()] = b.id.Block
 		bs := s.emission.seed.Block(key.Game, key.Stake, b.id.Block)
-		if b.commitment != bs.CommitmentHex() {
+		if b.commitment != bs.CommitmentHex(b.id) {
 			r.bad("block %s: commitment %s is not its seed's", b.id, b.commitment)
 		}
 		if b.units != b.table.Units || b.sold < 0 || b.sold > b.units {

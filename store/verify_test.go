@@ -1,6 +1,9 @@
 package store
 
 import (
+	"tapis/game"
+	"tapis/ledger"
+
 	"context"
 	"strings"
 	"testing"
@@ -40,7 +43,7 @@ func sellSome(t *testing.T, s *SQL) {
 }
 
 func TestVerifyFindsEveryForgery(t *testing.T) {
-	s, _ := openSQLite(t, Options{Seed: 12, SeedSet: true, Tables: SmallTables, QA: true})
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(12), SeedSet: true, Tables: SmallTables, QA: true})
 	verifyFindsEveryForgery(t, s)
 }
 
@@ -91,7 +94,7 @@ func verifyFindsEveryForgery(t *testing.T, s *SQL) {
 }
 
 func TestTheHousesEmissionSellsNoForcedUnit(t *testing.T) {
-	s, url := openSQLite(t, Options{Seed: 13, SeedSet: true})
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(13), SeedSet: true})
 	ctx := context.Background()
 	if _, err := s.OpenAccount(ctx, "eve", decimal.NewFromInt(10)); err != nil {
 		t.Fatal(err)
@@ -101,7 +104,7 @@ func TestTheHousesEmissionSellsNoForcedUnit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "QA store") {
 		t.Errorf("a forced unit from the house's emission: %v", err)
 	}
-	if _, err := Open(ctx, url, Options{QA: true}); err == nil || !strings.Contains(err.Error(), "created with --qa") {
+	if _, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), QA: true}); err == nil || !strings.Contains(err.Error(), "created with --qa") {
 		t.Errorf("QA asked of the house's store: %v", err)
 	}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"fmt"
 	"strings"
 	"tapis/session"
@@ -76,7 +78,7 @@ func BenchmarkView(b *testing.B) {
 // rolling (a tick of Auto's roll), a Vegas surface scratched (space). Only
 // what changed is drawn again; buying the next unit is not timed.
 func BenchmarkViewChange(b *testing.B) {
-	big, seed := Options{Lang: French, Balance: decimal.NewFromInt(1_000_000)}, session.Options{Seed: 42}
+	big, seed := Options{Lang: French, Balance: decimal.NewFromInt(1_000_000)}, session.Options{Seed: game.SeedFrom(42)}
 	b.Run("clock", func(b *testing.B) {
 		m := open(b, big, 120, 40, seed)
 		c := clockOf(m)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -51,7 +52,7 @@ func (c *countingStore) Revealed(ctx context.Context) ([]store.Reveal, error) {
 // no frame calls the store; what the screens show of the blocks was read
 // by commands.
 func TestDrawingAsksNothingOfTheStore(t *testing.T) {
-	sql, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{QA: true})
+	sql, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{Key: ledger.PublicTestKey(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,14 +86,14 @@ func TestDrawingAsksNothingOfTheStore(t *testing.T) {
 // session's seed, read when the rules come up, and follow the blocks as
 // they sell out.
 func TestRulesShowTheBlocksRead(t *testing.T) {
-	const seed = game.Seed(42)
+	seed := game.SeedFrom(42)
 	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(1000), Start: MenuScreen}, 120, 40,
 		session.Options{Seed: seed, Tables: store.SmallTables})
 	defer m.Close()
 	press(m, "4")
 	rules := m.screens[RulesScreen].(*rulesScreen)
 	for _, stake := range lottery.Yams().Stakes {
-		want := seed.Block(lottery.Yams().Name, stake, 1).CommitmentHex()
+		want := seed.Block(lottery.Yams().Name, stake, 1).CommitmentHex(lottery.Yams().Seq(stake).Block(1))
 		if !strings.Contains(rules.commitments(100), want) {
 			t.Errorf("the rules do not show block 1 at %s: %s", stake, want)
 		}
@@ -107,7 +108,7 @@ func TestRulesShowTheBlocksRead(t *testing.T) {
 	press(m, "esc", "4")
 	text := rules.commitments(100)
 	one := decimal.NewFromInt(1)
-	if want := seed.Block(lottery.Yams().Name, one, 2).CommitmentHex(); !strings.Contains(text, want) {
+	if want := seed.Block(lottery.Yams().Name, one, 2).CommitmentHex(lottery.Yams().Seq(one).Block(2)); !strings.Contains(text, want) {
 		t.Errorf("block 2 at 1 € not shown once block 1 sold out:\n%s", text)
 	}
 	if !strings.Contains(text, "yams:1:1") {

@@ -49,7 +49,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	t := newText(o.Lang)
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), memo: map[any]any{}, clock: clock,
-		rng:   rand.New(rand.NewPCG(uint64(seed), 0x7461706973)),
+		rng:   rand.New(seed.Stream("ui/animations")),
 		kiosk: o.Demo, qa: o.QA, dark: true,
 	}
 	c.restyle(plain, true)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"fmt"
 	"image/color"
 	"math"
@@ -112,7 +114,7 @@ func tour(t *testing.T, bg color.Color) []frame {
 		if o.Balance.IsZero() {
 			o.Balance = decimal.NewFromInt(100)
 		}
-		m, err := newOn(o, session.Options{Seed: 42})
+		m, err := newOn(o, session.Options{Seed: game.SeedFrom(42)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"runtime"
 	"strings"
 	"tapis/session"
@@ -16,7 +18,7 @@ import (
 func demoModel(t *testing.T, c *testClock) *Model {
 	t.Helper()
 	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(20), Start: MenuScreen,
-		Clock: c, Demo: true, Idle: time.Minute}, 80, 24, session.Options{Seed: 7})
+		Clock: c, Demo: true, Idle: time.Minute}, 80, 24, session.Options{Seed: game.SeedFrom(7)})
 	run(m, m.Init())
 	return m
 }
@@ -140,7 +142,7 @@ func TestDemoPlaylist(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newTestClock()
-	m := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: 7})
+	m := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: game.SeedFrom(7)})
 	run(m, m.Init())
 	h := demoUnits(t, m, 4)
 	if !h[0].Prize.Equal(decimal.NewFromInt(40000)) || !h[1].Prize.Equal(decimal.NewFromInt(10000)) || !h[2].Prize.Equal(decimal.NewFromInt(40000)) {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/wallet"
 )
@@ -54,7 +55,7 @@ func waitIdle(t *testing.T, p probe, n int) {
 // balance and the summary line against the units the engine sells for that
 // seed.
 func TestEndToEnd(t *testing.T) {
-	sess, err := session.Open(session.Options{Seed: 2026, Balance: decimal.NewFromInt(100)})
+	sess, err := session.Open(session.Options{Seed: game.SeedFrom(2026), Balance: decimal.NewFromInt(100)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestEndToEnd(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 
 	// The same seed sells the same units: 3 Yam's at 1 €, then a ticket.
-	shop := lottery.NewShop(2026)
+	shop := lottery.NewShop(game.SeedFrom(2026))
 	w, _ := wallet.New(decimal.NewFromInt(100))
 	for i := range 4 {
 		g, stake := lottery.Yams(), decimal.NewFromInt(1)

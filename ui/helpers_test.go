@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"flag"
 	"image"
 	"os"
@@ -91,7 +93,7 @@ func clockOf(m *Model) *testClock { return m.clock.(*testClock) }
 // newModel returns a session seeded with 42, sized w×h.
 func newModel(t testing.TB, lang Lang, start Screen, w, h int) *Model {
 	t.Helper()
-	return open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: start}, w, h, session.Options{Seed: 42})
+	return open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: start}, w, h, session.Options{Seed: game.SeedFrom(42)})
 }
 
 // open returns a model of the options on a test clock, sized w×h, on a

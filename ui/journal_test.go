@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +18,7 @@ import (
 
 func journaled(t *testing.T, path string) *Model {
 	t.Helper()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen}, session.Options{Seed: 9, SeedSet: true, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), SeedSet: true, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestJournalTakeUp(t *testing.T) {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 	// Another seed is refused, and the journal left as it was.
-	if _, err := newOn(Options{Balance: decimal.NewFromInt(1)}, session.Options{Seed: 10, SeedSet: true, Journal: path}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := newOn(Options{Balance: decimal.NewFromInt(1)}, session.Options{Seed: game.SeedFrom(10), SeedSet: true, Journal: path}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("another seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != string(data) {
@@ -70,7 +72,7 @@ func TestJournalTakeUp(t *testing.T) {
 // other before and after it is revealed.
 func TestNetAfterTakeUp(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := session.Open(session.Options{Seed: 9, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(9), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func TestNetAfterTakeUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	m, err := newOn(Options{Lang: English, Start: YamsScreen, QA: true}, session.Options{Seed: 9, Journal: path})
+	m, err := newOn(Options{Lang: English, Start: YamsScreen, QA: true}, session.Options{Seed: game.SeedFrom(9), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +176,7 @@ func TestJournalKeepsItsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	m := journaled(t, path)
 	m.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,12 +258,12 @@ func fileLimit(t *testing.T, path string) {
 // account that exists is said not to apply; the account's balance shows.
 func TestStoreAccountKeepsItsBalance(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "shop.db")
-	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Store: url, Account: "ann"})
+	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	first.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: 9, Store: url, Account: "ann"})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"strings"
 	"tapis/session"
 	"testing"
@@ -62,7 +64,7 @@ func TestKioskVisitorsStartFresh(t *testing.T) {
 	}
 	for at := range 40 {
 		c := newTestClock()
-		m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(50), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: 7})
+		m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(50), Clock: c, Demo: true, Playlist: items}, 80, 24, session.Options{Seed: game.SeedFrom(7)})
 		run(m, m.Init())
 		for range at {
 			step(m)

@@ -49,7 +49,7 @@ func english() safe.Catalog {
 		"help.mouse.menu":    "Mouse: click an entry to open it.",
 		"v.results":          "Results",
 		"v.bets":             "Bets",
-		"qa.seed":            "QA seed %d",
+		"qa.seed":            "QA seed %s",
 		"qa.block":           "%s %s block %d #%d",
 		"qa.unread":          "blocks not read: the store did not answer",
 		"qa.leftn":           "left %d",

@@ -49,7 +49,7 @@ func french() safe.Catalog {
 		"help.mouse.menu":    "Souris : cliquez une entrée pour l'ouvrir.",
 		"v.results":          "Résultats",
 		"v.bets":             "Mises",
-		"qa.seed":            "QA graine %d",
+		"qa.seed":            "QA graine %s",
 		"qa.block":           "%s %s bloc %d n°%d",
 		"qa.unread":          "blocs non lus : la réserve n'a pas répondu",
 		"qa.leftn":           "restent %d",

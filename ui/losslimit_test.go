@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func (*limitedSeller) Close() error { return nil }
 // limited returns a session on a shared store through a limitedSeller.
 func limited(t *testing.T, lang Lang) (*Model, *limitedSeller) {
 	t.Helper()
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{})
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "tapis.db"), store.Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,7 +78,7 @@ func TestKeysBehindEnlarge(t *testing.T) {
 // says what the player can do; a journal that cannot be written says so.
 func TestRefusalsSaid(t *testing.T) {
 	// Vegas with 3 €: one ticket, then nothing.
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(3), Start: VegasScreen}, session.Options{Seed: 42})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(3), Start: VegasScreen}, session.Options{Seed: game.SeedFrom(42)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +95,13 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Errorf("the empty wallet says nothing:\n%s", after)
 	}
 	// Yam's with 0.30 €: below every stake.
-	m, _ = newOn(Options{Lang: English, Balance: mustAmount("0.30"), Start: YamsScreen}, session.Options{Seed: 42})
+	m, _ = newOn(Options{Lang: English, Balance: mustAmount("0.30"), Start: YamsScreen}, session.Options{Seed: game.SeedFrom(42)})
 	send(m, sizeMsg(80, 24))
 	if !strings.Contains(plain(m), "Balance €0.30, below the smallest stake (€0.50) · q: quit") {
 		t.Errorf("a balance below every stake says nothing:\n%s", plain(m))
 	}
 	// Yam's at 1 € with 0.80 €: the stake is too high, a lower one is not.
-	m, _ = newOn(Options{Lang: French, Balance: mustAmount("0.80"), Start: YamsScreen}, session.Options{Seed: 42})
+	m, _ = newOn(Options{Lang: French, Balance: mustAmount("0.80"), Start: YamsScreen}, session.Options{Seed: game.SeedFrom(42)})
 	send(m, sizeMsg(80, 24))
 	if !strings.Contains(plain(m), "Solde 0,80 € insuffisant pour 1,00 € · ← : mise plus basse · q : quitter") {
 		t.Errorf("the stake too high says nothing:\n%s", plain(m))
@@ -115,7 +115,7 @@ func TestRefusalsSaid(t *testing.T) {
 		t.Fatal("the lower stake did not buy")
 	}
 	// Vegas with 2 €: the ticket costs more, Yam's costs less.
-	m, _ = newOn(Options{Lang: English, Balance: decimal.NewFromInt(2), Start: VegasScreen}, session.Options{Seed: 42})
+	m, _ = newOn(Options{Lang: English, Balance: decimal.NewFromInt(2), Start: VegasScreen}, session.Options{Seed: game.SeedFrom(42)})
 	send(m, sizeMsg(80, 24))
 	press(m, "enter")
 	if !strings.Contains(plain(m), "Balance €2.00, a ticket costs €3.00 · esc then 1: Yam's from €0.50 · q: quit") {
@@ -192,7 +192,7 @@ func TestSurfacesFit(t *testing.T) {
 func TestSuspend(t *testing.T) {
 	var calls []string
 	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen,
-		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}}, session.Options{Seed: 1})
+		Hooks: Hooks{BeforeSuspend: func() { calls = append(calls, "aside") }, AfterResume: func() { calls = append(calls, "in") }}}, session.Options{Seed: game.SeedFrom(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +300,7 @@ func TestLinesFit(t *testing.T) {
 		for _, o := range []Options{{QA: true}, {Demo: true}, {}} {
 			for _, start := range []Screen{MenuScreen, YamsScreen, VegasScreen} {
 				o.Lang, o.Balance, o.Start, o.Clock = lang, decimal.NewFromInt(100), start, nil
-				m := open(t, o, 80, 24, session.Options{Seed: 18446744073709551615})
+				m := open(t, o, 80, 24, session.Options{Seed: game.SeedFrom(18446744073709551615)})
 				press(m, "f", "enter") // a force pending, in QA mode
 				for _, keys := range [][]string{nil, {"h"}, {"?"}, {"esc", "4"}} {
 					press(m, keys...)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,7 +33,7 @@ func celebrate(m *Model) bool {
 
 func newQA(t *testing.T, start Screen) *Model {
 	t.Helper()
-	return open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: start, QA: true}, 80, 24, session.Options{Seed: 42})
+	return open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: start, QA: true}, 80, 24, session.Options{Seed: game.SeedFrom(42)})
 }
 
 // typeText types s into the panel, one key a rune.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,7 +134,7 @@ func TestQAPanelFooter(t *testing.T) {
 		press(m, "tab")
 	}
 	// Points and Combinations, in French; esc while a file is read.
-	fr := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Start: YamsScreen, QA: true}, 100, 30, session.Options{Seed: 42})
+	fr := open(t, Options{Lang: French, Balance: decimal.NewFromInt(100), Start: YamsScreen, QA: true}, 100, 30, session.Options{Seed: game.SeedFrom(42)})
 	press(fr, "f", "tab")
 	if got := lastLine(fr); !strings.Contains(got, "entrée jouer ensuite • tab mode • échap fermer • ctrl+u effacer avant") {
 		t.Errorf("Points: %q", got)
@@ -177,7 +179,7 @@ func TestQAPanelFooterFits(t *testing.T) {
 		tab, quit string
 	}{{English, "tab mode", "esc close"}, {French, "tab mode", "échap fermer"}} {
 		for _, start := range []Screen{YamsScreen, VegasScreen} {
-			m := open(t, Options{Lang: c.lang, Balance: decimal.NewFromInt(100), Start: start, QA: true}, MinWidth, MinHeight, session.Options{Seed: 42})
+			m := open(t, Options{Lang: c.lang, Balance: decimal.NewFromInt(100), Start: start, QA: true}, MinWidth, MinHeight, session.Options{Seed: game.SeedFrom(42)})
 			press(m, "f")
 			for range 4 {
 				if got := lastLine(m); !strings.Contains(got, c.tab) || !strings.Contains(got, c.quit) {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"tapis/game"
+
 	"slices"
 	"strings"
 	"tapis/session"
@@ -18,7 +20,7 @@ import (
 func checked(t *testing.T, lang Lang) *Model {
 	t.Helper()
 	m := open(t, Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen,
-		RealityCheck: 30 * time.Minute}, 100, 30, session.Options{Seed: 42})
+		RealityCheck: 30 * time.Minute}, 100, 30, session.Options{Seed: game.SeedFrom(42)})
 	run(m, m.Init())
 	return m
 }

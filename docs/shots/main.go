@@ -68,7 +68,8 @@ func main() {
 // write finds the first seed whose unit wins at least s.least, plays it
 // and writes its frame into dir.
 func (s shot) write(dir string) error {
-	for seed := range game.Seed(seeds) {
+	for n := range uint64(seeds) {
+		seed := game.SeedFrom(n)
 		d, err := s.play(seed)
 		if err != nil {
 			return err

@@ -1,6 +1,8 @@
 package lottery
 
 import (
+	"tapis/game"
+
 	"reflect"
 	"testing"
 
@@ -17,7 +19,7 @@ func TestWholeBlocks(t *testing.T) {
 	seventy := decimal.RequireFromString("0.7")
 	for _, g := range Games() {
 		for _, stake := range g.Stakes {
-			r, err := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: 2026})
+			r, err := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: game.SeedFrom(2026)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,8 +41,8 @@ func TestAuditDoesNotDependOnCores(t *testing.T) {
 	}
 	g := Yams()
 	stake := decimal.RequireFromString("0.5")
-	a, _ := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 2, Seed: 5, Workers: 1})
-	b, _ := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 2, Seed: 5, Workers: 3})
+	a, _ := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 2, Seed: game.SeedFrom(5), Workers: 1})
+	b, _ := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 2, Seed: game.SeedFrom(5), Workers: 3})
 	if !reflect.DeepEqual(a.Tiers, b.Tiers) || a.Mismatches != b.Mismatches || a.Units != 1_400_000 {
 		t.Errorf("one worker %+v, three %+v", a.Tiers, b.Tiers)
 	}
@@ -63,9 +65,9 @@ func TestAuditRefuses(t *testing.T) {
 func TestDealUnitIsReproducible(t *testing.T) {
 	for _, g := range Games() {
 		tb, _ := g.Table(g.DefaultStake)
-		a := g.DealUnit(unitOf(t, g, tb, 77, 5))
-		b := g.DealUnit(unitOf(t, g, tb, 77, 5))
-		c := g.DealUnit(unitOf(t, g, tb, 78, 5))
+		a := g.DealUnit(unitOf(t, g, tb, game.SeedFrom(77), 5))
+		b := g.DealUnit(unitOf(t, g, tb, game.SeedFrom(77), 5))
+		c := g.DealUnit(unitOf(t, g, tb, game.SeedFrom(78), 5))
 		ja, _ := a.MarshalJSON()
 		jb, _ := b.MarshalJSON()
 		jc, _ := c.MarshalJSON()
@@ -81,7 +83,7 @@ func TestDealUnitIsReproducible(t *testing.T) {
 // from a worker's goroutine would be reported.
 func TestAuditProgress(t *testing.T) {
 	var calls [][2]int64
-	r, err := Audit(AuditOptions{Game: Yams(), Stake: decimal.RequireFromString("0.5"), Blocks: 2, Seed: 9, Workers: 3,
+	r, err := Audit(AuditOptions{Game: Yams(), Stake: decimal.RequireFromString("0.5"), Blocks: 2, Seed: game.SeedFrom(9), Workers: 3,
 		Progress: func(done, total int64) { calls = append(calls, [2]int64{done, total}) }})
 	if err != nil || !r.OK() {
 		t.Fatalf("audit: %v, ok %v", err, r.OK())

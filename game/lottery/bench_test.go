@@ -108,7 +108,7 @@ func benchAudit(b *testing.B, g Game, stake decimal.Decimal, workers int) {
 	var floor time.Duration
 	var sink uint64
 	for n := int64(1); b.Loop(); n++ {
-		r, err := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: 1, Workers: workers})
+		r, err := Audit(AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: game.SeedFrom(1), Workers: workers})
 		if err != nil || !r.OK() {
 			b.Fatalf("audit: %v, ok %v", err, r.OK())
 		}
@@ -155,7 +155,7 @@ func benchFloor(b *testing.B, g Game, stake decimal.Decimal) {
 func floorBlock(g Game, stake decimal.Decimal, table *game.Table, n int64, words []int) uint64 {
 	var pcg rand.PCG
 	var sink uint64
-	bs := game.Seed(1).Block(g.Name, stake, n)
+	bs := game.Seed(game.SeedFrom(1)).Block(g.Name, stake, n)
 	blk := game.NewBlock(table, n, bs)
 	for {
 		serial, tier, ok := blk.Draw()
@@ -176,7 +176,7 @@ func benchUnits(b *testing.B, g Game, stake decimal.Decimal, check bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bs := game.Seed(1).Block(g.Name, stake, 1)
+	bs := game.Seed(game.SeedFrom(1)).Block(g.Name, stake, 1)
 	blk := game.NewBlock(table, 1, bs)
 	tiers := make([]uint8, table.Units)
 	for i := range tiers {

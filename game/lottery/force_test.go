@@ -17,7 +17,7 @@ import (
 // its layout scores, and the real units are those of an unforced shop.
 func TestForceLeavesBlocksAlone(t *testing.T) {
 	one := decimal.NewFromInt(1)
-	forcedShop, plainShop := NewShop(9), NewShop(9)
+	forcedShop, plainShop := NewShop(game.SeedFrom(9)), NewShop(game.SeedFrom(9))
 	total := 100
 	combos := [3]yams.Combination{yams.Yams, yams.LargeStraight, yams.Pair}
 	split := vegas.Splits(40_000)[0]
@@ -105,7 +105,7 @@ func counts(t *testing.T, s *Shop, g Game, stake decimal.Decimal) []int64 {
 // TestNameRoundTrip: the name of every unit sold, from a block or forced,
 // reads back to the same unit, and a name that is neither is one error.
 func TestNameRoundTrip(t *testing.T) {
-	shop := NewShop(7)
+	shop := NewShop(game.SeedFrom(7))
 	one, total := decimal.NewFromInt(1), 40
 	var sold []Sold
 	for range 3 {

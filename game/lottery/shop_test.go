@@ -1,6 +1,8 @@
 package lottery
 
 import (
+	"tapis/game"
+
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -9,7 +11,7 @@ import (
 // TestShopSellsLikeDeal checks a shop sells the units `deal` deals from the
 // same seed, game by game and stake by stake, whatever the interleaving.
 func TestShopSellsLikeDeal(t *testing.T) {
-	shop := NewShop(11)
+	shop := NewShop(game.SeedFrom(11))
 	one, half := decimal.NewFromInt(1), decimal.RequireFromString("0.5")
 	var got []Sold
 	for range 5 {
@@ -33,7 +35,7 @@ func TestShopSellsLikeDeal(t *testing.T) {
 		t.Fatalf("unit %s", u.ID)
 	}
 	tb, _ := Yams().Table(one)
-	if again := unitOf(t, Yams(), tb, 11, 5); again.Tier != u.Tier {
+	if again := unitOf(t, Yams(), tb, game.SeedFrom(11), 5); again.Tier != u.Tier {
 		t.Errorf("shop sold tier %d, sequence %d", u.Tier, again.Tier)
 	}
 	b, _ := shop.Block(Vegas(), Vegas().DefaultStake)

@@ -95,7 +95,7 @@ func pinnedDeals(h hash.Hash, direct bool) {
 	}
 	for _, g := range []Game{Vegas(), Yams()} {
 		tb, _ := g.Table(g.DefaultStake)
-		seq := game.NewSequence(g.Name, g.DefaultStake, tb, 42)
+		seq := game.NewSequence(g.Name, g.DefaultStake, tb, game.SeedFrom(42))
 		for range 20_000 {
 			u := seq.Next()
 			l := g.DealUnit(u)

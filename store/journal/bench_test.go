@@ -1,6 +1,8 @@
 package journal_test
 
 import (
+	"tapis/game"
+
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -170,7 +172,7 @@ func benchJournal(b *testing.B, n int) string {
 		work = shm
 	}
 	path := filepath.Join(work, "j.jsonl")
-	s, err := session.Open(session.Options{Seed: 1, Balance: decimal.NewFromInt(1_000_000_000), Journal: path})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000), Journal: path})
 	if err != nil {
 		b.Fatal(err)
 	}

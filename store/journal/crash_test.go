@@ -1,6 +1,8 @@
 package journal_test
 
 import (
+	"tapis/game"
+
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -25,7 +27,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestCrash")
 	}
-	s, err := session.Open(session.Options{Seed: 21, Balance: decimal.NewFromInt(100000), Journal: path, Tables: store.SmallTables, QA: true})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(21), Balance: decimal.NewFromInt(100000), Journal: path, Tables: store.SmallTables, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}

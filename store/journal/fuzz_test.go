@@ -1,6 +1,8 @@
 package journal
 
 import (
+	"tapis/game"
+
 	"bytes"
 	"path/filepath"
 	"testing"
@@ -16,7 +18,7 @@ import (
 func FuzzJournal(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.jsonl")
-	good := writeJournal(f, Options{Seed: 1, Balance: decimal.NewFromInt(100), Path: path, Tables: store.SmallTables}, 70)
+	good := writeJournal(f, Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(100), Path: path, Tables: store.SmallTables}, 70)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))

@@ -1,6 +1,8 @@
 package journal_test
 
 import (
+	"tapis/game"
+
 	"errors"
 	"os"
 	"os/exec"
@@ -50,7 +52,7 @@ func TestFullDisk(t *testing.T) {
 			path := filepath.Join(dir, "journal.jsonl")
 			filler := filepath.Join(dir, "filler")
 			os.WriteFile(filler, make([]byte, 8<<10), 0o644)
-			s := open(t, path, 13)
+			s := open(t, path, game.SeedFrom(13))
 			defer s.Close()
 			undo := func() {}
 			if mode == "rlimit" {
@@ -126,7 +128,7 @@ func TestLockChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestJournalLocked")
 	}
-	s, err := session.Open(session.Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(10), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +157,7 @@ func TestJournalLocked(t *testing.T) {
 		}
 	}
 	before, _ := os.ReadFile(path)
-	_, err := session.Open(session.Options{Seed: 1, Balance: decimal.NewFromInt(10), Journal: path})
+	_, err := session.Open(session.Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(10), Journal: path})
 	want := "journal " + path + " is in use by another tapis process (pid " + strconv.Itoa(cmd.Process.Pid) + ")"
 	if err == nil || err.Error() != want {
 		t.Fatalf("a second opener: %v, want %q", err, want)
@@ -176,7 +178,7 @@ func TestJournalLocked(t *testing.T) {
 func forge(t *testing.T, tables store.Tables, edit func(ls []string) []string) (journal.Report, error) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := session.Open(session.Options{Seed: 17, SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: tables, Now: clock()})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(17), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: tables, Now: clock()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,7 +365,7 @@ func TestQAJournal(t *testing.T) {
 func TestShownWrittenLater(t *testing.T) {
 	for _, closeFirst := range []bool{false, true} {
 		path := filepath.Join(t.TempDir(), "journal.jsonl")
-		s := open(t, path, 13)
+		s := open(t, path, game.SeedFrom(13))
 		u, _, err := s.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, "")
 		if err != nil {
 			t.Fatal(err)
@@ -380,7 +382,7 @@ func TestShownWrittenLater(t *testing.T) {
 			}
 		}
 		s.Close()
-		r := open(t, path, 13)
+		r := open(t, path, game.SeedFrom(13))
 		for _, p := range r.Restored().Pending {
 			if p.Op.Unit == u.Name() {
 				t.Errorf("close first %v: %s is offered again, though it was shown", closeFirst, u.Name())
@@ -397,7 +399,7 @@ func TestShownWrittenLater(t *testing.T) {
 func TestJournalEdges(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "journal.jsonl")
-	s := open(t, path, 13)
+	s := open(t, path, game.SeedFrom(13))
 	play(t, s, 4)
 	s.Close()
 	good, _ := os.ReadFile(path)
@@ -417,7 +419,7 @@ func TestJournalEdges(t *testing.T) {
 	if !rep.OK() || rep.Torn != 0 || rep.Purchases != 4 {
 		t.Fatalf("a last record without its newline: %+v", rep)
 	}
-	r := open(t, path, 13)
+	r := open(t, path, game.SeedFrom(13))
 	if n := len(r.Restored().Pending); n != 1 { // play leaves the last unit unshown
 		t.Errorf("%d units offered", n)
 	}

@@ -1,6 +1,8 @@
 package journal
 
 import (
+	"tapis/game"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +20,7 @@ import (
 // tried on a purchase of each game.
 func TestFastRecordsAgree(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	good := writeJournal(t, Options{Seed: 3, Balance: decimal.NewFromInt(100), Path: path, Now: clock()}, 4)
+	good := writeJournal(t, Options{Seed: game.SeedFrom(3), Balance: decimal.NewFromInt(100), Path: path, Now: clock()}, 4)
 	jr := newJournalReader(strings.NewReader(string(good)), false)
 	for l, ok, err := jr.next(); ok || err != nil; l, ok, err = jr.next() {
 		if err != nil || l.Record.Kind == KindBuy && !l.read {

@@ -1,6 +1,8 @@
 package journal_test
 
 import (
+	"tapis/game"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -15,13 +17,13 @@ import (
 // the journal is read up to the line before, and goes on from there.
 func TestTornLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	a := open(t, path, 8)
+	a := open(t, path, game.SeedFrom(8))
 	play(t, a, 10)
 	a.Close()
 	good, _ := os.ReadFile(path)
 	torn := append(append([]byte{}, good...), []byte(`{"kind":"buy","time":"2026-11-29T20:00:00Z","seq":11,"unit":"yams:1:1`)...)
 	os.WriteFile(path, torn, 0o644)
-	b := open(t, path, 8)
+	b := open(t, path, game.SeedFrom(8))
 	if !strings.Contains(b.Note, "line") || b.Restored().Balance.String() == "" || b.Restored().Purchases != 10 {
 		t.Fatalf("note %q, %d purchases", b.Note, b.Restored().Purchases)
 	}
@@ -36,21 +38,21 @@ func TestTornLine(t *testing.T) {
 // another seed, and changes neither.
 func TestRefusedJournals(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	a := open(t, path, 3)
+	a := open(t, path, game.SeedFrom(3))
 	play(t, a, 6)
 	a.Close()
 	good, _ := os.ReadFile(path)
 	lines := strings.SplitAfter(string(good), "\n")
 	corrupt := strings.Join(append(append(append([]string{}, lines[:3]...), "{garbage\n"), lines[4:]...), "")
 	os.WriteFile(path, []byte(corrupt), 0o644)
-	if _, err := session.Open(session.Options{Seed: 3, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
+	if _, err := session.Open(session.Options{Seed: game.SeedFrom(3), Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
 		t.Errorf("corrupt journal: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != corrupt {
 		t.Error("a refused journal was changed")
 	}
 	os.WriteFile(path, good, 0o644)
-	if _, err := session.Open(session.Options{Seed: 4, SeedSet: true, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := session.Open(session.Options{Seed: game.SeedFrom(4), SeedSet: true, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("other seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, good) {
@@ -62,8 +64,8 @@ func TestRefusedJournals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if s.Seed() != 3 {
-		t.Errorf("seed %d", s.Seed())
+	if s.Seed() != game.SeedFrom(3) {
+		t.Errorf("seed %s", s.Seed())
 	}
 }
 
@@ -71,7 +73,7 @@ func TestRefusedJournals(t *testing.T) {
 // several ways; verify names each.
 func TestVerifyFindsTampering(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s := open(t, path, 11)
+	s := open(t, path, game.SeedFrom(11))
 	play(t, s, 130)
 	s.Close()
 	good, _ := os.ReadFile(path)

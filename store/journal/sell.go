@@ -184,7 +184,7 @@ func (s *Store) commit(g lottery.Game, stake decimal.Decimal) error {
 	if s.committed[name] {
 		return nil
 	}
-	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: b.Seed().CommitmentHex()}); err != nil {
+	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: b.Seed().CommitmentHex(g.Seq(stake).Block(b.Number()))}); err != nil {
 		return err
 	}
 	s.committed[name] = true
@@ -277,7 +277,7 @@ func (s *Store) Block(_ context.Context, seq game.SeqKey) (store.BlockStatus, er
 		return store.BlockStatus{}, err
 	}
 	st := store.BlockStatus{Number: b.Number(), Sold: b.Sold(), Remaining: b.Remaining(),
-		Losing: b.Table().Losing(), Commitment: b.Seed().Commitment()}
+		Losing: b.Table().Losing(), Commitment: b.Seed().Commitment(seq.Block(b.Number()))}
 	for i := range b.Table().Tiers() {
 		st.Left = append(st.Left, b.Left(i))
 	}

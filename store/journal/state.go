@@ -109,11 +109,11 @@ func (st *state) commit(l Line) {
 		st.bad(l.N, "%v", err)
 		return
 	}
-	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(); st.seeded && r.Commitment != want && isHex(r.Commitment, 64) {
+	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(id); st.seeded && r.Commitment != want && isHex(r.Commitment, 64) {
 		st.bad(l.N, "block %s: its commitment is not the one the journal's seed gives", r.Block)
 		if !st.wrong {
 			st.wrong = true
-			st.bad(1, "seed %d does not give this journal's commitments (the first at line %d): another seed?", uint64(st.Seed), l.N)
+			st.bad(1, "seed %s does not give this journal's commitments (the first at line %d): another seed?", st.Seed, l.N)
 		}
 	}
 }
@@ -356,9 +356,6 @@ func (st *state) reveal(l Line) {
 		st.bad(l.N, "block %s: seed %q is not 32 bytes in lowercase hex", r.Block, r.BlockSeed)
 		return
 	}
-	if game.BlockSeed(raw).CommitmentHex() != c {
-		st.bad(l.N, "block %s: its seed does not match its commitment", r.Block)
-	}
 	if _, dup := st.Reveals[r.Block]; dup {
 		st.bad(l.N, "block %s is revealed twice", r.Block)
 	}
@@ -366,6 +363,9 @@ func (st *state) reveal(l Line) {
 	g, id, err := st.blockOf(r.Block)
 	if err != nil {
 		return // said at its commitment
+	}
+	if game.BlockSeed(raw).CommitmentHex(id) != c {
+		st.bad(l.N, "block %s: its seed does not match its commitment", r.Block)
 	}
 	if st.seeded && game.BlockSeed(raw) != st.Seed.Block(g.Name, id.Stake, id.Block) {
 		st.bad(l.N, "block %s: its seed is not the one the journal's seed gives", r.Block)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"sync"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/ring"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/wallet"
 )
@@ -29,6 +29,11 @@ type Options struct {
 	QA      bool             // a journal holding forced (QA) units is taken up
 	Tables  store.Tables     // nil for the regulations'
 	Now     func() time.Time // the clock that stamps the records; nil for time.Now
+	// Key is the house's signing key of a journal, else the one in
+	// KeyFile (made there for a new journal); neither: the journal signs
+	// nothing, and keeps no receipts (the memory never does).
+	Key     ledger.Key
+	KeyFile string
 }
 
 // Store is the store of one account kept by this process alone: in
@@ -109,7 +114,7 @@ func Open(o Options) (*Store, error) {
 			f.Close()
 			return nil, err
 		}
-		if err := s.append(Record{Kind: KindStart, Version: Version, Seed: strconv.FormatUint(uint64(o.Seed), 10), Balance: o.Balance.String()}); err != nil {
+		if err := s.append(Record{Kind: KindStart, Version: Version, Seed: o.Seed.String(), Balance: o.Balance.String()}); err != nil {
 			f.Close()
 			return nil, err
 		}

@@ -1,6 +1,8 @@
 package journal
 
 import (
+	"tapis/game"
+
 	"context"
 	"errors"
 	"os"
@@ -65,7 +67,7 @@ func TestLocalStore(t *testing.T) {
 	ctx := context.Background()
 	yams, one := lottery.Yams(), decimal.NewFromInt(1)
 	for _, journal := range []bool{false, true} {
-		o := Options{Seed: 4, Balance: decimal.NewFromInt(50), Tables: store.SmallTables, Account: "bob", Limit: 2}
+		o := Options{Seed: game.SeedFrom(4), Balance: decimal.NewFromInt(50), Tables: store.SmallTables, Account: "bob", Limit: 2}
 		if journal {
 			o.Path = filepath.Join(t.TempDir(), "journal.jsonl")
 		}

@@ -1,0 +1,245 @@
+// Package ledger is what makes the house's history tamper-evident: the
+// house's signing key, the canonical bytes and hashes of every record that
+// moves money or units (a deposit, a purchase, a unit shown, a block opened
+// or closed), the chains that link them, the signed heads that cover them,
+// and the receipts players keep. It knows nothing of where records are
+// stored: the store and the journal write them, verify and receipt read
+// them back.
+package ledger
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/crypto/ssh"
+
+	"tapis/text"
+)
+
+// Key is the house's signing key (ed25519). It lives in a file of its own,
+// mode 0600, beside the SSH host key and never in the store: whoever edits
+// the store without it cannot sign what they wrote.
+type Key struct {
+	private ed25519.PrivateKey
+}
+
+// PublicKey is the house's public key: what players and auditors check
+// signatures against. The log's first lines and the board print it.
+type PublicKey struct {
+	key ed25519.PublicKey
+}
+
+// DefaultKeyPath is where sellers keep the house's key unless told: beside
+// serve's host key.
+const DefaultKeyPath = ".tapis/house_ed25519"
+
+// NewKey draws a new key from the system's secure source.
+func NewKey() (Key, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return Key{}, fmt.Errorf("drawing the house's key: %w", err)
+	}
+	return Key{private: priv}, nil
+}
+
+// KeyFromSeed makes the key of a 32-byte seed: tests' keys, the same at
+// every run.
+func KeyFromSeed(seed [32]byte) Key { return Key{private: ed25519.NewKeyFromSeed(seed[:])} }
+
+// LoadKey reads the house's key from its file (OpenSSH's format, as
+// ssh-keygen -t ed25519 writes it), refusing a file others may read.
+func LoadKey(path string) (Key, error) {
+	p := text.Printable(path)
+	info, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Key{}, fmt.Errorf("house key %s: no such file", p)
+		}
+		return Key{}, fmt.Errorf("house key %s: %w", p, err)
+	}
+	if perm := info.Mode().Perm(); perm&0o077 != 0 {
+		return Key{}, fmt.Errorf("house key %s can be read by others (mode %04o): chmod 600 %s", p, perm, p)
+	}
+	if info.Size() > 16<<10 {
+		return Key{}, fmt.Errorf("house key %s: %d bytes, not a key", p, info.Size())
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return Key{}, fmt.Errorf("house key %s: %w", p, err)
+	}
+	k, err := ssh.ParseRawPrivateKey(raw)
+	if err != nil {
+		return Key{}, fmt.Errorf("house key %s is not an OpenSSH private key without a passphrase", p)
+	}
+	priv, ok := k.(*ed25519.PrivateKey)
+	if !ok {
+		return Key{}, fmt.Errorf("house key %s is not an ed25519 key", p)
+	}
+	return Key{private: *priv}, nil
+}
+
+// OpenKey reads the house's key at path, or, when there is none and create
+// is set, draws one and writes it there (mode 0600, in a directory made
+// 0700), with its public half beside it (PATH.pub).
+func OpenKey(path string, create bool) (Key, error) {
+	k, err := LoadKey(path)
+	if err == nil || !create {
+		return k, err
+	}
+	if _, serr := os.Stat(path); !errors.Is(serr, fs.ErrNotExist) {
+		return k, err
+	}
+	if k, err = NewKey(); err != nil {
+		return k, err
+	}
+	return k, k.Write(path)
+}
+
+// Write writes the key to a new file at path, mode 0600, and its public
+// half to PATH.pub.
+func (k Key) Write(path string) error {
+	p := text.Printable(path)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	block, err := ssh.MarshalPrivateKey(k.private, "tapis house")
+	if err != nil {
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	if _, err := f.Write(pem.EncodeToMemory(block)); err != nil {
+		f.Close()
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	if err := os.WriteFile(path+".pub", []byte(k.Public().String()+"\n"), 0o644); err != nil {
+		return fmt.Errorf("house key %s.pub: %w", p, err)
+	}
+	return nil
+}
+
+// Public returns the key's public half.
+func (k Key) Public() PublicKey {
+	return PublicKey{key: k.private.Public().(ed25519.PublicKey)}
+}
+
+// Valid reports whether the key was loaded or made: the zero Key signs
+// nothing.
+func (k Key) Valid() bool { return len(k.private) == ed25519.PrivateKeySize }
+
+// Sign signs a hash.
+func (k Key) Sign(h Hash) Sig {
+	var s Sig
+	copy(s[:], ed25519.Sign(k.private, h[:]))
+	return s
+}
+
+// Sig is an ed25519 signature of a Hash.
+type Sig [ed25519.SignatureSize]byte
+
+// String returns the signature in hexadecimal.
+func (s Sig) String() string { return hex.EncodeToString(s[:]) }
+
+// Verify reports whether sig is the key's signature of h.
+func (p PublicKey) Verify(h Hash, sig Sig) bool {
+	return len(p.key) == ed25519.PublicKeySize && ed25519.Verify(p.key, h[:], sig[:])
+}
+
+// Valid reports whether the key holds a key.
+func (p PublicKey) Valid() bool { return len(p.key) == ed25519.PublicKeySize }
+
+// Equal reports whether two public keys are the same.
+func (p PublicKey) Equal(q PublicKey) bool { return p.key.Equal(q.key) }
+
+// String returns the key as an authorized_keys line: ssh-ed25519 AAAA….
+func (p PublicKey) String() string {
+	if !p.Valid() {
+		return ""
+	}
+	pk, err := ssh.NewPublicKey(p.key)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pk)))
+}
+
+// Fingerprint returns the key's SHA256: fingerprint, as ssh-keygen -l
+// prints it.
+func (p PublicKey) Fingerprint() string {
+	sum := sha256.Sum256(p.wire())
+	return "SHA256:" + base64.RawStdEncoding.EncodeToString(sum[:])
+}
+
+// wire is the key in SSH's wire format.
+func (p PublicKey) wire() []byte {
+	pk, err := ssh.NewPublicKey(p.key)
+	if err != nil {
+		return nil
+	}
+	return pk.Marshal()
+}
+
+// ParsePublicKey reads a public key as String writes it (ssh-ed25519
+// BASE64, a comment allowed), or 64 hexadecimal digits.
+func ParsePublicKey(s string) (PublicKey, error) {
+	s = strings.TrimSpace(s)
+	if raw, err := hex.DecodeString(s); err == nil && len(raw) == ed25519.PublicKeySize {
+		return PublicKey{key: ed25519.PublicKey(raw)}, nil
+	}
+	pk, _, _, _, err := ssh.ParseAuthorizedKey([]byte(s))
+	if err != nil {
+		return PublicKey{}, errors.New("not a public key: want ssh-ed25519 AAAA… or 64 hexadecimal digits")
+	}
+	cpk, ok := pk.(ssh.CryptoPublicKey)
+	if !ok {
+		return PublicKey{}, errors.New("not an ed25519 public key")
+	}
+	ek, ok := cpk.CryptoPublicKey().(ed25519.PublicKey)
+	if !ok {
+		return PublicKey{}, fmt.Errorf("a %s key, not an ed25519 one", pk.Type())
+	}
+	return PublicKey{key: ek}, nil
+}
+
+// ReadPublicKey reads a public key given on a command line: the key itself,
+// or the path of a file holding it (a .pub file).
+func ReadPublicKey(arg string) (PublicKey, error) {
+	if k, err := ParsePublicKey(arg); err == nil {
+		return k, nil
+	}
+	info, err := os.Stat(arg)
+	if err != nil {
+		return PublicKey{}, fmt.Errorf("--key %s: neither a public key nor a file", text.Printable(arg))
+	}
+	if info.Size() > 16<<10 {
+		return PublicKey{}, fmt.Errorf("--key %s: %d bytes, not a public key", text.Printable(arg), info.Size())
+	}
+	raw, err := os.ReadFile(arg)
+	if err != nil {
+		return PublicKey{}, fmt.Errorf("--key %s: %w", text.Printable(arg), err)
+	}
+	k, err := ParsePublicKey(string(raw))
+	if err != nil {
+		return PublicKey{}, fmt.Errorf("--key %s: %v", text.Printable(arg), err)
+	}
+	return k, nil
+}
+
+// PublicTestKey returns a key whose private half anyone can make: tests'
+// stores sign with it. No seller signs with it unless told to.
+func PublicTestKey() Key { return KeyFromSeed(sha256.Sum256([]byte("tapis/test key: known to all"))) }

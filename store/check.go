@@ -1,0 +1,168 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+
+	"tapis/game"
+	"tapis/ledger"
+)
+
+// Check checks the store has not changed under this seller: the emission's
+// row against its seal, the blocks on sale against their seeds, each
+// account it holds against the last record it wrote of it, its last head
+// still in place. What it finds is a *TamperedError, and from then on the
+// store sells nothing. A database that does not answer is no tampering: it
+// is checked again next time.
+func (s *SQL) Check(ctx context.Context) error {
+	if err := s.tamperedErr(); err != nil {
+		return err
+	}
+	if !s.key.Valid() {
+		return nil // a reader sells nothing
+	}
+	row, err := readEmission(ctx, dbRunner{s})
+	if err != nil {
+		return nil
+	}
+	if row.seed != s.emission.seed.String() {
+		return s.tamper("the emission's master seed was changed")
+	}
+	if _, problems := row.sealProblems(s.emission.seed, s.key.Public()); len(problems) > 0 {
+		return s.tamper(problems[0])
+	}
+	if err := s.checkBlocks(ctx); err != nil {
+		return err
+	}
+	if err := s.checkAccounts(ctx); err != nil {
+		return err
+	}
+	if last, ok := s.LastHead(); ok {
+		var hash []byte
+		err := dbRunner{s}.row(ctx, `SELECT hash FROM heads WHERE n = $1`, last.N).Scan(&hash)
+		if err != nil && !isNoRows(err) {
+			return nil
+		}
+		if !bytes.Equal(hash, last.Hash[:]) {
+			return s.tamper(fmt.Sprintf("head %d, which this seller signed, was removed or changed", last.N))
+		}
+	}
+	return nil
+}
+
+// checkBlocks checks the commitment of every block on sale is its seed's.
+func (s *SQL) checkBlocks(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT game, stake, number, commitment FROM blocks WHERE closed IS NULL`)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g, stake, commitment string
+		var n int64
+		if rows.Scan(&g, &stake, &n, &commitment) != nil {
+			return nil
+		}
+		if err := s.checkCommitment(g, stake, n, commitment); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCommitment checks a block's recorded commitment is its seed's.
+func (s *SQL) checkCommitment(g, stake string, n int64, commitment string) error {
+	key, err := game.ReadSeqKey(g, stake)
+	if err != nil {
+		return s.tamper(fmt.Sprintf("a block of %q at %q, which the emission does not sell, was added", g, stake))
+	}
+	id := key.Block(n)
+	if commitment != s.emission.seed.Block(key.Game, key.Stake, n).CommitmentHex(id) {
+		return s.tamper(fmt.Sprintf("block %s: its commitment was changed", id))
+	}
+	return nil
+}
+
+// checkAccounts checks each account this seller holds ends with the last
+// record it wrote of it.
+func (s *SQL) checkAccounts(ctx context.Context) error {
+	s.book.mu.Lock()
+	var known []knownRecord
+	for a, k := range s.book.known {
+		if !s.leases.holding(a) {
+			delete(s.book.known, a)
+			continue
+		}
+		known = append(known, k)
+	}
+	s.book.mu.Unlock()
+	for _, k := range known {
+		var seq int64
+		var head []byte
+		if err := (dbRunner{s}).row(ctx, `SELECT seq, head FROM accounts WHERE name = $1`, k.Account).Scan(&seq, &head); err != nil {
+			if isNoRows(err) {
+				return s.tamper(fmt.Sprintf("account %q was deleted", k.Account))
+			}
+			return nil
+		}
+		if seq < k.Seq || seq == k.Seq && !bytes.Equal(head, k.Hash[:]) {
+			return s.tamper(fmt.Sprintf("account %q: its history no longer ends with record %d, which this seller wrote", k.Account, k.Seq))
+		}
+		if k.number == 0 {
+			continue
+		}
+		var hash []byte
+		err := dbRunner{s}.row(ctx, `SELECT hash FROM purchases WHERE account = $1 AND number = $2`, k.Account, k.number).Scan(&hash)
+		if isNoRows(err) || err == nil && !bytes.Equal(hash, k.Hash[:]) && seq == k.Seq {
+			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed or changed", k.Account, k.number))
+		}
+	}
+	return nil
+}
+
+// checkedBlocks are the blocks whose commitment a seller checked as it
+// first sold from them.
+type checkedBlocks struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// firstSale checks a block's commitment, read in the sale's transaction,
+// the first time this seller sells from it.
+func (s *SQL) firstSale(ctx context.Context, r runner, id game.BlockID) error {
+	s.checked.mu.Lock()
+	seen := s.checked.seen[id.String()]
+	s.checked.mu.Unlock()
+	if seen {
+		return nil
+	}
+	var commitment string
+	if err := r.row(ctx, `SELECT commitment FROM blocks WHERE game = $1 AND stake = $2 AND number = $3`,
+		id.Game, id.Stake.String(), id.Block).Scan(&commitment); err != nil {
+		return fmt.Errorf("store: reading block %s: %w", id, err)
+	}
+	if err := s.checkCommitment(id.Game, id.Stake.String(), id.Block, commitment); err != nil {
+		return err
+	}
+	s.checked.mu.Lock()
+	if s.checked.seen == nil || len(s.checked.seen) > 1024 {
+		s.checked.seen = map[string]bool{}
+	}
+	s.checked.seen[id.String()] = true
+	s.checked.mu.Unlock()
+	return nil
+}
+
+// knownRecord is the last record a seller wrote of an account: its place
+// and hash, and its purchase number (0 for a deposit).
+type knownRecord struct {
+	ledger.AccountHead
+	number int
+}
+
+// isNoRows reports whether a row was not found.
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
