@@ -27,7 +27,7 @@ import (
 type simJSON struct {
 	Game  string  `json:"game"`
 	Stake *string `json:"stake"`
-	Seed  uint64  `json:"seed"`
+	Seed  string  `json:"seed"`
 	Units int64   `json:"units"`
 	// Strings, so that a number in their place fails to decode.
 	Staked, Won, RTP, Balance string
@@ -116,7 +116,7 @@ func TestSimulateSummary(t *testing.T) {
 		if first, _, _ := strings.Cut(out, "\n"); first != want {
 			t.Errorf("%s: summary %q, want %q", lang, first, want)
 		}
-		if !strings.Contains(out, "seed 42") && !strings.Contains(out, "graine 42") {
+		if seed := game.SeedFrom(42).String(); !strings.Contains(out, "seed "+seed) && !strings.Contains(out, "graine "+seed) {
 			t.Errorf("%s: the seed is not said:\n%s", lang, out)
 		}
 	}
@@ -161,7 +161,7 @@ func TestSimulateJSON(t *testing.T) {
 			won = won.Add(p)
 		}
 		staked := stake.Mul(decimal.NewFromInt(n))
-		if s.Units != n || s.Staked != staked.String() || s.Won != won.String() || s.Short || s.Mismatches != 0 || s.Seed != 9 || s.Game != c.game {
+		if s.Units != n || s.Staked != staked.String() || s.Won != won.String() || s.Short || s.Mismatches != 0 || s.Seed != game.SeedFrom(9).String() || s.Game != c.game {
 			t.Errorf("%s: %+v, want %d units, staked %s, won %s", c.game, s, n, staked, won)
 		}
 		if want := won.DivRound(staked, 6).String(); s.RTP != want {
@@ -268,7 +268,7 @@ func TestSimulateJournal(t *testing.T) {
 	}
 	code, taken, errOut := run(t, "", "simulate", "--game", "vegas", "--count", "30", "--journal", path)
 	if code != ExitOK || errOut != "" || !strings.Contains(taken, "revealed first: 1 unit bought by an earlier run and never shown (won "+wallet.Format(sold.Unit.Prize, "en")+")") ||
-		!strings.Contains(taken, "seed 5 · 30 units · journal "+path) {
+		!strings.Contains(taken, "seed "+game.SeedFrom(5).String()+" · 30 units · journal "+path) {
 		t.Errorf("taken up: exit %d, stderr %q:\n%s", code, errOut, taken)
 	}
 	kinds = journalKinds(t, path)
@@ -346,7 +346,7 @@ func TestSimulateUsage(t *testing.T) {
 		{[]string{"--balance", "1,000"}, "--balance: "},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
 		{[]string{"--lang", "de"}, `--lang: language "de" is not fr or en`},
-		{[]string{"--seed", "-1"}, `"-1" is not a whole number from 0`},
+		{[]string{"--seed", "-1"}, `"-1" is not a seed: 64 hexadecimal digits, or a whole number from 0`},
 		{[]string{"--nope"}, "flag provided but not defined: -nope"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--journal", filepath.Join(dir, "no", "such", "dir", "j.jsonl")}, "no such file or directory"},
@@ -368,7 +368,7 @@ func TestSimulateUsage(t *testing.T) {
 // keeps it: --balance is said not to apply.
 func TestSimulateKeepsTheJournalsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	sess, err := session.Open(session.Options{Journal: path, Seed: game.Seed(game.SeedFrom(8)), Balance: decimal.NewFromInt(10)})
+	sess, err := session.Open(session.Options{Journal: path, Seed: game.SeedFrom(8), Balance: decimal.NewFromInt(10)})
 	if err != nil {
 		t.Fatal(err)
 	}

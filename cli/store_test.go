@@ -84,7 +84,7 @@ func TestVerifyStoreBadInput(t *testing.T) {
 // A unit dealt from its block's revealed seed is the unit the master seed
 // deals; a bad seed is one line.
 func TestDealFromBlockSeed(t *testing.T) {
-	bs := game.Seed(game.SeedFrom(7)).Block("yams", decimal.NewFromInt(1), 2)
+	bs := game.SeedFrom(7).Block("yams", decimal.NewFromInt(1), 2)
 	code, bySeed, errOut := run(t, "", "deal", "--unit", "yams:1:2:5", "--seed", "7", "--count", "3")
 	if code != ExitOK || errOut != "" {
 		t.Fatalf("deal --seed: %d %s", code, errOut)

@@ -138,7 +138,7 @@ func TestParseSeed(t *testing.T) {
 	if s, err := ParseSeed(r.String()); err != nil || s != r {
 		t.Errorf("a seed does not read back from its hexadecimal: %s, %v", s, err)
 	}
-	for in, want := range map[string]string{"18446744073709551616": "too large", "99999999999999999999999": "too large", "-1": "not a whole number", "x": "not a whole number"} {
+	for in, want := range map[string]string{"18446744073709551616": "too large", "99999999999999999999999": "too large", "-1": "is not a seed", "x": "is not a seed"} {
 		if _, err := ParseSeed(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseSeed(%q) = %v, want %q", in, err, want)
 		}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"path/filepath"
 	"tapis/ledger"
@@ -64,32 +63,15 @@ func guests(t *testing.T, s *SQL) {
 	}
 }
 
-// TestSQLiteMigratesVersion1: a store of schema version 1 (no guest
-// column, none of version 3's; the tapis before goose, no goose table)
-// opens migrated to the current version, its accounts no guests'.
+// TestSQLiteMigratesVersion1: a store of schema version 1 with no
+// emission yet (no guest column, none of version 3's; the tapis before
+// goose) opens migrated to the current version, its accounts no guests'.
 func TestSQLiteMigratesVersion1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	s, err := Open(context.Background(), "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
-	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{`ALTER TABLE accounts DROP COLUMN guest`, `DROP TABLE sellers`, `DROP INDEX purchases_at`, `DROP INDEX purchases_revealing`,
-		`UPDATE tapis_schema SET version = 1`, `DROP TABLE tapis_migrations`} {
-		if _, err := db.Exec(stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	s, err = Open(ctx, "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
+	storeBeforeGoose(t, sqliteTest(), "sqlite:"+path, 1)
+	execAll(t, "sqlite:"+path, `INSERT INTO accounts (name, balance, deposited, purchases, deposits, created) VALUES ('ann', 0, 0, 0, 0, 1)`)
+	s, err := Open(ctx, "sqlite:"+path, Options{Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatalf("opening a version 1 store: %v", err)
 	}
@@ -99,5 +81,11 @@ func TestSQLiteMigratesVersion1(t *testing.T) {
 	}
 	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Guest {
 		t.Errorf("an account of version 1: %+v, %v", a, err)
+	}
+	if err := s.Deposit(ctx, "ann", decimal.NewFromInt(5)); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Verify(ctx); err != nil || !r.OK() {
+		t.Errorf("verify of the migrated store: %v (%v)", r.Problems, err)
 	}
 }

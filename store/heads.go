@@ -263,3 +263,15 @@ func (s *SQL) selling() error {
 	}
 	return nil
 }
+
+// chainHead returns the hash an account's next record follows: its row's
+// head, or its chain's start for an account made before its emission was
+// (a store migrated from a tapis before chains, its emission made since).
+func (s *SQL) chainHead(head []byte, account string) ledger.Hash {
+	var h ledger.Hash
+	if len(head) != len(h) {
+		return ledger.Genesis(s.emission.SealHash, account)
+	}
+	copy(h[:], head)
+	return h
+}

@@ -116,7 +116,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	before := game.Cents(balance)
 	after := before - stake + prize
 	link.seq++
-	copy(link.prev[:], head)
+	link.prev = s.chainHead(head, p.Account)
 	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, false, err

@@ -231,7 +231,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
 		var prev ledger.Hash
-		copy(prev[:], head)
+		prev = s.chainHead(head, account)
 		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
 		hash := ledger.Link(prev, seq, d)
 		sig := s.key.Sign(hash)

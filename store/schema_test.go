@@ -27,11 +27,9 @@ func TestPostgresMigratesFrom2(t *testing.T) {
 	migratesFrom2(t, pgtest.Fresh(t))
 }
 
-// migratesFrom2: a store of schema version 2 (no sellers, no indexes of
-// purchases by time or of units being revealed; a unit never shown is 0;
-// the tapis before goose, no goose table) opened by this tapis is version
-// 3, recorded as migrated by goose, its units never shown left (2):
-// their sessions are over.
+// migratesFrom2: a store of schema version 2 holding an emission (the
+// tapis before goose, no goose table) is one of format 1: a reader and a
+// seller refuse it alike, and change nothing of it.
 func migratesFrom2(t *testing.T, url string) {
 	ctx := context.Background()
 	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
@@ -41,16 +39,8 @@ func migratesFrom2(t *testing.T, url string) {
 	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
 		t.Fatal(err)
 	}
-	for n := 1; n <= 2; n++ {
-		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 1 {
-			if err := s.Shown(ctx, "ann", r.Sold.Ref()); err != nil {
-				t.Fatal(err)
-			}
-		}
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
 	}
 	for _, stmt := range []string{`DROP TABLE sellers`, `DROP INDEX purchases_at`, `DROP INDEX purchases_revealing`, `UPDATE tapis_schema SET version = 2`, `DROP TABLE tapis_migrations`} {
 		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
@@ -58,39 +48,22 @@ func migratesFrom2(t *testing.T, url string) {
 		}
 	}
 	s.Close()
-	// A reader (verify, the board) writes nothing: it says to open the
-	// store with a seller first.
-	if r, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Existing: true}); err == nil || !strings.Contains(err.Error(), "is of schema version 2, older than this tapis's (3): open it once with a seller") {
-		if r != nil {
-			r.Close()
+	for _, existing := range []bool{true, false} {
+		if r, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Existing: existing}); err == nil || !strings.Contains(err.Error(), "holds an emission of format 1 (schema 2, 64-bit seeds), which this tapis neither sells from nor checks") {
+			if r != nil {
+				r.Close()
+			}
+			t.Errorf("opening a store of version 2 (reader %v): %v", existing, err)
 		}
-		t.Fatalf("a reader opening a store of version 2: %v", err)
 	}
-	s, err = Open(ctx, url, Options{Key: ledger.PublicTestKey()})
+	db, err := sql.Open(map[bool]string{true: "sqlite", false: "pgx"}[strings.HasPrefix(url, "sqlite:")], strings.TrimPrefix(url, "sqlite:"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	if v, err := s.version(ctx, s.db); err != nil || v != SchemaVersion {
-		t.Errorf("migrated: version %d (%v)", v, err)
-	}
-	checkVersions(t, s)
-	var shown []int
-	rows, err := s.db.QueryContext(ctx, `SELECT shown FROM purchases ORDER BY number`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var v int
-		rows.Scan(&v)
-		shown = append(shown, v)
-	}
-	rows.Close()
-	if len(shown) != 2 || shown[0] != shownSeen || shown[1] != shownLeft {
-		t.Errorf("migrated units: shown %v, want [1 2]", shown)
-	}
-	if _, err := s.Hold(ctx, "ann"); err != nil { // sellers is there
-		t.Errorf("holding an account on the migrated store: %v", err)
+	defer db.Close()
+	var v int
+	if err := db.QueryRowContext(ctx, `SELECT version FROM tapis_schema`).Scan(&v); err != nil || v != 2 {
+		t.Errorf("a refused store of version 2 now says version %d (%v)", v, err)
 	}
 }
 
@@ -144,8 +117,8 @@ func checkVersions(t *testing.T, s *SQL) {
 		}
 		versions = append(versions, m.Version)
 	}
-	if !slices.Equal(versions, []int64{3, 2, 1, 0}) {
-		t.Errorf("goose's versions, latest first: %v, want [3 2 1 0]", versions)
+	if !slices.Equal(versions, []int64{4, 3, 2, 1, 0}) {
+		t.Errorf("goose's versions, latest first: %v, want [4 3 2 1 0]", versions)
 	}
 	var n, v int
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(version) FROM tapis_schema`).Scan(&n, &v); err != nil || n != 1 || v != SchemaVersion {
@@ -166,13 +139,15 @@ func TestPostgresMigrationsBuildTheTablesOfBefore(t *testing.T) {
 // index, constraint for constraint.
 func migrationsBuildTheTablesOfBefore(t *testing.T, e engineTest) {
 	before, now := e.fresh(t), e.fresh(t)
-	storeBeforeGoose(t, e, before, SchemaVersion)
-	s, err := Open(context.Background(), now, Options{Key: ledger.PublicTestKey()})
-	if err != nil {
-		t.Fatal(err)
+	storeBeforeGoose(t, e, before, 3) // the last schema before goose, no emission yet: migrated to 4
+	for _, url := range []string{before, now} {
+		s, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkVersions(t, s)
+		s.Close()
 	}
-	checkVersions(t, s)
-	s.Close()
 	want, got := describeTables(t, e, before), describeTables(t, e, now)
 	if len(want) < 30 || !slices.Equal(got, want) {
 		t.Errorf("the tables goose built:\n%s\nthose of the tapis before goose:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -266,13 +241,13 @@ func refusals(t *testing.T, e engineTest) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.versions().Insert(ctx, s.db, database.InsertRequest{Version: 4}); err != nil {
+	if err := s.versions().Insert(ctx, s.db, database.InsertRequest{Version: 5}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	older := e.fresh(t)
 	storeBeforeGoose(t, e, older, 3)
-	execAll(t, older, `UPDATE tapis_schema SET version = 4`)
+	execAll(t, older, `UPDATE tapis_schema SET version = 5`)
 	others := e.fresh(t)
 	execAll(t, others, `CREATE TABLE goose_db_version (id INTEGER, version_id BIGINT)`)
 	empty := e.fresh(t)
@@ -281,8 +256,8 @@ func refusals(t *testing.T, e engineTest) {
 	for _, c := range []struct {
 		url, want, wantReader string
 	}{
-		{newer, where(newer) + ": schema version 4 is newer than this tapis's (3): open it with a newer tapis", ""},
-		{older, where(older) + ": schema version 4 is newer than this tapis's (3): open it with a newer tapis", ""},
+		{newer, where(newer) + ": schema version 5 is newer than this tapis's (4): open it with a newer tapis", ""},
+		{older, where(older) + ": schema version 5 is newer than this tapis's (4): open it with a newer tapis", ""},
 		{others, where(others) + " holds another program's tables: tapis keeps its store in a database of its own", where(others) + " holds no tapis emission"},
 		{empty, "", where(empty) + " holds no tapis emission"},
 	} {
@@ -382,5 +357,34 @@ func migratedStoreWaitsForTheDisk(t *testing.T, e engineTest, show, want string)
 			c.Close()
 		}
 		s.Close()
+	}
+}
+
+func TestSQLiteRefusesAnEmissionOfFormat1(t *testing.T) { refusesFormat1(t, sqliteTest()) }
+
+func TestPostgresRefusesAnEmissionOfFormat1(t *testing.T) { refusesFormat1(t, postgresTest()) }
+
+// refusesFormat1: a store of schema 3 holding an emission (64-bit seeds)
+// is refused by a seller and a reader alike, in one line, and left as it
+// was: how its blocks deal never changes under them, and the tapis that
+// made it still reads it.
+func refusesFormat1(t *testing.T, e engineTest) {
+	ctx := context.Background()
+	url := e.fresh(t)
+	storeBeforeGoose(t, e, url, 3)
+	execAll(t, url, `INSERT INTO emission (id, seed, open_blocks, qa, tables, created) VALUES (1, '42', 1, 0, '{}', 1)`)
+	before := describeTables(t, e, url)
+	want := "store " + text.Printable(Redact(url)) + " holds an emission of format 1 (schema 3, 64-bit seeds), which this tapis neither sells from nor checks: keep the tapis that made it to read it, and start a new store for a new emission"
+	for _, existing := range []bool{false, true} {
+		s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Existing: existing})
+		if err == nil {
+			s.Close()
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("opening a store of format 1 (reader %v): %v, want %q", existing, err, want)
+		}
+	}
+	if after := describeTables(t, e, url); !slices.Equal(after, before) {
+		t.Errorf("a store of format 1 changed by being opened:\n%s", strings.Join(after, "\n"))
 	}
 }

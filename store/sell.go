@@ -150,7 +150,7 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, err
 	}
 	before := after + stake - prize
-	copy(link.prev[:], head)
+	link.prev = s.chainHead(head, p.Account)
 	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, err

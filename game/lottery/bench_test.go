@@ -155,7 +155,7 @@ func benchFloor(b *testing.B, g Game, stake decimal.Decimal) {
 func floorBlock(g Game, stake decimal.Decimal, table *game.Table, n int64, words []int) uint64 {
 	var pcg rand.PCG
 	var sink uint64
-	bs := game.Seed(game.SeedFrom(1)).Block(g.Name, stake, n)
+	bs := game.SeedFrom(1).Block(g.Name, stake, n)
 	blk := game.NewBlock(table, n, bs)
 	for {
 		serial, tier, ok := blk.Draw()
@@ -176,7 +176,7 @@ func benchUnits(b *testing.B, g Game, stake decimal.Decimal, check bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bs := game.Seed(game.SeedFrom(1)).Block(g.Name, stake, 1)
+	bs := game.SeedFrom(1).Block(g.Name, stake, 1)
 	blk := game.NewBlock(table, 1, bs)
 	tiers := make([]uint8, table.Units)
 	for i := range tiers {
