@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/game/lottery"
+	"tapis/ledger"
+)
+
+func TestSQLiteChainsAndSigns(t *testing.T) {
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(31), SeedSet: true, Tables: SmallTables})
+	chainsAndSigns(t, s)
+}
+
+func TestPostgresChainsAndSigns(t *testing.T) {
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(31), SeedSet: true, Tables: SmallTables})
+	chainsAndSigns(t, s)
+}
+
+// chainsAndSigns: every purchase returns a receipt that checks offline
+// against the house's public key and follows the one before it in its
+// account's chain, a deposit between them included; the account's row
+// keeps the last hash; a head signed covers the account at its last
+// record.
+func chainsAndSigns(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	pub := ledger.PublicTestKey().Public()
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	var receipts []ledger.Receipt
+	for n := 1; n <= 70; n++ { // more than a block of 60: one sold out, its seed revealed
+		if n == 30 {
+			if err := s.Deposit(ctx, "ann", decimal.NewFromInt(50)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Signed == nil {
+			t.Fatalf("purchase %d: no receipt", n)
+		}
+		if err := r.Signed.Check(pub); err != nil {
+			t.Fatalf("purchase %d's receipt: %v", n, err)
+		}
+		if r.Signed.Unit != r.Op.Unit || !r.Signed.Prize.Equal(r.Op.Prize) || !r.Signed.After.Equal(r.Op.After) {
+			t.Errorf("purchase %d: receipt %s pays %s, the purchase %s pays %s", n, r.Signed.Unit, r.Signed.Prize, r.Op.Unit, r.Op.Prize)
+		}
+		receipts = append(receipts, *r.Signed)
+	}
+	// Deposit 1 is record 1; purchases 1-29 records 2-30; deposit 2 record 31.
+	for i, r := range receipts {
+		want := int64(i + 2)
+		if i >= 29 {
+			want++
+		}
+		if r.Seq != want {
+			t.Errorf("purchase %d at place %d, want %d", i+1, r.Seq, want)
+		}
+		if i > 0 && i != 29 && r.Prev != receipts[i-1].Hash {
+			t.Errorf("purchase %d does not follow purchase %d", i+1, i)
+		}
+	}
+	var seq int64
+	var head []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT seq, head FROM accounts WHERE name = 'ann'`).Scan(&seq, &head); err != nil {
+		t.Fatal(err)
+	}
+	last := receipts[len(receipts)-1]
+	if seq != last.Seq || string(head) != string(last.Hash[:]) {
+		t.Errorf("the account's row: place %d, head %x; its last record: %d, %s", seq, head, last.Seq, last.Hash)
+	}
+	var openedSig, closedSig []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT opened_sig, closed_sig FROM blocks WHERE game = 'yams' AND stake = '1' AND number = 1`).Scan(&openedSig, &closedSig); err != nil {
+		t.Fatal(err)
+	}
+	if len(openedSig) != 64 || len(closedSig) != 64 {
+		t.Errorf("block 1, sold out: opened signature of %d bytes, closed of %d", len(openedSig), len(closedSig))
+	}
+	if err := s.SignHead(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tok, ok := s.LastHead()
+	if !ok || tok.N != 1 || tok.Check(pub) != nil {
+		t.Fatalf("the head signed: %+v, %v", tok, ok)
+	}
+	var body string
+	if err := s.db.QueryRowContext(ctx, `SELECT body FROM heads WHERE n = 1`).Scan(&body); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ledger.DecodeBody(body)
+	if err != nil || len(b.Accounts) != 1 || b.Accounts[0] != (ledger.AccountHead{Account: "ann", Seq: last.Seq, Hash: last.Hash}) {
+		t.Errorf("head 1 covers %+v (%v), want ann at %d", b.Accounts, err, last.Seq)
+	}
+	if err := s.SignHead(ctx); err != nil { // nothing recorded since: no head
+		t.Fatal(err)
+	}
+	if tok2, _ := s.LastHead(); tok2.N != 1 {
+		t.Errorf("a head signed with nothing recorded: head %d", tok2.N)
+	}
+}
+
+func TestSQLiteStopsSellingOnATamper(t *testing.T) {
+	stopsSellingOnATamper(t, func(o Options) *SQL { s, _ := openSQLite(t, o); return s })
+}
+
+func TestPostgresStopsSellingOnATamper(t *testing.T) {
+	stopsSellingOnATamper(t, func(o Options) *SQL { s, _ := openPostgres(t, o); return s })
+}
+
+// stopsSellingOnATamper: a seller's check finds its store changed under
+// it, in each way it watches; it says so once, and every sale after is
+// refused with ErrTampered.
+func stopsSellingOnATamper(t *testing.T, open func(Options) *SQL) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, sql, want string
+	}{
+		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0 (the house's)"},
+		{"open blocks", `UPDATE emission SET open_blocks = 3`, "the emission's open blocks is 3, sealed as 1"},
+		{"commitment on sale", `UPDATE blocks SET commitment = 'ab' || substr(commitment, 3) WHERE closed IS NULL AND game = 'yams' AND stake = '1'`, "block yams:1:1: its commitment was changed"},
+		{"last purchase deleted", `DELETE FROM purchases WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was removed or changed"},
+		{"chain rolled back", `UPDATE accounts SET seq = seq - 1 WHERE name = 'ann'`, `account "ann": its history no longer ends with record 4`},
+		{"head removed", `DELETE FROM heads`, "head 1, which this seller signed, was removed or changed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var told []error
+			s := open(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(32), SeedSet: true, Tables: SmallTables,
+				OnTamper: func(err error) { mu.Lock(); told = append(told, err); mu.Unlock() }})
+			l, err := s.Hold(ctx, "ann")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Release()
+			if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(100)); err != nil {
+				t.Fatal(err)
+			}
+			for n := 1; n <= 3; n++ {
+				if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.SignHead(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Check(ctx); err != nil {
+				t.Fatalf("a store left alone: %v", err)
+			}
+			if _, err := s.db.ExecContext(ctx, s.engine.q(c.sql)); err != nil {
+				t.Fatal(err)
+			}
+			err = s.Check(ctx)
+			var te *TamperedError
+			if !errors.As(err, &te) || te.What == "" || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("check after %s: %v, want %q", c.name, err, c.want)
+			}
+			_, err = s.Sell(ctx, Purchase{Account: "ann", Number: 4, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()})
+			if !errors.Is(err, ErrTampered) {
+				t.Errorf("a sale after the tamper: %v", err)
+			}
+			if err := s.Deposit(ctx, "ann", decimal.NewFromInt(1)); !errors.Is(err, ErrTampered) {
+				t.Errorf("a deposit after the tamper: %v", err)
+			}
+			s.Check(ctx)
+			mu.Lock()
+			defer mu.Unlock()
+			if len(told) != 1 {
+				t.Errorf("told %d times: %v", len(told), told)
+			}
+		})
+	}
+}
