@@ -38,6 +38,9 @@ const (
 // its arguments from $2). The marks are returned to be noted once the
 // transaction commits.
 func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and string, args ...any) ([]ledger.Mark, error) {
+	if !s.key.Valid() {
+		return nil, fmt.Errorf("store %s: opened to be read, it records nothing", s.where)
+	}
 	rows, err := q.QueryContext(ctx, s.engine.q(`SELECT unit FROM purchases WHERE account = $1 AND shown = 0 `+and), append([]any{account}, args...)...)
 	if err != nil {
 		return nil, err
