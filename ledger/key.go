@@ -90,7 +90,8 @@ func LoadKey(path string) (Key, error) {
 
 // OpenKey reads the house's key at path, or, when there is none and create
 // is set, draws one and writes it there (mode 0600, in a directory made
-// 0700), with its public half beside it (PATH.pub).
+// 0700), with its public half beside it (PATH.pub). Sellers starting a new
+// store at once each find the one key the first of them wrote.
 func OpenKey(path string, create bool) (Key, error) {
 	k, err := LoadKey(path)
 	if err == nil || !create {
@@ -102,29 +103,48 @@ func OpenKey(path string, create bool) (Key, error) {
 	if k, err = NewKey(); err != nil {
 		return k, err
 	}
-	return k, k.Write(path)
+	switch err := k.Write(path); {
+	case errors.Is(err, fs.ErrExist):
+		return LoadKey(path) // another seller wrote it first
+	case err != nil:
+		return Key{}, err
+	}
+	return k, nil
 }
 
-// Write writes the key to a new file at path, mode 0600, and its public
-// half to PATH.pub.
+// Write writes the key to a new file at path, mode 0600, whole or not at
+// all (written aside, then linked in place), and its public half to
+// PATH.pub. A file already at path is left alone: fs.ErrExist.
 func (k Key) Write(path string) error {
 	p := text.Printable(path)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("house key %s: %w", p, err)
 	}
 	block, err := ssh.MarshalPrivateKey(k.private, "tapis house")
 	if err != nil {
 		return fmt.Errorf("house key %s: %w", p, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.CreateTemp(dir, ".house-key-*")
 	if err != nil {
 		return fmt.Errorf("house key %s: %w", p, err)
 	}
+	defer os.Remove(f.Name())
 	if _, err := f.Write(pem.EncodeToMemory(block)); err != nil {
 		f.Close()
 		return fmt.Errorf("house key %s: %w", p, err)
 	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
 	if err := f.Close(); err != nil {
+		return fmt.Errorf("house key %s: %w", p, err)
+	}
+	if err := os.Link(f.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("house key %s: %w", p, fs.ErrExist)
+		}
 		return fmt.Errorf("house key %s: %w", p, err)
 	}
 	if err := os.WriteFile(path+".pub", []byte(k.Public().String()+"\n"), 0o644); err != nil {
