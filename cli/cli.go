@@ -1,8 +1,8 @@
 // Package cli is tapis's shell: it reads every command line, the game's
 // and replay's included (GameArgs, ReplayArgs), and runs the command-line
 // tools, `score`, `deal`, `audit`, `verify` and `simulate`, on top of the
-// game library, `serve`, the game over SSH, and `board`, a store's live
-// board.
+// game library, `serve`, the game over SSH, `board`, a store's live
+// board, and `receipt`, the receipts players keep and check.
 // Run is the whole program minus the terminal, so that tests drive it with
 // arguments and buffers.
 package cli
@@ -65,6 +65,8 @@ func command(name string) func(Env, []string) int {
 		return serve
 	case "board":
 		return showBoard
+	case "receipt":
+		return receipt
 	}
 	return nil
 }

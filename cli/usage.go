@@ -46,6 +46,12 @@ func forms(name string) []form {
 	case "board":
 		return []form{{"board [--store URL] [--lang fr|en]",
 			"a store's live board, for a big screen: the lots left,\nthe big wins, the players, the sales per minute\n(also ssh -t -p 23234 HOST board, on tapis serve)"}}
+	case "receipt":
+		return append([]form{{"receipt --store URL [--account NAME] | --journal FILE",
+			"print an account's receipts, one JSON line each: what a player\nkeeps of each purchase, signed by the house"}}, forms("receipt verify")...)
+	case "receipt verify":
+		return []form{{"receipt verify FILE|- --key PUB",
+			"check receipts and heads offline against the house's public key\n(ssh-ed25519 AAAA… or its .pub file)"}}
 	case "replay":
 		return []form{{"replay FILE|- [--lang fr|en]", "show layouts in the game's screens, uncovered"}}
 	case "help":
@@ -59,7 +65,7 @@ func forms(name string) []form {
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
 func Commands() []string {
-	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "board", "replay"}
+	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "board", "receipt", "replay"}
 }
 
 // column is where the usage's descriptions start.
@@ -84,7 +90,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "board", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "board", "receipt", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")
@@ -95,6 +101,7 @@ func writeUsage(w io.Writer) {
 	fmt.Fprint(w, `
 G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
 Exit status: 0 success, 1 an invalid layout, a failed audit or simulation,
+a receipt that does not check,
 2 a usage error.
 Run "tapis COMMAND -h" (or --help) for a command's flags.
 `)

@@ -1,12 +1,9 @@
 package ledger
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -66,20 +63,43 @@ func (r Receipt) Purchase() (Purchase, error) {
 		d    decimal.Decimal
 		to   *game.Cents
 	}{{"stake", r.Stake, &p.Stake}, {"prize", r.Prize, &p.Prize}, {"before", r.Before, &p.Before}, {"after", r.After, &p.After}} {
-		c, ok := game.CentsOf(f.d)
+		c, ok := cents(f.d)
 		if !ok {
-			return p, fmt.Errorf("%s %s is not a whole number of cents", f.name, f.d)
+			return p, fmt.Errorf("its %s is not a whole number of cents", f.name)
 		}
 		*f.to = c
 	}
 	return p, nil
 }
 
+// cents returns an amount in cents, as game.CentsOf does, refusing at
+// once an amount no receipt holds (a coefficient or an exponent too large),
+// whose arithmetic would cost without bound.
+func cents(d decimal.Decimal) (game.Cents, bool) {
+	if e := d.Exponent(); e < -18 || e > 18 || d.Coefficient().BitLen() > 63 {
+		return 0, false
+	}
+	return game.CentsOf(d)
+}
+
 // Check checks the receipt offline against the house's public key: its
 // hash is its purchase's, after Prev at place Seq, and the key signed it.
+// A receipt naming another key than key is refused as such. Its seal is
+// checked for an account's first record alone, the one whose chain starts
+// from it: later ones are bound to it through the chain, which verify
+// --store checks.
 func (r Receipt) Check(key PublicKey) error {
 	if r.Version != ReceiptVersion {
 		return fmt.Errorf("a receipt of format %d, this tapis reads %d", r.Version, ReceiptVersion)
+	}
+	if r.Key != "" {
+		named, err := ParsePublicKey(r.Key)
+		if err != nil {
+			return fmt.Errorf("the key it names: %w", err)
+		}
+		if !named.Equal(key) {
+			return fmt.Errorf("it names the house key %s, not the one given (%s)", named.Fingerprint(), key.Fingerprint())
+		}
 	}
 	p, err := r.Purchase()
 	if err != nil {
@@ -107,77 +127,4 @@ func (r Receipt) String() string {
 		return ""
 	}
 	return string(b)
-}
-
-// MaxLine is the longest line Read takes: a receipt with its layout is
-// well under it.
-const MaxLine = 64 << 10
-
-// MaxTokens is how many receipts and heads Read takes from one file.
-const MaxTokens = 1 << 20
-
-// Tokens are receipts and heads read from a file.
-type Tokens struct {
-	Receipts []Receipt
-	Heads    []HeadToken
-}
-
-// Read reads receipts and heads, one a line, as tapis receipt prints them
-// and as a seller's log writes heads (a line holding {"head":…}). Blank
-// lines and lines holding neither are skipped; a line that starts one and
-// does not read is an error naming it.
-func Read(r io.Reader) (Tokens, error) {
-	var out Tokens
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), MaxLine)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Bytes()
-		switch i := bytes.Index(line, []byte(`{"receipt":`)); {
-		case i >= 0:
-			var rc Receipt
-			if err := decodeOne(line[i:], &rc); err != nil {
-				return out, fmt.Errorf("line %d: a receipt that does not read: %v", n, err)
-			}
-			out.Receipts = append(out.Receipts, rc)
-		default:
-			i := bytes.Index(line, []byte(`{"head":`))
-			if i < 0 {
-				continue
-			}
-			var h HeadToken
-			if err := decodeOne(line[i:], &h); err != nil {
-				return out, fmt.Errorf("line %d: a head that does not read: %v", n, err)
-			}
-			out.Heads = append(out.Heads, h)
-		}
-		if len(out.Receipts)+len(out.Heads) > MaxTokens {
-			return out, fmt.Errorf("line %d: more than %d receipts and heads in one file", n, MaxTokens)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return out, fmt.Errorf("line %d: longer than %d bytes", n+1, MaxLine)
-		}
-		return out, err
-	}
-	return out, nil
-}
-
-// decodeOne decodes the first JSON value of b into v, its layout compacted
-// as the store recorded it.
-func decodeOne(b []byte, v any) error {
-	d := json.NewDecoder(bytes.NewReader(b))
-	if err := d.Decode(v); err != nil {
-		return err
-	}
-	if rc, ok := v.(*Receipt); ok && len(rc.Layout) > 0 {
-		var c bytes.Buffer
-		if err := json.Compact(&c, rc.Layout); err != nil {
-			return err
-		}
-		rc.Layout = c.Bytes()
-	}
-	return nil
 }

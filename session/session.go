@@ -258,7 +258,7 @@ func (s *Session) stateOf(a store.Account) *State {
 // playedOf returns a purchase as the session keeps it: with its journal
 // line, when the session's store keeps lines and still knows it.
 func (s *Session) playedOf(r store.Receipt) Played {
-	p := Played{Op: r.Op, Sold: r.Sold, Time: r.At}
+	p := Played{Op: r.Op, Sold: r.Sold, Time: r.At, Receipt: r.Signed}
 	if k, ok := s.st.(lineKeeper); ok {
 		p.Line = k.LineOf(r.Op.Unit)
 	}

@@ -22,25 +22,34 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const purchaseColumns = `number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, shown`
+// purchaseColumns are a purchase's columns as scanPurchase reads them:
+// the purchase, whether it was shown, and its signed record.
+const purchaseColumns = `number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, shown,
+	account, seq, prev, hash, sig`
 
 // scanner is a row or rows.
 type scanner interface{ Scan(dest ...any) error }
 
-// scanPurchase reads a purchase's row, as purchaseColumns lists it.
+// scanPurchase reads a purchase's row, as purchaseColumns lists it, with
+// its receipt (Signed) when the row holds its signed record.
 func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 	var (
 		number, tier, shown     int
 		gameName, stakeText     string
-		unit, layout            string
+		unit, layout, account   string
 		block                   sql.NullInt64
 		label                   sql.NullString
 		serial, at              int64
 		stake, prize, bef, aftr game.Cents
+		chain                   chainColumns
 	)
-	if err := row.Scan(&number, &gameName, &stakeText, &block, &serial, &label, &unit, &tier, &stake, &prize, &bef, &aftr, &layout, &at, &shown); err != nil {
+	if err := row.Scan(&number, &gameName, &stakeText, &block, &serial, &label, &unit, &tier, &stake, &prize, &bef, &aftr, &layout, &at, &shown,
+		&account, &chain.seq, &chain.prev, &chain.hash, &chain.sig); err != nil {
 		return Receipt{}, err
 	}
+	rec := ledger.Purchase{Account: account, Number: number, Unit: unit, Block: block.Int64, Serial: serial, Label: label.String,
+		Tier: tier, Stake: stake, Prize: prize, Before: bef, After: aftr, Layout: layout, At: at}
+	signed := s.signed(rec, chain) // none in a row changed by hand: the seller's checks and verify say so
 	key, err := game.ReadSeqKey(gameName, stakeText)
 	if err != nil {
 		return Receipt{}, fmt.Errorf("purchase %d: %w", number, err)
@@ -58,7 +67,7 @@ func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 	}
 	op := wallet.Operation{Seq: number, Unit: unit, Forced: label.Valid, Stake: stake.Decimal(), Prize: prize.Decimal(),
 		Before: bef.Decimal(), After: aftr.Decimal()}
-	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown == shownSeen}, nil
+	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown == shownSeen, Signed: signed}, nil
 }
 
 // purchase reads an account's purchase of a number.

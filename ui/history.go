@@ -259,7 +259,10 @@ func (c *common) historyRow(cols ...string) string {
 }
 
 // replayLayers shows a unit of the history again exactly as dealt, fully
-// revealed and marked as a replay.
+// revealed and marked as a replay, with its receipt when the session has
+// it (a store that signs): on the free row above the dice, or below the
+// ticket. A window of the least height in QA mode (its QA line taking a
+// row) has none free: the receipt is left out there.
 func (c *common) replayLayers(body area, p *session.Played) []layer {
 	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
@@ -267,11 +270,19 @@ func (c *common) replayLayers(body area, p *session.Played) []layer {
 		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
 		b := yamsBoard{stake: p.Sold.Layout.Yams.Stake, unit: p.Sold.Layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
-		return append(layers, c.boardLayers(&b, boardArea(body))...)
+		a := boardArea(body)
+		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the replay's mark and the mats, off the caption's row
+			layers = append(layers, c.receiptLayer(body, y, p.Receipt))
+		}
+		return append(layers, c.boardLayers(&b, a)...)
 	}
 	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
-	return c.ticketLayers(body, &t)
+	layers := c.ticketLayers(body, &t)
+	if y := ticketTop(body) + ticketHeight; p.Receipt != nil && y < body.y+body.h { // under the ticket's line
+		layers = append(layers, c.receiptLayer(body, y, p.Receipt))
+	}
+	return layers
 }
 
 // captionKey is the caption of a unit shown again.

@@ -162,13 +162,17 @@ type (
 	}
 )
 
+// ticketTop is the row of a body the ticket's first row is drawn on: its
+// ticketHeight rows centred.
+func ticketTop(body area) int { return body.y + max(0, (body.h-ticketHeight)/2) }
+
 // ticketLayers draws the four surfaces in two rows, each named for the mouse,
 // and the ticket's result under them.
 func (c *common) ticketLayers(body area, t *ticketView) []layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
-	y0 := body.y + max(0, (body.h-ticketHeight)/2)
+	y0 := ticketTop(body)
 	var layers []layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
