@@ -34,7 +34,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"deal", "--game", "yams", "--prize", "abc"}, `--prize: "abc" is not an amount`},
 		{[]string{"deal", "--game", "yams", "--count", "0"}, "--count 0: want at least 1"},
 		{[]string{"deal", "--game", "yams", "--count", "x"}, `invalid value "x" for flag -count`},
-		{[]string{"deal", "--game", "yams", "--seed", "-4"}, `"-4" is not a whole number from 0`},
+		{[]string{"deal", "--game", "yams", "--seed", "-4"}, `"-4" is not a seed: 64 hexadecimal digits, or a whole number from 0`},
 		{[]string{"deal", "--unit", "yams:1:1:1"}, "--unit needs the session's --seed"},
 		{[]string{"deal", "--unit", "yams:1:1", "--seed", "1"}, "want GAME:STAKE:BLOCK:SERIAL"},
 		{[]string{"deal", "--unit", "yams:1:1:700001", "--seed", "1"}, "not in a block of 700000 units"},

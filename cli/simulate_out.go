@@ -40,7 +40,7 @@ var simText = map[ui.Lang]simWords{
 	ui.English: {
 		unit:       "unit",
 		units:      "units",
-		head:       "%s at %s · seed %d · %s",
+		head:       "%s at %s · seed %s · %s",
 		storeHead:  "%s at %s · account %s · %s",
 		journal:    "journal %s",
 		store:      "store %s",
@@ -56,7 +56,7 @@ var simText = map[ui.Lang]simWords{
 	ui.French: {
 		unit:       "partie",
 		units:      "parties",
-		head:       "%s à %s · graine %d · %s",
+		head:       "%s à %s · graine %s · %s",
 		storeHead:  "%s à %s · compte %s · %s",
 		journal:    "journal %s",
 		store:      "magasin %s",

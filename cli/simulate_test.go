@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ import (
 type simJSON struct {
 	Game  string  `json:"game"`
 	Stake *string `json:"stake"`
-	Seed  uint64  `json:"seed"`
+	Seed  string  `json:"seed"`
 	Units int64   `json:"units"`
 	// Strings, so that a number in their place fails to decode.
 	Staked, Won, RTP, Balance string
@@ -116,7 +117,7 @@ func TestSimulateSummary(t *testing.T) {
 		if first, _, _ := strings.Cut(out, "\n"); first != want {
 			t.Errorf("%s: summary %q, want %q", lang, first, want)
 		}
-		if !strings.Contains(out, "seed 42") && !strings.Contains(out, "graine 42") {
+		if seed := game.SeedFrom(42).String(); !strings.Contains(out, "seed "+seed) && !strings.Contains(out, "graine "+seed) {
 			t.Errorf("%s: the seed is not said:\n%s", lang, out)
 		}
 	}
@@ -161,7 +162,7 @@ func TestSimulateJSON(t *testing.T) {
 			won = won.Add(p)
 		}
 		staked := stake.Mul(decimal.NewFromInt(n))
-		if s.Units != n || s.Staked != staked.String() || s.Won != won.String() || s.Short || s.Mismatches != 0 || s.Seed != 9 || s.Game != c.game {
+		if s.Units != n || s.Staked != staked.String() || s.Won != won.String() || s.Short || s.Mismatches != 0 || s.Seed != game.SeedFrom(9).String() || s.Game != c.game {
 			t.Errorf("%s: %+v, want %d units, staked %s, won %s", c.game, s, n, staked, won)
 		}
 		if want := won.DivRound(staked, 6).String(); s.RTP != want {
@@ -236,8 +237,8 @@ func TestSimulateBalance(t *testing.T) {
 // unit an earlier run left unrevealed is revealed first and counted in
 // what was won, as the game does.
 func TestSimulateJournal(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "j.jsonl")
-	first := simulateJSON(t, "--game", "vegas", "--count", "120", "--seed", "5", "--journal", path)
+	path, key := filepath.Join(t.TempDir(), "j.jsonl"), testKeyFile(t)
+	first := simulateJSON(t, "--game", "vegas", "--count", "120", "--seed", "5", "--journal", path, "--house-key", key)
 	kinds := journalKinds(t, path)
 	if kinds[journal.KindBuy] != 120 || kinds[journal.KindShown] != 120 || kinds[journal.KindStart] != 1 {
 		t.Errorf("journal holds %v", kinds)
@@ -266,9 +267,9 @@ func TestSimulateJournal(t *testing.T) {
 	if err := sess.Close(); err != nil {
 		t.Fatal(err)
 	}
-	code, taken, errOut := run(t, "", "simulate", "--game", "vegas", "--count", "30", "--journal", path)
+	code, taken, errOut := run(t, "", "simulate", "--game", "vegas", "--count", "30", "--journal", path, "--house-key", key)
 	if code != ExitOK || errOut != "" || !strings.Contains(taken, "revealed first: 1 unit bought by an earlier run and never shown (won "+wallet.Format(sold.Unit.Prize, "en")+")") ||
-		!strings.Contains(taken, "seed 5 · 30 units · journal "+path) {
+		!strings.Contains(taken, "seed "+game.SeedFrom(5).String()+" · 30 units · journal "+path) {
 		t.Errorf("taken up: exit %d, stderr %q:\n%s", code, errOut, taken)
 	}
 	kinds = journalKinds(t, path)
@@ -323,7 +324,7 @@ func journalKinds(t *testing.T, path string) map[string]int {
 // exit 2, and nothing on standard output; so is a journal that cannot be
 // taken up.
 func TestSimulateUsage(t *testing.T) {
-	dir := t.TempDir()
+	dir, key := t.TempDir(), testKeyFile(t)
 	corrupt := filepath.Join(dir, "corrupt.jsonl")
 	os.WriteFile(corrupt, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"+"{}\n"), 0o600)
 	other := filepath.Join(dir, "other.jsonl")
@@ -346,7 +347,7 @@ func TestSimulateUsage(t *testing.T) {
 		{[]string{"--balance", "1,000"}, "--balance: "},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
 		{[]string{"--lang", "de"}, `--lang: language "de" is not fr or en`},
-		{[]string{"--seed", "-1"}, `"-1" is not a whole number from 0`},
+		{[]string{"--seed", "-1"}, `"-1" is not a seed: 64 hexadecimal digits, or a whole number from 0`},
 		{[]string{"--nope"}, "flag provided but not defined: -nope"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--journal", filepath.Join(dir, "no", "such", "dir", "j.jsonl")}, "no such file or directory"},
@@ -354,7 +355,11 @@ func TestSimulateUsage(t *testing.T) {
 		{[]string{"--journal", other, "--seed", "2"}, "seed"},
 	}
 	for _, c := range cases {
-		code, out, errOut := run(t, "", append([]string{"simulate"}, c.args...)...)
+		args := append([]string{"simulate"}, c.args...)
+		if slices.Contains(c.args, "--journal") {
+			args = append(args, "--house-key", key)
+		}
+		code, out, errOut := run(t, "", args...)
 		if code != ExitUsage || out != "" || !strings.HasPrefix(errOut, "tapis simulate: ") || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("simulate %q: exit %d, stdout %q, stderr %q, want exit 2 and %q", c.args, code, out, errOut, c.want)
 		}
@@ -373,7 +378,7 @@ func TestSimulateKeepsTheJournalsBalance(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess.Close()
-	code, out, errOut := run(t, "", "simulate", "--journal", path, "--balance", "500", "--count", "3")
+	code, out, errOut := run(t, "", "simulate", "--journal", path, "--house-key", testKeyFile(t), "--balance", "500", "--count", "3")
 	if code != ExitOK || errOut != "tapis simulate: journal "+path+" keeps its own balance (€10.00): --balance does not apply\n" || !strings.Contains(out, "played 3 · staked €3.00") {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errOut, out)
 	}
