@@ -2,11 +2,13 @@ package cli
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tapis/ledger"
 	"tapis/store"
@@ -161,5 +163,55 @@ func TestSellersRefuseAHouseKey(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Errorf("a seller made a key %s for an existing store", missing)
+	}
+}
+
+// TestSimulateStopsOnAStoreChangedUnderIt: simulate --store stops at the
+// first purchase its store refuses, once it found the store changed under
+// it (emission.qa set to 1 with SQL while it sells): one line on standard
+// error, exit status 1.
+func TestSimulateStopsOnAStoreChangedUnderIt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shop.db")
+	type result struct {
+		code        int
+		out, errOut string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, out, errOut := run(t, "", "simulate", "--store", "sqlite:"+path, "--house-key", testKeyFile(t), "--count", "5000000")
+		done <- result{code, out, errOut}
+	}()
+	// mode=rw: the test's reads never create the store's file before
+	// simulate does.
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=rw&_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var n int
+		if db.QueryRow(`SELECT COUNT(*) FROM purchases`).Scan(&n) == nil && n >= 10 {
+			break
+		}
+		select {
+		case r := <-done:
+			t.Fatalf("simulate ended before the store was changed: exit %d, %s%s", r.code, r.out, r.errOut)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("simulate sold nothing in 30 s")
+		}
+	}
+	if _, err := db.Exec(`UPDATE emission SET qa = 1`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.code != ExitInvalid || !strings.HasPrefix(r.errOut, "tapis simulate: buying unit ") || strings.Count(r.errOut, "\n") != 1 ||
+			!strings.Contains(r.errOut, "store changed under its seller: the emission's QA flag is 1, sealed as 0") {
+			t.Errorf("simulate: exit %d, stderr %q", r.code, r.errOut)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("simulate sold on for a minute on a store changed under it")
 	}
 }
