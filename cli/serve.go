@@ -243,8 +243,8 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	if f.hostKey == "" {
 		return f, usagef("--host-key is empty: want a file")
 	}
-	if err := checkHouseKey(fs.Lookup("house-key")); err != nil && isSet(fs, "house-key") {
-		return f, err
+	if f.houseKey == "" && isSet(fs, "house-key") {
+		return f, usagef("--house-key is empty: want a file")
 	}
 	if f.houseKey == "" {
 		f.houseKey = filepath.Join(filepath.Dir(f.hostKey), houseKeyName)
