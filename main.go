@@ -105,7 +105,8 @@ func replay(env cli.Env, args []string) int {
 }
 
 // play runs the interactive game and prints the session's summary line once
-// the terminal is restored.
+// the terminal is restored; a store found changed under the game (it sold
+// nothing from then on) is said after it, exit status 1.
 func play(env cli.Env, args []string) int {
 	opts, err := cli.GameArgs(args, env.Getenv, env.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
@@ -122,6 +123,8 @@ func play(env cli.Env, args []string) int {
 	sig := newSignals()
 	defer sig.stop()
 	opts.UI.Hooks = ui.Hooks{BeforeSuspend: sig.stepAside, AfterResume: sig.arm}
+	var tampered atomic.Pointer[error] // what the store found changed under the game
+	opts.Session.OnTamper = func(err error) { tampered.CompareAndSwap(nil, &err) }
 	m, err := opts.Open()
 	if err != nil {
 		hint := ""
@@ -141,6 +144,10 @@ func play(env cli.Env, args []string) int {
 	fmt.Fprintln(env.Stdout, m.Summary())
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintf(env.Stderr, "tapis: %s\n", text.Printable(err.Error()))
+		return 1
+	}
+	if found := tampered.Load(); found != nil {
+		fmt.Fprintf(env.Stderr, "tapis: sales were stopped: %s\n", text.Printable((*found).Error()))
 		return 1
 	}
 	return cli.ExitOK

@@ -61,6 +61,7 @@ func sellersKilled(t *testing.T, bin, url string) {
 	}
 	defer st.Close()
 	const sellers, each = 4, 150
+	key := testKeyFile(t)
 	g, stake := lottery.Yams(), decimal.NewFromInt(1)
 	made := func(name string) int {
 		a, err := st.Account(ctx, name, 0)
@@ -90,7 +91,7 @@ func sellersKilled(t *testing.T, bin, url string) {
 					mu.Unlock()
 					return
 				}
-				cmd := exec.Command(bin, "simulate", "--store", url, "--account", name, "--balance", "1000",
+				cmd := exec.Command(bin, "simulate", "--store", url, "--house-key", key, "--account", name, "--balance", "1000",
 					"--game", g.Name, "--stake", "1", "--count", fmt.Sprint(left), "--json")
 				var stderr bytes.Buffer
 				cmd.Stderr = &stderr
@@ -193,6 +194,18 @@ func openDB(t *testing.T, url string) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// testKeyFile writes the tests' house key (ledger.PublicTestKey, which
+// the tests' stores are sealed with) to a file of a new directory, for the
+// sellers run as processes.
+func testKeyFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "house_ed25519")
+	if err := ledger.PublicTestKey().Write(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // gameSeed is game.SeedFrom, for a file whose tests name a variable game.

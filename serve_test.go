@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -58,7 +57,7 @@ func TestServeSecondSignal(t *testing.T) {
 	if got := out.String(); !strings.HasSuffix(got, "\x1b[?1049l\x1b[?25h\x1b[?2004l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b]2;\a") {
 		t.Errorf("the player's terminal was not given back: the output ends %q", got[max(0, len(got)-120):])
 	}
-	st, err := store.Open(context.Background(), srv.store, store.Options{Key: ledger.PublicTestKey()})
+	st, err := store.Open(context.Background(), srv.store, store.Options{KeyFile: srv.houseKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestServeKilled(t *testing.T) {
 
 	again := startServeIn(t, dir)
 	again.playerWith(t, signer, "Your last session did not reveal this unit to the end")
-	st, err := store.Open(context.Background(), again.store, store.Options{Key: ledger.PublicTestKey(), Existing: true})
+	st, err := store.Open(context.Background(), again.store, store.Options{Existing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,11 +121,12 @@ func checkLog(t *testing.T, logs string, want ...string) {
 // serveProcess is tapis serve running as a process, on a store of its
 // own.
 type serveProcess struct {
-	cmd   *exec.Cmd
-	logs  *lockedBuffer
-	where string // the address it listens on
-	store string // its store's URL
-	done  chan error
+	cmd      *exec.Cmd
+	logs     *lockedBuffer
+	where    string // the address it listens on
+	store    string // its store's URL
+	houseKey string // the house key's file it signs with
+	done     chan error
 }
 
 // startServe starts tapis serve on 127.0.0.1 and waits until it says
@@ -140,7 +140,8 @@ func startServe(t *testing.T) *serveProcess {
 func startServeIn(t *testing.T, dir string) *serveProcess {
 	t.Helper()
 	bin := buildTapis(t)
-	p := &serveProcess{logs: &lockedBuffer{}, store: "sqlite:" + filepath.Join(dir, "tapis.db"), done: make(chan error, 1)}
+	p := &serveProcess{logs: &lockedBuffer{}, store: "sqlite:" + filepath.Join(dir, "tapis.db"),
+		houseKey: filepath.Join(dir, ".tapis", "house_ed25519"), done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--store", p.store,
 		"--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
 	p.cmd.Stderr = p.logs

@@ -89,6 +89,9 @@ func french() safe.Catalog {
 		"paused":       "En pause : l'émission ne répond pas ; le tableau reprend dès qu'elle répond",
 		"paused.short": "En pause",
 		"small":        "Le tableau demande au moins %d×%d (ici %d×%d). q quitter",
+		"key":          "clé de la maison",
+		"head":         "tête signée n°",
+		"head.none":    "aucune tête signée encore",
 	}
 }
 
@@ -122,5 +125,8 @@ func english() safe.Catalog {
 		"paused":       "Paused: the emission does not answer; the board goes on when it does",
 		"paused.short": "Paused",
 		"small":        "The board needs at least %d×%d (now %d×%d). q quits",
+		"key":          "house key",
+		"head":         "signed head",
+		"head.none":    "no head signed yet",
 	}
 }

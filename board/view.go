@@ -43,9 +43,13 @@ func (m *Model) render(w, h int) string {
 		body := lipgloss.Place(w, h-2, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Width(w-4).Align(lipgloss.Center).Render(note))
 		lines = append(lines, strings.Split(body, "\n")...)
 	case w >= wideW && h >= wideH:
-		lines = append(lines, m.wide(w, h-2)...)
+		seal := m.seal(w)
+		lines = append(lines, m.wide(w, h-2-len(seal))...)
+		lines = append(lines, seal...)
 	default:
-		lines = append(lines, m.narrow(w, h-2)...)
+		seal := m.seal(w)
+		lines = append(lines, m.narrow(w, h-2-len(seal))...)
+		lines = append(lines, seal...)
 	}
 	lines = append(lines, m.footer(w))
 	return strings.Join(fitLines(lines, w, h), "\n")
@@ -88,6 +92,26 @@ func (m *Model) footer(w int) string {
 		line += "  " + m.st.note.Render(paused)
 	}
 	return line
+}
+
+// seal is the lines above the footer: the fingerprint of the key the
+// emission is sealed with, and the store's last signed head (its number,
+// the start of its hash, when it was signed), which anyone may note and
+// compare with the log's heads or give to verify --heads. One line when
+// both fit, else one each, cut to the width.
+func (m *Model) seal(w int) []string {
+	b := m.board
+	key := m.st.dim.Render(" "+m.t.get("key")+" ") + m.st.value.Render(b.HouseKey.Fingerprint())
+	head := m.st.dim.Render(m.t.get("head.none"))
+	if h := b.Head; h != nil {
+		head = m.st.dim.Render(m.t.get("head")+" ") + m.st.value.Render(m.t.number(h.N)) +
+			m.st.dim.Render(" · ") + m.st.value.Render(h.Hash.String()[:16]) +
+			m.st.dim.Render(" · "+m.clock(h.At))
+	}
+	if one := key + m.st.dim.Render(" · ") + head; ansi.StringWidth(one) <= w {
+		return []string{one}
+	}
+	return []string{ansi.Truncate(key, w, "…"), ansi.Truncate(" "+head, w, "…")}
 }
 
 // clock writes a time of day as the screen shows it.

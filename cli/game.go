@@ -15,6 +15,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/ui"
 )
@@ -22,7 +23,7 @@ import (
 // gameFlags are the interactive game's flags, as they are parsed.
 type gameFlags struct {
 	balance, seed, lang, stake, idle, playlist string
-	journal, store, account                    string
+	journal, store, account, houseKey          string
 	openBlocks                                 int
 	qa, demo                                   bool
 }
@@ -38,6 +39,7 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 	fs.StringVar(&f.store, "store", "", "play on a shared store `URL` (sqlite:PATH, PATH.db, postgres://…), created on first use")
 	fs.StringVar(&f.account, "account", "", "with --store: the account `NAME` that plays (default local), created with --balance")
 	fs.IntVar(&f.openBlocks, "open-blocks", 0, "with --store, when it is created: `K` blocks of each game and stake on sale side by side (default 1)")
+	fs.StringVar(&f.houseKey, "house-key", ledger.DefaultKeyPath, "with --store or --journal: "+houseKeyUsage+" or journal")
 	fs.BoolVar(&f.qa, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&f.demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
 	fs.StringVar(&f.idle, "idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
@@ -89,6 +91,9 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (Game
 	so.Journal, so.QA, so.Store, so.Account, so.OpenBlocks = f.journal, f.qa, f.store, f.account, f.openBlocks
 	if err := checkStoreFlags(fs, f.store, f.journal); err != nil {
 		return g, err
+	}
+	if f.store != "" || f.journal != "" {
+		so.KeyFile = f.houseKey // the game in memory records nothing to sign
 	}
 	if len(pos) > 1 {
 		return g, fmt.Errorf("unexpected argument %q", pos[1])

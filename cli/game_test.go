@@ -171,7 +171,7 @@ func TestReplayArgs(t *testing.T) {
 func TestDealUnitMatchesGame(t *testing.T) {
 	for _, c := range [][]string{{"yams", "0.5"}, {"yams", "1"}, {"yams", "2"}, {"vegas", "3"}} {
 		path := filepath.Join(t.TempDir(), "j.jsonl")
-		args := []string{c[0], "--seed", "42", "--journal", path}
+		args := []string{c[0], "--seed", "42", "--journal", path, "--house-key", testKeyFile(t)}
 		if c[0] == "yams" {
 			args = append(args, "--stake", c[1])
 		}

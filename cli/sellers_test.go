@@ -30,10 +30,11 @@ func simulatesOnOneAccount(t *testing.T, url string) {
 		out, errOut string
 	}
 	results := make([]result, 3)
+	key := testKeyFile(t)
 	var wg sync.WaitGroup
 	for i := range results {
 		wg.Go(func() {
-			code, out, errOut := run(t, "", "simulate", "--store", url, "--count", "400", "--balance", "100000", "--seed", "5")
+			code, out, errOut := run(t, "", "simulate", "--store", url, "--house-key", key, "--count", "400", "--balance", "100000", "--seed", "5")
 			results[i] = result{code, out, errOut}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"syscall"
@@ -15,6 +16,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/ledger"
 	"tapis/server"
 	"tapis/store"
 	"tapis/text"
@@ -31,6 +33,7 @@ const maxSessions = 100_000
 // serveFlags are tapis serve's flags, as they are read.
 type serveFlags struct {
 	listen, store, hostKey string
+	houseKey               string // the house's signing key's file: beside the host key unless told
 	balance                decimal.Decimal
 	maxSessions            int
 	maxBoards              int
@@ -48,9 +51,11 @@ type serveFlags struct {
 const maxLossLimit = 1_000_000
 
 // serve runs tapis serve: the game over SSH, until SIGINT, SIGTERM or
-// SIGHUP, which shut it down gracefully (shutDown). Exit status 0 once
-// shut down, 2 for a bad flag or a store, host key or address
-// that cannot be used; 1 when serving fails afterwards.
+// SIGHUP, which shut it down gracefully (shutDown), or until the store is
+// found changed under it (stopSelling). Exit status 0 once shut down, 2
+// for a bad flag or a store, host key, house key or address that cannot
+// be used; 1 when the store was changed under it, or serving fails
+// afterwards.
 func serve(env Env, args []string) int {
 	f, err := serveArgs(env, args)
 	if err != nil {
@@ -74,14 +79,23 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
+	// The store tells of a change under it once (OnTamper), from its own
+	// goroutine or in a sale: the server stops selling below.
+	tampered := make(chan error, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks})
+	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks, KeyFile: f.houseKey,
+		// Each head on a line of its own, the token as the message
+		// (unquoted): tapis verify --heads reads the log as it is.
+		OnHead:   func(h ledger.HeadToken) { logger.Info("signed " + h.String()) },
+		OnTamper: func(err error) { noteTamper(tampered, err) }})
 	if err != nil {
 		cancel()
 		return fail(env, "serve", usagef("%v", err))
 	}
 	closeStore := sync.OnceValue(st.Close)
 	defer closeStore()
+	house := st.Emission().Key()
+	logger.Info("house key "+house.String(), "fingerprint", house.Fingerprint(), "file", text.Printable(f.houseKey))
 	// Every sequence's block on sale is opened now, its commitment
 	// recorded: the board and the rules screen show it before its first
 	// sale.
@@ -107,24 +121,54 @@ func serve(env Env, args []string) int {
 		"idle_timeout", f.idle, "reality_check", f.realityCheck, "loss_limit", lossLimitText(f.lossLimit), "qa", f.qa)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
+	code := ExitOK
+	var begun time.Time // when the server began to stop
 	select {
 	case sig := <-stop:
-		begun := time.Now()
+		begun = time.Now()
 		shutDown(logger, srv, sig, stop)
-		<-served
-		lat := srv.PurchaseLatency()
-		logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
-			"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
-		if err := closeStore(); err != nil {
-			logger.Error("closing the store", "err", text.Printable(err.Error()))
-		}
-		logger.Info("stopped", "took", time.Since(begun).Round(time.Millisecond))
-		return ExitOK
+	case found := <-tampered:
+		begun = time.Now()
+		logTamper(logger, found)
+		stopSelling(logger, srv, stop)
+		code = ExitInvalid
 	case err := <-served:
 		srv.Close()
 		logger.Error("stopped", "err", text.Printable(err.Error()))
 		return ExitInvalid
 	}
+	<-served
+	lat := srv.PurchaseLatency()
+	logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
+		"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
+	if err := closeStore(); err != nil {
+		logger.Error("closing the store", "err", text.Printable(err.Error()))
+	}
+	if code == ExitOK {
+		select {
+		case found := <-tampered: // found as the server shut down: said all the same
+			logTamper(logger, found)
+			code = ExitInvalid
+		default:
+		}
+	}
+	logger.Info("stopped", "took", time.Since(begun).Round(time.Millisecond))
+	return code
+}
+
+// noteTamper passes what the store found changed under the server on to
+// serve, without waiting: the store tells it once, maybe in a sale's
+// transaction.
+func noteTamper(tampered chan<- error, err error) {
+	select {
+	case tampered <- err:
+	default:
+	}
+}
+
+// logTamper logs what the store found changed under the server.
+func logTamper(logger *log.Logger, found error) {
+	logger.Error("the store was changed under this server: sales are stopped", "found", text.Printable(found.Error()))
 }
 
 // lossLimitText writes --loss-limit for the log: none, or euros.
@@ -142,6 +186,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.StringVar(&f.listen, "listen", server.DefaultListen, "the address `ADDR` to listen on (:23234 to be reached from the network)")
 	fs.StringVar(&f.store, "store", server.DefaultStore, "the shared store `URL` every player buys from (sqlite:PATH, PATH.db, postgres://…)")
 	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
+	fs.StringVar(&f.houseKey, "house-key", "", houseKeyUsage+" (default: "+houseKeyName+" beside --host-key)")
 	balance := fs.String("balance", "100", "what a new account starts with, in euros")
 	fs.IntVar(&f.maxSessions, "max-sessions", server.DefaultMaxSessions, "how many players at once")
 	fs.IntVar(&f.maxBoards, "max-boards", server.DefaultMaxBoards, "how many boards watched at once, apart from the players")
@@ -198,5 +243,24 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	if f.hostKey == "" {
 		return f, usagef("--host-key is empty: want a file")
 	}
+	if f.houseKey == "" && isSet(fs, "house-key") {
+		return f, usagef("--house-key is empty: want a file")
+	}
+	if f.houseKey == "" {
+		f.houseKey = filepath.Join(filepath.Dir(f.hostKey), houseKeyName)
+	}
+	if filepath.Clean(f.houseKey) == filepath.Clean(f.hostKey) {
+		return f, usagef("--house-key and --host-key are the same file %s: the house's key signs its history, the host key only the connections", text.Printable(f.hostKey))
+	}
 	return f, nil
+}
+
+// houseKeyName is the house key's file beside serve's host key.
+const houseKeyName = "house_ed25519"
+
+// isSet reports whether the flag named name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -22,10 +22,26 @@ const shutdownGrace = 10 * time.Second
 // signal meanwhile ends the games left at once.
 func shutDown(logger *log.Logger, srv *server.Server, sig os.Signal, stop <-chan os.Signal) {
 	logger.Info("shutting down", "signal", sig.String(), "players", srv.Playing(), "grace", shutdownGrace)
+	graceful(logger, srv.Shutdown, stop, "the second signal")
+}
+
+// stopSelling stops the server once its store was found changed under
+// it, as shutDown does on a signal: the store sells nothing more already,
+// every player is told why in one line, the reveals under way have
+// shutdownGrace to finish; a signal meanwhile ends the games left at once.
+func stopSelling(logger *log.Logger, srv *server.Server, stop <-chan os.Signal) {
+	logger.Info("stopping sales", "players", srv.Playing(), "grace", shutdownGrace)
+	graceful(logger, srv.StopSelling, stop, "a signal")
+}
+
+// graceful runs a server's graceful end, shutdown, for shutdownGrace at
+// most, or until a signal on stop (named signal in the log) ends the
+// games left at once.
+func graceful(logger *log.Logger, shutdown func(context.Context) error, stop <-chan os.Signal, signal string) {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- srv.Shutdown(ctx) }()
+	go func() { done <- shutdown(ctx) }()
 	var err error
 	select {
 	case err = <-done:
@@ -40,7 +56,7 @@ func shutDown(logger *log.Logger, srv *server.Server, sig os.Signal, stop <-chan
 	case errors.Is(err, context.DeadlineExceeded):
 		logger.Info("reveals cut short", "by", "the deadline")
 	case errors.Is(err, context.Canceled):
-		logger.Info("reveals cut short", "by", "the second signal")
+		logger.Info("reveals cut short", "by", signal)
 	case err != nil:
 		logger.Warn("shut down", "err", text.Printable(err.Error()))
 	}

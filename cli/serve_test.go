@@ -11,19 +11,20 @@ import (
 // TestServeUsageErrors: a bad flag, or a store or host key that cannot
 // serve, stops tapis serve before it listens: one line, exit status 2.
 func TestServeUsageErrors(t *testing.T) {
-	dir, house := houseStore(t)
+	dir, shop := houseStore(t)
 	open := filepath.Join(dir, "open_key")
 	if err := os.WriteFile(open, []byte("key"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	key := filepath.Join(dir, "key")
+	house := testKeyFile(t)
 	// A store others may read: it holds the house's seed.
 	_, readable := houseStore(t)
 	if err := os.Chmod(readable, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	usageErrors(t, "serve", []usageCase{
-		{[]string{"--host-key", key, "--store", "sqlite:" + readable, "--listen", "127.0.0.1:0"},
+		{[]string{"--host-key", key, "--house-key", house, "--store", "sqlite:" + readable, "--listen", "127.0.0.1:0"},
 			"store " + readable + " can be read by others (mode 0644): chmod 600 " + readable},
 		{[]string{"--balance", "-1"}, "--balance: amount -1 is negative"},
 		{[]string{"--balance", "2000000000"}, "--balance 2000000000: at most 1000000000"},
@@ -46,9 +47,9 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
 		{[]string{"--host-key", ""}, "--host-key is empty"},
 		{[]string{"board"}, `unexpected argument "board"`},
-		{[]string{"--host-key", open, "--store", "sqlite:" + house, "--listen", "127.0.0.1:0"}, "can be read by others (mode 0644): chmod 600"},
-		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--qa", "--listen", "127.0.0.1:0"}, "QA plays on a store created with --qa"},
-		{[]string{"--host-key", key, "--store", "sqlite:" + house, "--listen", "127.0.0.1:99999"}, "--listen: listen tcp: address 99999: invalid port"},
+		{[]string{"--host-key", open, "--house-key", house, "--store", "sqlite:" + shop, "--listen", "127.0.0.1:0"}, "can be read by others (mode 0644): chmod 600"},
+		{[]string{"--host-key", key, "--house-key", house, "--store", "sqlite:" + shop, "--qa", "--listen", "127.0.0.1:0"}, "QA plays on a store created with --qa"},
+		{[]string{"--host-key", key, "--house-key", house, "--store", "sqlite:" + shop, "--listen", "127.0.0.1:99999"}, "--listen: listen tcp: address 99999: invalid port"},
 		{[]string{"--host-key", filepath.Join(dir, "new_key"), "--store", "sqlite:" + filepath.Join(dir, "new.db"), "--listen", "nonsense"},
 			"--listen: listen tcp: address nonsense: missing port in address"},
 	})

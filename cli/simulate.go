@@ -10,6 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/stats"
 	"tapis/store/journal"
@@ -35,6 +36,7 @@ type simOptions struct {
 	store      string // a shared store's URL
 	account    string // the store's account that buys
 	openBlocks int    // blocks on sale side by side in a new store
+	houseKey   string // the house's signing key's file, with a store or a journal
 	lang       ui.Lang
 	json       bool
 }
@@ -55,7 +57,7 @@ func simulate(env Env, args []string) int {
 		return fail(env, "simulate", err)
 	}
 	sess, err := session.Open(session.Options{Seed: seed, SeedSet: o.seed.set, Balance: o.balance, Journal: o.journal,
-		Store: o.store, Account: o.account, OpenBlocks: o.openBlocks})
+		Store: o.store, Account: o.account, OpenBlocks: o.openBlocks, KeyFile: o.houseKey})
 	if err != nil {
 		hint := ""
 		if p := (journal.Problem{}); errors.As(err, &p) {
@@ -117,6 +119,7 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 	fs.StringVar(&o.store, "store", "", "buy from a shared store `URL` (sqlite:PATH, PATH.db, postgres://…), created on first use")
 	fs.StringVar(&o.account, "account", "", "with --store: the account `NAME` that buys (default local), created with --balance")
 	fs.IntVar(&o.openBlocks, "open-blocks", 0, "with --store, when it is created: `K` blocks of each game and stake on sale side by side (default 1)")
+	houseKey := fs.String("house-key", ledger.DefaultKeyPath, "with --store or --journal: "+houseKeyUsage+" or journal")
 	lang := fs.String("lang", "en", "the language of the report: fr or en")
 	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")
 	pos, err := parse(env, fs, args)
@@ -140,6 +143,9 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 	}
 	if err := checkStoreFlags(fs, o.store, o.journal); err != nil {
 		return o, err
+	}
+	if o.store != "" || o.journal != "" {
+		o.houseKey = *houseKey // a simulation in memory records nothing to sign
 	}
 	fs.Visit(func(f *flag.Flag) { o.balanceSet = o.balanceSet || f.Name == "balance" })
 	if !o.balanceSet {

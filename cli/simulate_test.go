@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,8 +237,8 @@ func TestSimulateBalance(t *testing.T) {
 // unit an earlier run left unrevealed is revealed first and counted in
 // what was won, as the game does.
 func TestSimulateJournal(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "j.jsonl")
-	first := simulateJSON(t, "--game", "vegas", "--count", "120", "--seed", "5", "--journal", path)
+	path, key := filepath.Join(t.TempDir(), "j.jsonl"), testKeyFile(t)
+	first := simulateJSON(t, "--game", "vegas", "--count", "120", "--seed", "5", "--journal", path, "--house-key", key)
 	kinds := journalKinds(t, path)
 	if kinds[journal.KindBuy] != 120 || kinds[journal.KindShown] != 120 || kinds[journal.KindStart] != 1 {
 		t.Errorf("journal holds %v", kinds)
@@ -266,7 +267,7 @@ func TestSimulateJournal(t *testing.T) {
 	if err := sess.Close(); err != nil {
 		t.Fatal(err)
 	}
-	code, taken, errOut := run(t, "", "simulate", "--game", "vegas", "--count", "30", "--journal", path)
+	code, taken, errOut := run(t, "", "simulate", "--game", "vegas", "--count", "30", "--journal", path, "--house-key", key)
 	if code != ExitOK || errOut != "" || !strings.Contains(taken, "revealed first: 1 unit bought by an earlier run and never shown (won "+wallet.Format(sold.Unit.Prize, "en")+")") ||
 		!strings.Contains(taken, "seed "+game.SeedFrom(5).String()+" · 30 units · journal "+path) {
 		t.Errorf("taken up: exit %d, stderr %q:\n%s", code, errOut, taken)
@@ -323,7 +324,7 @@ func journalKinds(t *testing.T, path string) map[string]int {
 // exit 2, and nothing on standard output; so is a journal that cannot be
 // taken up.
 func TestSimulateUsage(t *testing.T) {
-	dir := t.TempDir()
+	dir, key := t.TempDir(), testKeyFile(t)
 	corrupt := filepath.Join(dir, "corrupt.jsonl")
 	os.WriteFile(corrupt, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":1,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"+"{}\n"), 0o600)
 	other := filepath.Join(dir, "other.jsonl")
@@ -354,7 +355,11 @@ func TestSimulateUsage(t *testing.T) {
 		{[]string{"--journal", other, "--seed", "2"}, "seed"},
 	}
 	for _, c := range cases {
-		code, out, errOut := run(t, "", append([]string{"simulate"}, c.args...)...)
+		args := append([]string{"simulate"}, c.args...)
+		if slices.Contains(c.args, "--journal") {
+			args = append(args, "--house-key", key)
+		}
+		code, out, errOut := run(t, "", args...)
 		if code != ExitUsage || out != "" || !strings.HasPrefix(errOut, "tapis simulate: ") || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("simulate %q: exit %d, stdout %q, stderr %q, want exit 2 and %q", c.args, code, out, errOut, c.want)
 		}
@@ -373,7 +378,7 @@ func TestSimulateKeepsTheJournalsBalance(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess.Close()
-	code, out, errOut := run(t, "", "simulate", "--journal", path, "--balance", "500", "--count", "3")
+	code, out, errOut := run(t, "", "simulate", "--journal", path, "--house-key", testKeyFile(t), "--balance", "500", "--count", "3")
 	if code != ExitOK || errOut != "tapis simulate: journal "+path+" keeps its own balance (€10.00): --balance does not apply\n" || !strings.Contains(out, "played 3 · staked €3.00") {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errOut, out)
 	}

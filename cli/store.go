@@ -15,12 +15,19 @@ import (
 // one byte a unit of memory (its draw order).
 const maxOpenBlocks = 64
 
-// checkStoreFlags checks --store, --account and --open-blocks, which the
-// game and simulate share: a store or a journal, an account and a count of
-// blocks only with a store.
+// checkStoreFlags checks --store, --account, --open-blocks and
+// --house-key, which the game and simulate share: a store or a journal, an
+// account and a count of blocks only with a store, the house's key only
+// with one or the other.
 func checkStoreFlags(fs *flag.FlagSet, url, journal string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := checkHouseKey(fs.Lookup("house-key")); err != nil {
+		return err
+	}
+	if set["house-key"] && url == "" && journal == "" {
+		return usagef("--house-key goes with --store or --journal: the house signs what they record")
+	}
 	if url == "" {
 		for _, name := range []string{"account", "open-blocks"} {
 			if set[name] {
@@ -53,6 +60,17 @@ func checkStoreFlags(fs *flag.FlagSet, url, journal string) error {
 	}
 	return nil
 }
+
+// checkHouseKey refuses an empty --house-key.
+func checkHouseKey(f *flag.Flag) error {
+	if f != nil && f.Value.String() == "" {
+		return usagef("--house-key is empty: want a file")
+	}
+	return nil
+}
+
+// houseKeyUsage is what --house-key's help says, after where it is.
+const houseKeyUsage = "the house's signing key `FILE` (ed25519, mode 0600; keep a copy, off the store's machine): made for a new store"
 
 // checkAccount checks an account's name: empty for the default, else 1 to
 // 64 printable characters.

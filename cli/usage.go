@@ -38,11 +38,11 @@ func forms(name string) []form {
 			{"verify --store URL [--json]",
 				"check a whole store (sqlite:PATH, PATH.db, postgres://…):\nevery unit against its block's seed, every account's balance"}}
 	case "simulate":
-		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--lang fr|en] [--json]",
+		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--house-key FILE] [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
 	case "serve":
-		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--balance EUR]\n                 [--max-sessions N] [--max-boards N] [--max-per-address N]\n                 [--max-startups START:RATE:FULL] [--guests=false] [--idle-timeout D]\n                 [--reality-check D] [--loss-limit EUR] [--open-blocks K] [--qa]",
-			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST)"}}
+		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]",
+			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST);\nits store found changed under it, it stops selling: exit 1"}}
 	case "board":
 		return []form{{"board [--store URL] [--lang fr|en]",
 			"a store's live board, for a big screen: the lots left,\nthe big wins, the players, the sales per minute\n(also ssh -t -p 23234 HOST board, on tapis serve)"}}
@@ -101,8 +101,9 @@ func writeUsage(w io.Writer) {
 	fmt.Fprint(w, `
 G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
 Exit status: 0 success, 1 an invalid layout, a failed audit or simulation,
-a receipt that does not check,
-2 a usage error.
+a receipt that does not check, a store changed under its seller (the game,
+simulate, serve), 2 a usage error (a house key or a store refused at start
+among them).
 Run "tapis COMMAND -h" (or --help) for a command's flags.
 `)
 }

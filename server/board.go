@@ -63,6 +63,9 @@ func (v *viewer) watch(prog *tea.Program, over <-chan struct{}) {
 func (v *viewer) end(o outcome) (reason, farewell string) {
 	select {
 	case <-v.closed:
+		if v.s.end.tampered {
+			return "sales stopped", lineStopped.say(v.lang)
+		}
 		return "server closing", lineClosing.say(v.lang)
 	default:
 	}

@@ -24,6 +24,7 @@ type ending struct {
 	closing  chan struct{} // closed once the server starts closing
 	quitting chan struct{} // closed once the games left are to quit now
 	deadline time.Time     // written before closing is closed: when the games will be quit
+	tampered bool          // written before closing is closed: the store was changed under the server
 	tell     sync.Once
 	quit     sync.Once
 }
@@ -46,7 +47,7 @@ func (e *ending) watch(prog *tea.Program, over <-chan struct{}) (quitByServer fu
 		case <-over:
 			return
 		}
-		prog.Send(ui.ClosingMsg{Deadline: e.deadline})
+		prog.Send(ui.ClosingMsg{Deadline: e.deadline, Tampered: e.tampered})
 		select {
 		case <-e.quitting:
 			forced.Store(true)
@@ -59,9 +60,11 @@ func (e *ending) watch(prog *tea.Program, over <-chan struct{}) (quitByServer fu
 
 // stopAccepting closes the listeners, so that new connections are
 // refused, refuses the sessions of the connections already in, and tells
-// the games playing that the server closes: they quit at deadline (zero:
-// whenever their reveal ends). The connections stay open until Close.
-func (s *Server) stopAccepting(deadline time.Time) {
+// the games playing that the server closes (tampered: that sales are
+// stopped because the store was changed under it): they quit at deadline
+// (zero: whenever their reveal ends). The connections stay open until
+// Close.
+func (s *Server) stopAccepting(deadline time.Time, tampered bool) {
 	s.end.tell.Do(func() {
 		s.mu.Lock()
 		s.closed = true
@@ -75,7 +78,7 @@ func (s *Server) stopAccepting(deadline time.Time) {
 		for _, l := range listeners {
 			l.Close() // one that ssh.Serve had not taken yet
 		}
-		s.end.deadline = deadline
+		s.end.deadline, s.end.tampered = deadline, tampered
 		close(s.end.closing)
 	})
 }
@@ -89,9 +92,18 @@ func (s *Server) stopAccepting(deadline time.Time) {
 // connections are closed. Anything bought and not shown is offered at the
 // player's next visit. Shutdown returns nil once every game ended by
 // itself, and ctx's error, wrapped, when reveals were cut short.
-func (s *Server) Shutdown(ctx context.Context) error {
+func (s *Server) Shutdown(ctx context.Context) error { return s.shutdown(ctx, false) }
+
+// StopSelling is Shutdown for a store found changed under the server
+// (store.Options.OnTamper): the store sells nothing more already; every
+// player is told, in one line, that sales are stopped for that reason,
+// and the reveals under way finish as in Shutdown.
+func (s *Server) StopSelling(ctx context.Context) error { return s.shutdown(ctx, true) }
+
+// shutdown is Shutdown and StopSelling.
+func (s *Server) shutdown(ctx context.Context, tampered bool) error {
 	deadline, _ := ctx.Deadline()
-	s.stopAccepting(deadline)
+	s.stopAccepting(deadline, tampered)
 	var err error
 	select {
 	case <-s.sessionsOver():

@@ -25,6 +25,8 @@ const (
 	lineUnavailable      // the store did not open the account
 	lineBye              // the player quit: %s their session's outcome
 	lineClosed           // the server closed the game: %s their session's outcome
+	lineStopped          // the store was changed under the server: sales are stopped
+	lineStoppedBye       // the same, as a game ends: %s their session's outcome
 	lineKeyed            // how a player with a key finds their account again
 	lineGuest            // a guest's account ends with the connection
 )
@@ -44,6 +46,8 @@ func linesIn(lang ui.Lang) map[line]string {
 			lineUnavailable: "tapis : votre compte ne peut pas s'ouvrir pour l'instant ; réessayez plus tard",
 			lineBye:         "tapis : merci d'avoir joué ! %s",
 			lineClosed:      "tapis : le serveur ferme : %s",
+			lineStopped:     "tapis : les ventes sont arrêtées : la réserve a été modifiée à l'insu de ce serveur",
+			lineStoppedBye:  "tapis : les ventes sont arrêtées, la réserve a été modifiée à l'insu de ce serveur : %s",
 			lineKeyed:       "Votre compte est votre clé : revenez avec la même pour retrouver solde, historique et unités non révélées",
 			lineGuest:       "Vous jouiez en invité : ce compte se termine avec la connexion",
 		}
@@ -60,6 +64,8 @@ func linesIn(lang ui.Lang) map[line]string {
 		lineUnavailable: "tapis: your account cannot be opened now; try again later",
 		lineBye:         "tapis: thanks for playing! %s",
 		lineClosed:      "tapis: the server is closing: %s",
+		lineStopped:     "tapis: sales are stopped: the store was changed under this server",
+		lineStoppedBye:  "tapis: sales are stopped, the store was changed under this server: %s",
 		lineKeyed:       "Your account is your key: come back with the same one to find your balance, history and unrevealed units",
 		lineGuest:       "You played as a guest: this account ends with the connection",
 	}

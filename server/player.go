@@ -108,6 +108,8 @@ func (p *player) end(o outcome) (reason, farewell string) {
 	switch {
 	case o.idled:
 		return "idle", lineIdle.say(p.lang, minutes(p.s.o.IdleTimeout))
+	case (p.m.EndedByClosing() || p.quitByServer()) && p.s.end.tampered:
+		return "sales stopped", goodbye(p.lang, lineStoppedBye, p.outcome, p.guest)
 	case p.m.EndedByClosing() || p.quitByServer():
 		return "server closing", goodbye(p.lang, lineClosed, p.outcome, p.guest)
 	case o.disconnected:

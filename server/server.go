@@ -220,7 +220,7 @@ func (s *Server) Serve(l net.Listener) error {
 // recorded in the store); anything bought and not shown is offered at the
 // player's next visit. Shutdown is the graceful way.
 func (s *Server) Close() error {
-	s.stopAccepting(time.Time{})
+	s.stopAccepting(time.Time{}, false)
 	s.end.quitAll()
 	s.waitSessions(quitGrace)
 	err := s.ssh.Close()

@@ -58,6 +58,10 @@ type Options struct {
 	// one in KeyFile (made there for a new store or journal).
 	Key     ledger.Key
 	KeyFile string
+	// OnTamper is told once when a shared store finds it was changed
+	// under this session's seller: from then on it sells nothing
+	// (store.ErrTampered).
+	OnTamper func(error)
 }
 
 // Session is a player's session: one account buying from a store, and what
@@ -128,7 +132,7 @@ func openStore(o Options) (store.Store, error) {
 	ctx, cancel := deadline()
 	defer cancel()
 	return store.Open(ctx, o.Store, store.Options{Seed: o.Seed, SeedSet: o.SeedSet, QA: o.QA,
-		OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now, Key: o.Key, KeyFile: o.KeyFile})
+		OpenBlocks: o.OpenBlocks, Tables: o.Tables, Now: o.Now, Key: o.Key, KeyFile: o.KeyFile, OnTamper: o.OnTamper})
 }
 
 // OpenOn starts a session for an account on a store: the account, created

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/ledger"
 )
 
 // BigWinFactor makes a big win, on the board: a unit of a block that pays
@@ -68,6 +69,20 @@ type Board struct {
 	Sales     []int      // units sold by SalesStep, oldest first; the last step is under way
 	SalesFrom time.Time  // when Sales[0] starts
 	PerMinute int        // units sold over the last minute (at that rate, before a minute has passed)
+	// HouseKey is the key the emission is sealed with, whose fingerprint
+	// the room can compare with the one the house publishes.
+	HouseKey ledger.PublicKey
+	// Head is the store's last signed head, as its row says (the board
+	// checks nothing of it: verify --heads does); nil before the first.
+	Head *BoardHead
+}
+
+// BoardHead is a signed head as the board shows it: its number, its hash
+// and when it was signed, by the seller's store clock.
+type BoardHead struct {
+	N    int64
+	Hash ledger.Hash
+	At   time.Time
 }
 
 // Poller reads the board from a store, once a poll, without reading the
@@ -259,6 +274,10 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
+	head, err := p.lastHead(ctx)
+	if err != nil {
+		return Board{}, err
+	}
 	for _, st := range steps {
 		t := st.t
 		if st.reset {
@@ -276,7 +295,28 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 	}
 	p.count(now, sold)
 	p.at, p.polled = now, true
-	return p.board(now, players), nil
+	b := p.board(now, players)
+	b.Head = head
+	return b, nil
+}
+
+// lastHead reads the store's last signed head, nil when none was signed.
+func (p *Poller) lastHead(ctx context.Context) (*BoardHead, error) {
+	var n, at int64
+	var hash []byte
+	err := p.s.db.QueryRowContext(ctx, `SELECT n, hash, at FROM heads ORDER BY n DESC LIMIT 1`).Scan(&n, &hash, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store %s: reading its last head: %w", p.s.where, oneLine{err})
+	}
+	h := &BoardHead{N: n, At: time.Unix(0, at).UTC()}
+	if len(hash) != len(h.Hash) {
+		return nil, fmt.Errorf("store %s: head %d's hash is %d bytes, not %d", p.s.where, n, len(hash), len(h.Hash))
+	}
+	copy(h.Hash[:], hash)
+	return h, nil
 }
 
 // blockRows reads the blocks on sale, and those closed since cut.
@@ -419,7 +459,7 @@ func (p *Poller) perMinute(now time.Time) int {
 // board writes the board as the poll left it.
 func (p *Poller) board(now time.Time, players int) Board {
 	b := Board{At: now, Since: p.since, Wins: slices.Clone(p.wins), Players: players,
-		Sales: slices.Clone(p.sales), SalesFrom: p.from, PerMinute: p.perMinute(now)}
+		Sales: slices.Clone(p.sales), SalesFrom: p.from, PerMinute: p.perMinute(now), HouseKey: p.s.emission.Key()}
 	for _, seq := range p.s.emission.Sequences() {
 		table, err := p.s.emission.Table(seq)
 		if err != nil {

@@ -19,21 +19,25 @@ type ClosingMsg struct {
 	// Deadline is when the server quits the game anyway; zero when it
 	// waits for the reveal however long it takes.
 	Deadline time.Time
+	// Tampered says why: the server found its store changed under it, and
+	// stopped selling (the header and the buy keys say so).
+	Tampered bool
 }
 
 // closingState is what the game knows of its server closing.
 type closingState struct {
 	on       bool      // ClosingMsg came
 	deadline time.Time // ClosingMsg's
+	tampered bool      // ClosingMsg's
 	ended    bool      // the game quit itself for it
 }
 
 // closingStarts takes the server's closing in: purchases stop, and the
 // game quits at once when nothing is being revealed.
 func (m *Model) closingStarts(msg ClosingMsg) tea.Cmd {
-	m.closing = closingState{on: true, deadline: msg.Deadline}
+	m.closing = closingState{on: true, deadline: msg.Deadline, tampered: msg.Tampered}
 	m.shownAt = m.clock.Now() // the countdown starts from now, not from the last second's tick
-	m.till.closed = true
+	m.till.closed, m.till.tampered = true, msg.Tampered
 	m.panel = nil // a force set now would play nothing
 	return nil
 }
@@ -61,13 +65,22 @@ type closingBannerKey struct {
 }
 
 // closingBanner is the header while the server closes: how long the
-// reveal under way has, and that the purchases are kept.
+// reveal under way has, and that the purchases are kept; or, its store
+// changed under it, that sales are stopped for that (with the countdown
+// when it fits).
 func (m *Model) closingBanner() *drawing {
 	text := m.t.get("closing")
+	if m.closing.tampered {
+		text = m.t.get("stopped")
+	}
 	if d := m.closing.deadline; !d.IsZero() {
 		left := max(0, d.Sub(m.clock.Now()))
 		secs := int((left + time.Second - 1) / time.Second) // what is left, rounded up
-		text = m.t.f("closing.in", secs)
+		if !m.closing.tampered {
+			text = m.t.f("closing.in", secs)
+		} else if in := m.t.f("stopped.in", secs); lipgloss.Width(in) <= m.width {
+			text = in
+		}
 	}
 	return m.drawn(closingBannerKey{m.width, text}, func() string {
 		st := m.st.replay.Width(m.width).MaxWidth(m.width).MaxHeight(1).Align(lipgloss.Center)

@@ -202,6 +202,8 @@ const (
 	noteUnshown                 // a history row whose unit is still to reveal
 	noteClosing                 // a purchase refused: the server is closing
 	noteLossLimit               // a purchase refused by the loss limit: loss says until when
+	noteTampered                // a purchase refused: the store was changed under its seller
+	noteStopped                 // a purchase refused: the server stopped selling, its store changed under it
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -216,7 +218,8 @@ type note struct {
 
 // refused reports whether a note says why a purchase was refused.
 func (n note) refused() bool {
-	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteFailed || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing
+	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteFailed || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing ||
+		n.kind == noteTampered || n.kind == noteStopped
 }
 
 // say writes a note in the screen's language.
@@ -250,6 +253,10 @@ func (c *common) say(n note) string {
 		return c.t.get("closing.refused")
 	case noteLossLimit:
 		return c.lossLimitLine(n.loss)
+	case noteTampered:
+		return c.t.get("refused.tampered")
+	case noteStopped:
+		return c.t.get("stopped.refused")
 	}
 	return ""
 }

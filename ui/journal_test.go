@@ -12,6 +12,7 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/internal/hostile"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store/journal"
 )
@@ -258,12 +259,12 @@ func fileLimit(t *testing.T, path string) {
 // account that exists is said not to apply; the account's balance shows.
 func TestStoreAccountKeepsItsBalance(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "shop.db")
-	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann"})
+	first, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(40), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann", Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	first.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann"})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Store: url, Account: "ann", Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

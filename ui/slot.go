@@ -33,6 +33,9 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 		return nil
 	case t.closed: // the server is closing: the player finishes what they have
 		sl.note = note{kind: noteClosing}
+		if t.tampered {
+			sl.note = note{kind: noteStopped}
+		}
 		return nil
 	}
 	if sold := t.offer(g.game().Name); sold != nil {

@@ -44,8 +44,9 @@ type till struct {
 	// figuresLost counts the units the figures refused (none should be).
 	figuresLost int
 	now         func() time.Time
-	// closed is true once the server is closing: nothing is bought any more.
-	closed bool
+	// closed is true once the server is closing: nothing is bought any
+	// more; tampered, because its store was changed under it.
+	closed, tampered bool
 	// recording counts the units shown whose record is under way.
 	recording int
 	// paused is true while a reality check is due or shows: no purchase
@@ -157,6 +158,9 @@ func (t *till) refusal(err error) note {
 	}
 	if e, ok := store.IsLossLimit(err); ok {
 		return note{kind: noteLossLimit, loss: e}
+	}
+	if errors.Is(err, store.ErrTampered) {
+		return note{kind: noteTampered}
 	}
 	if errors.Is(err, store.ErrOutOfTurn) || errors.Is(err, store.ErrOtherPurchase) || errors.Is(err, store.ErrLeaseLost) {
 		return note{kind: noteElsewhere}
