@@ -156,7 +156,7 @@ func english() safe.Catalog {
 		"qa.mode.surfaces":   "Surfaces",
 		"qa.mode.file":       "File",
 		"commit.title":       "Block commitments",
-		"commit.about":       "Each block's seed fixes its draws. Its SHA-256 is published before the block's first sale; the seed itself once the block is sold out. tapis verify checks them.",
+		"commit.about":       "Each block's seed fixes its draws. Its commitment, the SHA-256 of the block and its seed, is published before the block's first sale; the seed itself once the block is sold out. tapis verify checks them.",
 		"commit.block":       "at %s, block %d:",
 		"commit.revealed":    "block %s, sold out, seed:",
 		"recovered":          "Your last session did not reveal this unit to the end: it is paid, reveal it",

@@ -156,7 +156,7 @@ func french() safe.Catalog {
 		"qa.mode.surfaces":   "Surfaces",
 		"qa.mode.file":       "Fichier",
 		"commit.title":       "Engagements des blocs",
-		"commit.about":       "La graine de chaque bloc fixe ses tirages. Son SHA-256 est publié avant la première vente du bloc ; la graine elle-même une fois le bloc épuisé. tapis verify les vérifie.",
+		"commit.about":       "La graine de chaque bloc fixe ses tirages. Son engagement, le SHA-256 du bloc et de sa graine, est publié avant la première vente du bloc ; la graine elle-même une fois le bloc épuisé. tapis verify les vérifie.",
 		"commit.block":       "à %s, bloc %d :",
 		"commit.revealed":    "bloc %s, épuisé, graine :",
 		"recovered":          "Unité payée à la dernière session, pas révélée jusqu'au bout : révélez-la",

@@ -124,7 +124,7 @@ func (c *common) qaStatus(on gameScreen, width int) string {
 		parts = append(parts, part{0, c.t.f("qa.next", p.game, c.describe(p))})
 	}
 	parts = append(parts,
-		part{1, c.t.f("qa.seed", c.till.session.Seed().String())},
+		part{1, c.t.f("qa.seed", c.till.session.Seed().String()[:12])}, // its first 12 digits: the seed given is the QA's
 		part{2, c.t.f("qa.block", g.Name, c.t.money(stake), b.Number, b.Sold)},
 		part{3, c.t.f("qa.leftn", b.Remaining)},
 		part{5, c.t.f("qa.lots", strings.Join(lots, "·"))},
