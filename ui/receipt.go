@@ -29,14 +29,14 @@ func (c *common) receiptLayer(body area, y int, r *ledger.Receipt) layer {
 			err = r.Check(key)
 		}
 		if err != nil {
-			return fit(body.w, 1, c.st.bad.Render(ansi.Truncate(c.t.f("hist.receipt.bad", r.Seq), body.w, "…")))
+			return fit(body.w, 1, lipgloss.PlaceHorizontal(body.w, lipgloss.Center, c.st.bad.Render(ansi.Truncate(c.t.f("hist.receipt.bad", r.Seq), body.w, "…"))))
 		}
 		hash, fp := r.Hash.String()[:16], key.Fingerprint()
 		s := c.t.f("hist.receipt", r.Seq, hash, fp)
 		if lipgloss.Width(s) > body.w {
 			s = c.t.f("hist.receipt.short", r.Seq, hash, fp)
 		}
-		return fit(body.w, 1, c.st.dim.Render(ansi.Truncate(s, body.w, "…")))
+		return fit(body.w, 1, lipgloss.PlaceHorizontal(body.w, lipgloss.Center, c.st.dim.Render(ansi.Truncate(s, body.w, "…"))))
 	})
 	return place(area{body.x, y, body.w, 1}, d)
 }
