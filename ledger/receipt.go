@@ -111,7 +111,7 @@ func (r Receipt) Check(key PublicKey) error {
 	if r.Seq == 1 && r.Prev != Genesis(r.Seal, r.Account) {
 		return errors.New("the account's first record does not start from its emission")
 	}
-	if Link(r.Prev, r.Seq, p) != r.Hash {
+	if Link(r.Seal, r.Prev, r.Seq, p) != r.Hash {
 		return errors.New("its hash is not the one its purchase gives: the receipt was changed")
 	}
 	if !key.Verify(r.Hash, r.Sig) {

@@ -21,9 +21,9 @@ func signedReceipt(key Key, seq int64) Receipt {
 	p := testPurchase()
 	prev := Genesis(testSeal, p.Account)
 	if seq > 1 {
-		prev = Link(prev, seq-1, Deposit{Account: p.Account, N: 1, Amount: 1000, At: p.At - 1})
+		prev = Link(testSeal, prev, seq-1, Deposit{Account: p.Account, N: 1, Amount: 1000, At: p.At - 1})
 	}
-	h := Link(prev, seq, p)
+	h := Link(testSeal, prev, seq, p)
 	return NewReceipt(p, seq, testSeal, prev, h, key.Sign(h), key.Public())
 }
 
@@ -87,6 +87,7 @@ func TestReceiptRefusesChanges(t *testing.T) {
 		{"balance after", 2, func(r *Receipt) { r.After = decimal.NewFromInt(5010) }, changed},
 		{"time", 2, func(r *Receipt) { r.At = r.At.Add(time.Nanosecond) }, changed},
 		{"layout", 2, func(r *Receipt) { r.Layout = bytes.Replace(r.Layout, []byte("[3,6,1,2,5]"), []byte("[6,6,6,6,6]"), 1) }, changed},
+		{"seal", 2, func(r *Receipt) { r.Seal[0]++ }, changed},
 		{"seal, first place", 1, func(r *Receipt) { r.Seal[0]++ }, "the account's first record does not start from its emission"},
 		{"prev", 2, func(r *Receipt) { r.Prev[5]++ }, changed},
 		{"prev, first place", 1, func(r *Receipt) { r.Prev[5]++ }, "the account's first record does not start from its emission"},

@@ -130,11 +130,13 @@ type Record interface {
 }
 
 // Link returns the hash of the record at place seq of an account's chain
-// (from 1), after the record whose hash is prev (the genesis for the
-// first). Editing, inserting or deleting any record changes the hash of
-// every record after it.
-func Link(prev Hash, seq int64, r Record) Hash {
+// (from 1) of the emission sealed by seal, after the record whose hash is
+// prev (the genesis for the first). Editing, inserting or deleting any
+// record changes the hash of every record after it; the seal binds each
+// record, and so its receipt, to its emission alone.
+func Link(seal, prev Hash, seq int64, r Record) Hash {
 	e := newEnc("record")
+	e.bytes(seal[:])
 	e.bytes(prev[:])
 	e.num(seq)
 	r.write(e)

@@ -242,7 +242,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		var prev ledger.Hash
 		prev = s.chainHead(head, account)
 		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
-		hash := ledger.Link(prev, seq, d)
+		hash := ledger.Link(s.emission.SealHash, prev, seq, d)
 		sig := s.key.Sign(hash)
 		_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at, seq, hash, sig) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`),
 			account, deposits, cents, purchases, now, seq, hash[:], sig[:])

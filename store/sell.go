@@ -308,7 +308,7 @@ func (s *SQL) insertStatement(p Purchase, seq game.SeqKey, sold lottery.Sold, st
 	rec := ledger.Purchase{Account: p.Account, Number: p.Number, Unit: sold.Name(), Block: block.Int64, Serial: serial,
 		Label: label.String, Tier: sold.Unit.Tier, Stake: stake, Prize: prize, Before: before, After: after,
 		Layout: string(layout), At: at.UnixNano()}
-	hash := ledger.Link(link.prev, link.seq, rec)
+	hash := ledger.Link(s.emission.SealHash, link.prev, link.seq, rec)
 	sig := s.key.Sign(hash)
 	signed := ledger.NewReceipt(rec, link.seq, s.emission.SealHash, link.prev, hash, sig, s.emission.Key())
 	return statement{insertPurchase, []any{p.Account, p.Number, seq.Game, seq.Stake.String(), block, serial, label, sold.Name(), sold.Unit.Tier,
