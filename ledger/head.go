@@ -40,8 +40,9 @@ type AccountHead struct {
 }
 
 // Head is a signed head: what one seller recorded since its head before
-// (the accounts whose chains it extended, the units it marked, the blocks
-// it opened or closed), chained to the store's previous head. A seller
+// (the accounts whose chains it extended, the units it marked), chained to
+// the store's previous head. Blocks opened and closed are signed each on
+// its own (BlockOpened, BlockClosed): a store has few of them. A seller
 // signs one every few seconds while it records, and one as it closes.
 // Whoever holds a head can show any later rewrite of what it covers, even
 // by an insider holding the key: the store's head N must keep its hash.
@@ -58,12 +59,11 @@ type Head struct {
 type HeadBody struct {
 	Accounts []AccountHead `json:"accounts,omitempty"`
 	Marks    []Mark        `json:"marks,omitempty"`
-	Blocks   []string      `json:"blocks,omitempty"` // GAME:STAKE:N opened or closed
 }
 
 // Empty reports whether the body covers nothing.
 func (b HeadBody) Empty() bool {
-	return len(b.Accounts) == 0 && len(b.Marks) == 0 && len(b.Blocks) == 0
+	return len(b.Accounts) == 0 && len(b.Marks) == 0
 }
 
 // Hash returns the head's hash, what its signature signs.
@@ -85,10 +85,6 @@ func (h Head) Hash() Hash {
 		e.str(m.Account)
 		e.str(m.Unit)
 		e.num(int64(m.Value))
-	}
-	e.num(int64(len(h.Body.Blocks)))
-	for _, b := range h.Body.Blocks {
-		e.str(b)
 	}
 	return e.sum()
 }
