@@ -116,10 +116,15 @@ func seller() string {
 }
 
 // SignHead signs a head of what this seller recorded since its last one,
-// chained to the store's last head, if it recorded anything.
+// chained to the store's last head, if it recorded anything. Once the
+// seller found its store changed under it, it signs nothing more: its head
+// would chain to, and vouch for, heads an insider may have written.
 func (s *SQL) SignHead(ctx context.Context) error {
 	if !s.key.Valid() {
 		return nil
+	}
+	if err := s.tamperedErr(); err != nil {
+		return err
 	}
 	body := s.book.takeBody()
 	if body.Empty() {

@@ -172,6 +172,9 @@ func stopsSellingOnATamper(t *testing.T, open func(Options) *SQL) {
 				t.Errorf("a deposit after the tamper: %v", err)
 			}
 			s.Check(ctx)
+			if err := s.SignHead(ctx); !errors.Is(err, ErrTampered) {
+				t.Errorf("a head signed after the tamper: %v", err)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if len(told) != 1 {
