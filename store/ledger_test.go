@@ -110,17 +110,17 @@ func chainsAndSigns(t *testing.T, s *SQL) {
 }
 
 func TestSQLiteStopsSellingOnATamper(t *testing.T) {
-	stopsSellingOnATamper(t, func(o Options) *SQL { s, _ := openSQLite(t, o); return s })
+	stopsSellingOnATamper(t, func(t *testing.T, o Options) *SQL { s, _ := openSQLite(t, o); return s })
 }
 
 func TestPostgresStopsSellingOnATamper(t *testing.T) {
-	stopsSellingOnATamper(t, func(o Options) *SQL { s, _ := openPostgres(t, o); return s })
+	stopsSellingOnATamper(t, func(t *testing.T, o Options) *SQL { s, _ := openPostgres(t, o); return s })
 }
 
 // stopsSellingOnATamper: a seller's check finds its store changed under
 // it, in each way it watches; it says so once, and every sale after is
 // refused with ErrTampered.
-func stopsSellingOnATamper(t *testing.T, open func(Options) *SQL) {
+func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) *SQL) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, sql, want string
@@ -135,7 +135,7 @@ func stopsSellingOnATamper(t *testing.T, open func(Options) *SQL) {
 		t.Run(c.name, func(t *testing.T) {
 			var mu sync.Mutex
 			var told []error
-			s := open(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(32), SeedSet: true, Tables: SmallTables,
+			s := open(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(32), SeedSet: true, Tables: SmallTables,
 				OnTamper: func(err error) { mu.Lock(); told = append(told, err); mu.Unlock() }})
 			l, err := s.Hold(ctx, "ann")
 			if err != nil {
