@@ -61,8 +61,10 @@ func TestVerifyStore(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("verify --json: %v\n%s", err, out)
 	}
-	if code != ExitInvalid || rep.OK || len(rep.Problems) != 2 || !strings.Contains(rep.Problems[0], "ann#9") ||
-		errOut != "tapis verify: "+path+": 2 problems found\n" {
+	// The prize against the block's seed, the purchase's hash against its
+	// content, the balance of the purchase after it.
+	if code != ExitInvalid || rep.OK || len(rep.Problems) != 3 || !strings.Contains(rep.Problems[0], "ann#9") ||
+		errOut != "tapis verify: "+path+": 3 problems found\n" {
 		t.Errorf("verify a forged store: %d %+v %q", code, rep, errOut)
 	}
 }

@@ -35,8 +35,8 @@ func forms(name string) []form {
 	case "verify":
 		return []form{{"verify --journal FILE [--json]",
 			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"},
-			{"verify --store URL [--json]",
-				"check a whole store (sqlite:PATH, PATH.db, postgres://…):\nevery unit against its block's seed, every account's balance"}}
+			{"verify --store URL [--key PUB] [--heads FILE] [--json]",
+				"check a whole store (sqlite:PATH, PATH.db, postgres://…): its seal,\nevery unit against its block's seed, every account's chain\nof signed records and balance, its signed heads; the heads\nand receipts of FILE against its history"}}
 	case "simulate":
 		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--house-key FILE] [--lang fr|en] [--json]",
 			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
 	"tapis/store"
 	"tapis/store/journal"
@@ -20,6 +18,8 @@ func verify(env Env, args []string) int {
 	path := fs.String("journal", "", "the journal to check")
 	url := fs.String("store", "", "the store to check: sqlite:PATH, PATH.db or postgres://…")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	key := fs.String("key", "", "the house's public key (ssh-ed25519 AAAA…, or a file holding it): a store's\nsignatures are checked against it; without it, against the key its emission names")
+	heads := fs.String("heads", "", "a file of heads and receipts (one a line: a seller's log, tapis receipt's\noutput) to check against the store's history")
 	pos, err := parse(env, fs, args)
 	if err != nil {
 		return fail(env, "verify", err)
@@ -28,7 +28,10 @@ func verify(env Env, args []string) int {
 		if *path != "" || len(pos) > 0 {
 			return fail(env, "verify", usagef("--store and a journal: verify checks one of them"))
 		}
-		return verifyStore(env, *url, *asJSON)
+		return verifyStore(env, storeCheck{url: *url, key: *key, heads: *heads, json: *asJSON})
+	}
+	if *key != "" || *heads != "" {
+		return fail(env, "verify", usagef("--key and --heads check a store's history: give --store URL"))
 	}
 	if len(pos) > 0 && *path == "" {
 		*path, pos = pos[0], pos[1:]
@@ -116,64 +119,4 @@ func count[N int | int64](n N, thing string) string {
 		return fmt.Sprintf("1 %s", thing)
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
-}
-
-// verifyStore checks a whole store: every unit against its block's seed,
-// every account's balance.
-func verifyStore(env Env, url string, asJSON bool) int {
-	ctx := context.Background()
-	st, err := store.Open(ctx, url, store.Options{Existing: true})
-	if err != nil {
-		return fail(env, "verify", usagef("%v", err))
-	}
-	defer st.Close()
-	rep, err := st.Verify(ctx)
-	if err != nil {
-		return fail(env, "verify", err)
-	}
-	where := text.Printable(store.Redact(url))
-	if asJSON {
-		out := struct {
-			Store     string   `json:"store"`
-			OK        bool     `json:"ok"`
-			Accounts  int64    `json:"accounts"`
-			Purchases int64    `json:"purchases"`
-			Blocks    int64    `json:"blocks"`
-			Closed    int64    `json:"closed"`
-			Checked   int64    `json:"checked"`
-			Forced    int64    `json:"forced"`
-			OwnTables []string `json:"own_tables,omitempty"`
-			Problems  []string `json:"problems"`
-			More      int64    `json:"more_problems,omitempty"`
-		}{OwnTables: rep.OwnTables, Store: where, OK: rep.OK(), Accounts: rep.Accounts, Purchases: rep.Purchases, Blocks: rep.Blocks,
-			Closed: rep.Closed, Checked: rep.Checked, Forced: rep.Forced, Problems: []string{}, More: rep.More}
-		for _, p := range rep.Problems {
-			out.Problems = append(out.Problems, text.Printable(p))
-		}
-		b, _ := json.Marshal(out)
-		fmt.Fprintf(env.Stdout, "%s\n", b)
-	} else {
-		fmt.Fprintf(env.Stdout, "store %s: %s by %s, %s opened, %d sold out (%s dealt again from their blocks' seeds and found as recorded)\n",
-			where, count(rep.Purchases, "purchase"), count(rep.Accounts, "account"), count(rep.Blocks, "block"), rep.Closed, count(rep.Checked, "unit"))
-		if rep.Forced > 0 {
-			fmt.Fprintf(env.Stdout, "%s: QA units, which come from no block and pay what QA chose\n", count(rep.Forced, "forced unit"))
-		}
-		if len(rep.OwnTables) > 0 {
-			fmt.Fprintf(env.Stdout, "a test emission: lot tables other than the regulation's for %s\n", strings.Join(rep.OwnTables, ", "))
-		}
-		for _, p := range rep.Problems {
-			fmt.Fprintln(env.Stdout, text.Printable(p))
-		}
-		if rep.More > 0 {
-			fmt.Fprintf(env.Stdout, "and %s more\n", count(rep.More, "problem"))
-		}
-		if rep.OK() {
-			fmt.Fprintln(env.Stdout, "ok: nothing in the store contradicts it")
-		}
-	}
-	if !rep.OK() {
-		fmt.Fprintf(env.Stderr, "tapis verify: %s: %s found\n", where, count(int64(len(rep.Problems))+rep.More, "problem"))
-		return ExitInvalid
-	}
-	return ExitOK
 }

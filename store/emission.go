@@ -38,6 +38,12 @@ type Options struct {
 	// HouseKey, when valid, is the house's public key as the reader knows
 	// it (verify --key): a store sealed by another is refused.
 	HouseKey ledger.PublicKey
+	// Audit opens an existing store (Existing) whose emission's seal is
+	// broken, or sealed by another key than HouseKey, instead of refusing
+	// it: verify opens it so as to name what broke the seal. It reads the
+	// emission as sealed while its sealed copy is intact. Nothing sells
+	// from a store opened Existing.
+	Audit bool
 	// OnHead is told each head the seller signs (serve logs it); OnTamper
 	// once, when the seller finds the store changed under it.
 	OnHead   func(ledger.HeadToken)

@@ -91,6 +91,20 @@ func (r emissionRow) sealProblems(seed game.Seed, want ledger.PublicKey) (ledger
 	return seal, out
 }
 
+// sealedCopy returns the emission's sealed copy, and whether it is intact:
+// it reads, and its seal is its signature by the key sealed with it. An
+// intact copy says what the emission was made with, whatever its columns
+// say now.
+func (r emissionRow) sealedCopy() (ledger.Seal, bool) {
+	var seal ledger.Seal
+	var sig ledger.Sig
+	if !r.sealed.Valid || json.Unmarshal([]byte(r.sealed.String), &seal) != nil || len(r.seal) != len(sig) {
+		return seal, false
+	}
+	copy(sig[:], r.seal)
+	return seal, seal.Key.Verify(seal.Hash(), sig)
+}
+
 // houseKey returns the key a seller signs with: the one given, or the
 // one in the key file (made there for a new emission when create is set).
 func houseKey(o Options, create bool) (ledger.Key, error) {

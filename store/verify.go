@@ -4,11 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sort"
 
 	"tapis/game"
 	"tapis/game/lottery"
-	"tapis/text"
+	"tapis/ledger"
 )
 
 // Report is what Verify found in a store.
@@ -24,6 +23,27 @@ type Report struct {
 	// regulation's (a test emission's), as GAME:STAKE (N units a block).
 	OwnTables []string
 	More      int64 // problems found beyond those listed
+
+	// SealProblems name what breaks the emission's seal, or what of its
+	// row differs from its sealed copy (they are in Problems too); none
+	// when the emission reads as it was sealed.
+	SealProblems []string
+	// Key is the key every signature was checked against: the house's as
+	// the auditor gave it (KeyGiven: Options.HouseKey, verify --key), or
+	// else the one the emission was sealed with, which proves only that
+	// the store agrees with itself.
+	Key      ledger.PublicKey
+	KeyGiven bool
+	Heads    int64 // the heads signed in the store
+	LastHead int64 // the number of its last head
+	Records  int64 // the deposits and purchases of the accounts' chains
+	Covered  int64 // of those, covered by a head: its signature stands for theirs
+	Signed   int64 // the others, each checked against its own signature
+
+	// What was given to check against the store (VerifyGiven): heads and
+	// receipts, and those of them found as the store holds them.
+	GivenHeads, GivenReceipts int64
+	FoundHeads, FoundReceipts int64
 }
 
 // MaxProblems is how many problems a report lists.
@@ -46,35 +66,51 @@ type blockRow struct {
 	units, sold int64
 	commitment  string
 	opened      int64
-	closed      int64   // when its last unit was sold; 0 while on sale
+	closed      int64 // when its last unit was sold; 0 while on sale
+	seed        game.BlockSeed
 	next        int64   // the next serial expected while its purchases are read
 	order       []uint8 // its draw order, while its purchases are read
 	table       *game.Table
 	g           lottery.Game
 }
 
-// Verify checks the whole store: every block's commitment and revealed
-// seed are its own (dealt from the house seed), every purchase's unit is the
-// one its block's seed gives at its serial, lot and layout, each block's
-// serials are sold once each with none missing, no sale precedes its
-// block's commitment, and every account's balance follows from its
-// deposits and purchases, one by one. It reads the purchases in order, in
-// constant memory but for one block's draw order at a time.
+// Verify checks the whole store, as VerifyGiven does, given nothing.
+func (s *SQL) Verify(ctx context.Context) (Report, error) {
+	return s.VerifyGiven(ctx, ledger.Tokens{})
+}
+
+// VerifyGiven checks the whole store: the emission against its seal; every
+// block's commitment and revealed seed are its own (dealt from the house
+// seed) and signed; every purchase's unit is the one its block's seed
+// gives at its serial, lot and layout, each block's serials are sold once
+// each with none missing, no sale precedes its block's commitment; every
+// account's deposits and purchases follow one another in a chain of
+// hashes from the emission's seal, its balance following from them one
+// by one; each record and each mark is covered by a signed head or carries
+// the house's signature; the heads follow one another from the seal, each
+// signed, and the store still holds every record they cover. The heads
+// and receipts given (an auditor's, a player's: verify --heads) are
+// checked against the store's: a history rewritten or rolled back since,
+// even by an insider holding the house's key, is shown by them.
+//
+// It reads the purchases in order, in memory bounded by one block's draw
+// order, the accounts and their deposits, and what the heads and the
+// tokens given name (see ledgerCheck).
 //
 // It reads one snapshot of the store, in a read-only transaction, so that
 // sellers may go on selling meanwhile: on SQLite a reader in WAL mode, which
 // holds no lock against them; on PostgreSQL a repeatable read.
-func (s *SQL) Verify(ctx context.Context) (Report, error) {
+func (s *SQL) VerifyGiven(ctx context.Context, given ledger.Tokens) (Report, error) {
 	tx, done, err := s.engine.snapshot(ctx, s)
 	if err != nil {
 		return Report{}, err
 	}
 	defer done()
-	return s.verifyIn(ctx, tx)
+	return s.verifyIn(ctx, tx, given)
 }
 
 // verifyIn verifies the store as q reads it.
-func (s *SQL) verifyIn(ctx context.Context, q querier) (Report, error) {
+func (s *SQL) verifyIn(ctx context.Context, q querier, given ledger.Tokens) (Report, error) {
 	var r Report
 	for _, key := range s.emission.Sequences() {
 		t, _ := s.emission.Table(key)
@@ -83,21 +119,60 @@ func (s *SQL) verifyIn(ctx context.Context, q querier) (Report, error) {
 			r.OwnTables = append(r.OwnTables, fmt.Sprintf("%s (%d units a block)", key, t.Units))
 		}
 	}
-	blocks, err := s.verifyBlocks(ctx, q, &r)
+	if err := s.verifySeal(ctx, q, &r); err != nil {
+		return r, err
+	}
+	c := s.newLedgerCheck(&r)
+	if err := s.signedSeal(ctx, q, &r, c); err != nil {
+		return r, err
+	}
+	c.receipts(&r, given.Receipts)
+	if err := s.verifyHeads(ctx, q, &r, c, given.Heads); err != nil {
+		return r, err
+	}
+	blocks, err := s.verifyBlocks(ctx, q, &r, c)
 	if err != nil {
 		return r, err
 	}
+	c.blocksNamed(&r, blocks)
 	if err := s.verifyUnits(ctx, q, &r, blocks); err != nil {
 		return r, err
 	}
-	if err := s.verifyAccounts(ctx, q, &r); err != nil {
+	if err := s.verifyAccounts(ctx, q, &r, c); err != nil {
 		return r, err
 	}
+	c.unheld(&r)
 	return r, nil
 }
 
-func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[string]*blockRow, error) {
-	rows, err := q.QueryContext(ctx, `SELECT game, stake, number, units, sold, commitment, seed, opened, closed FROM blocks ORDER BY game, stake, number`)
+// verifySeal checks the emission's row against its seal, and the schema's
+// version as the store records it for the tapis before goose.
+func (s *SQL) verifySeal(ctx context.Context, q querier, r *Report) error {
+	var row emissionRow
+	if err := row.scan(q.QueryRowContext(ctx, selectEmission)); err != nil {
+		return fmt.Errorf("store %s: reading its emission: %w", s.where, err)
+	}
+	seed, err := game.ParseSeed(row.seed)
+	if err != nil {
+		r.SealProblems = append(r.SealProblems, fmt.Sprintf("the emission's master seed does not read: %v", err))
+	}
+	_, problems := row.sealProblems(seed, s.houseKey)
+	r.SealProblems = append(r.SealProblems, problems...)
+	for _, p := range r.SealProblems {
+		r.bad("%s", p)
+	}
+	var v int
+	if err := q.QueryRowContext(ctx, `SELECT version FROM `+legacyTable).Scan(&v); err != nil {
+		r.bad("the store's schema version, kept for the tapis before goose, does not read: %v", oneLine{err})
+	} else if v != SchemaVersion {
+		r.bad("the store's schema version is %d in %s, its migrations say %d: changed by hand", v, legacyTable, SchemaVersion)
+	}
+	return nil
+}
+
+func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report, c *ledgerCheck) (map[string]*blockRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT game, stake, number, units, sold, commitment, seed, opened, closed, opened_sig, closed_sig
+		FROM blocks ORDER BY game, stake, number`)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading its blocks: %w", err)
 	}
@@ -109,7 +184,8 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 		var g, stake string
 		var seed sql.NullString
 		var closed sql.NullInt64
-		if err := rows.Scan(&g, &stake, &b.id.Block, &b.units, &b.sold, &b.commitment, &seed, &b.opened, &closed); err != nil {
+		var openedSig, closedSig []byte
+		if err := rows.Scan(&g, &stake, &b.id.Block, &b.units, &b.sold, &b.commitment, &seed, &b.opened, &closed, &openedSig, &closedSig); err != nil {
 			return nil, fmt.Errorf("store: reading its blocks: %w", err)
 		}
 		r.Blocks++
@@ -131,9 +207,12 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 		}
 		last[key.String()] = b.id.Block
 		bs := s.emission.seed.Block(key.Game, key.Stake, b.id.Block)
+		b.seed = bs
 		if b.commitment != bs.CommitmentHex(b.id) {
 			r.bad("block %s: commitment %s is not its seed's", b.id, b.commitment)
 		}
+		opened := ledger.BlockOpened{Block: b.id.String(), Units: b.units, Commitment: b.commitment, At: b.opened}
+		c.signed(r, "block "+b.id.String()+"'s opening", opened.Hash(c.seal), openedSig)
 		if b.units != b.table.Units || b.sold < 0 || b.sold > b.units {
 			r.bad("block %s: %d units sold of %d, the table has %d", b.id, b.sold, b.units, b.table.Units)
 		}
@@ -150,283 +229,14 @@ func (s *SQL) verifyBlocks(ctx context.Context, q querier, r *Report) (map[strin
 			if b.sold != b.units || !closed.Valid {
 				r.bad("block %s: its seed is revealed with %d units of %d sold", b.id, b.sold, b.units)
 			}
+			shut := ledger.BlockClosed{Block: b.id.String(), Seed: seed.String, At: closed.Int64}
+			c.signed(r, "block "+b.id.String()+"'s closing", shut.Hash(c.seal), closedSig)
 		case closed.Valid || b.sold == b.units:
 			r.bad("block %s: sold out (%d of %d) without its seed revealed", b.id, b.sold, b.units)
 		}
 		blocks[b.id.String()] = b
 	}
 	return blocks, rows.Err()
-}
-
-// verifyUnits reads the units sold from blocks, block by block and serial
-// by serial, and deals each again.
-func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[string]*blockRow) error {
-	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, unit, tier, prize, layout, at, label
-		FROM purchases WHERE block IS NOT NULL ORDER BY game, stake, block, serial`)
-	if err != nil {
-		return fmt.Errorf("store: reading its purchases: %w", err)
-	}
-	defer rows.Close()
-	var cur *blockRow
-	finish := func(b *blockRow) {
-		if b != nil && b.next-1 != b.sold {
-			r.bad("block %s: %d units sold, %d recorded", b.id, b.sold, b.next-1)
-		}
-		if b != nil {
-			b.order = nil
-		}
-	}
-	for rows.Next() {
-		var account, g, stake, unit, layout string
-		var number, tier int
-		var block, serial, at int64
-		var prize game.Cents
-		var label sql.NullString
-		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &unit, &tier, &prize, &layout, &at, &label); err != nil {
-			return fmt.Errorf("store: reading its purchases: %w", err)
-		}
-		who := PurchaseID(account, number)
-		if label.Valid {
-			r.bad("purchase %s: unit %s of a block carries a forced unit's label", who, text.Printable(unit))
-		}
-		key, err := game.ReadSeqKey(g, stake)
-		if err != nil {
-			r.bad("purchase %s: %v", who, err)
-			continue
-		}
-		id := key.Block(block)
-		b := blocks[id.String()]
-		if b == nil {
-			r.bad("purchase %s: unit %s of block %s, which was never opened", who, unit, id)
-			continue
-		}
-		if b != cur {
-			finish(cur)
-			cur = b
-			if b.order, err = game.DrawOrder(b.table, s.emission.seed.Block(id.Game, id.Stake, id.Block)); err != nil {
-				return err
-			}
-		}
-		uid := game.UnitID{Game: id.Game, Stake: id.Stake, Block: id.Block, Serial: serial}
-		switch {
-		case serial < b.next:
-			r.bad("purchase %s: serial %d of block %s sold twice", who, serial, id)
-			continue
-		case serial > b.next:
-			r.bad("block %s: serials %d to %d missing", id, b.next, serial-1)
-		}
-		b.next = serial + 1
-		if serial > b.units {
-			r.bad("purchase %s: serial %d of a block of %d", who, serial, b.units)
-			continue
-		}
-		if unit != uid.String() {
-			r.bad("purchase %s: unit %q is serial %d of block %s", who, unit, serial, id)
-		}
-		if at < b.opened {
-			r.bad("purchase %s: sold before block %s's commitment", who, id)
-		}
-		if b.closed != 0 && at > b.closed {
-			r.bad("purchase %s: sold after block %s was sold out and its seed revealed", who, id)
-		}
-		want := int(b.order[serial-1])
-		wantPrize, _ := game.CentsOf(b.table.Prize(want))
-		if tier != want || prize != wantPrize {
-			r.bad("purchase %s: unit %s pays %s (lot %d); its block's seed gives %s (lot %d)", who, unit, prize, tier+1, wantPrize, want+1)
-			continue
-		}
-		u := game.Unit{ID: uid, Tier: want, Prize: b.table.Prize(want), Seed: s.emission.seed.Block(id.Game, id.Stake, id.Block)}
-		dealt, err := b.g.DealUnit(u).MarshalJSON()
-		if err != nil {
-			return err
-		}
-		if string(dealt) != layout {
-			r.bad("purchase %s: unit %s's layout is not the one its block's seed deals", who, unit)
-			continue
-		}
-		r.Checked++
-	}
-	finish(cur)
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: reading its purchases: %w", err)
-	}
-	// Blocks whose units were all missing.
-	ids := make([]string, 0, len(blocks))
-	for id, b := range blocks {
-		if b.next == 1 && b.sold > 0 {
-			ids = append(ids, id)
-		}
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		r.bad("block %s: %d units sold, none recorded", id, blocks[id].sold)
-	}
-	return nil
-}
-
-// verifyAccounts reads each account's deposits and purchases in order, and
-// follows its balance.
-func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report) error {
-	deposits := map[string][]deposit{}
-	drows, err := q.QueryContext(ctx, `SELECT account, n, amount, after_purchase FROM deposits ORDER BY account, n`)
-	if err != nil {
-		return fmt.Errorf("store: reading its deposits: %w", err)
-	}
-	for drows.Next() {
-		var d deposit
-		var account string
-		if err := drows.Scan(&account, &d.n, &d.amount, &d.after); err != nil {
-			drows.Close()
-			return fmt.Errorf("store: reading its deposits: %w", err)
-		}
-		deposits[account] = append(deposits[account], d)
-	}
-	drows.Close()
-	type account struct {
-		balance, deposited game.Cents
-		purchases          int
-	}
-	accounts := map[string]account{}
-	arows, err := q.QueryContext(ctx, `SELECT name, balance, deposited, purchases FROM accounts`)
-	if err != nil {
-		return fmt.Errorf("store: reading its accounts: %w", err)
-	}
-	for arows.Next() {
-		var name string
-		var a account
-		if err := arows.Scan(&name, &a.balance, &a.deposited, &a.purchases); err != nil {
-			arows.Close()
-			return fmt.Errorf("store: reading its accounts: %w", err)
-		}
-		accounts[name] = a
-	}
-	arows.Close()
-	r.Accounts = int64(len(accounts))
-
-	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, label, unit, stake_cents, prize, before_cents, after_cents, layout
-		FROM purchases ORDER BY account, number`)
-	if err != nil {
-		return fmt.Errorf("store: reading its purchases: %w", err)
-	}
-	defer rows.Close()
-	var (
-		name    string
-		last    int
-		balance game.Cents
-		ds      []deposit
-		started bool
-	)
-	// credit adds the deposits made after purchase n.
-	credit := func(n int) {
-		for len(ds) > 0 && ds[0].after <= n {
-			balance += ds[0].amount
-			ds = ds[1:]
-		}
-	}
-	end := func() {
-		if !started {
-			return
-		}
-		credit(int(^uint(0) >> 1))
-		a, ok := accounts[name]
-		switch {
-		case !ok:
-			r.bad("account %q: purchases, and no account", name)
-		case a.purchases != last:
-			r.bad("account %q: %d purchases recorded, the account counts %d", name, last, a.purchases)
-		case a.balance != balance:
-			r.bad("account %q: balance %s, its deposits and purchases give %s", name, a.balance, balance)
-		}
-		if sum := total(deposits[name]); ok && a.deposited != sum {
-			r.bad("account %q: %s deposited, its deposits add up to %s", name, a.deposited, sum)
-		}
-		delete(accounts, name)
-	}
-	for rows.Next() {
-		var account, g, stake, unit, layout string
-		var number int
-		var block sql.NullInt64
-		var serial int64
-		var label sql.NullString
-		var staked, prize, before, after game.Cents
-		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &label, &unit, &staked, &prize, &before, &after, &layout); err != nil {
-			return fmt.Errorf("store: reading its purchases: %w", err)
-		}
-		if !started || account != name {
-			end()
-			name, last, balance, ds, started = account, 0, 0, deposits[account], true
-		}
-		r.Purchases++
-		who := PurchaseID(account, number)
-		if number != last+1 {
-			r.bad("account %q: purchase %d follows purchase %d", account, number, last)
-		}
-		last = number
-		credit(number - 1)
-		if before != balance {
-			r.bad("purchase %s: balance before %s, the account held %s", who, before, balance)
-		}
-		if after != before-staked+prize {
-			r.bad("purchase %s: %s - %s + %s is not %s", who, before, staked, prize, after)
-		}
-		if before < staked {
-			r.bad("purchase %s: a stake of %s on a balance of %s", who, staked, before)
-		}
-		balance = after
-		key, err := game.ReadSeqKey(g, stake)
-		var gm lottery.Game
-		if err == nil {
-			gm, err = lottery.FindSeq(key)
-		}
-		if err != nil {
-			r.bad("purchase %s: %v", who, err)
-			continue
-		}
-		if want, _ := game.CentsOf(key.Stake); staked != want {
-			r.bad("purchase %s: %s staked on a unit of %s", who, staked, key)
-		}
-		if !block.Valid {
-			r.Forced++
-			if !s.emission.QA {
-				r.bad("purchase %s: forced unit %s in the house's emission, which sells none", who, text.Printable(unit))
-			}
-			l, err := lottery.Parse([]byte(layout))
-			if err != nil || l.Game() != gm.Name || l.Score().Cents() != prize {
-				r.bad("purchase %s: forced unit %s does not pay its recorded %s", who, text.Printable(unit), prize)
-			}
-			// Its name is GAME:STAKE:LABEL:N, as lottery.Sold.Name writes it.
-			id, forced, err := lottery.ParseName(unit)
-			if err != nil || forced == nil || id.Seq().String() != key.String() || !label.Valid || forced.Label != label.String || forced.Serial != serial {
-				r.bad("purchase %s: forced unit %s is not named by its game, stake, label and rank", who, text.Printable(unit))
-			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: reading its purchases: %w", err)
-	}
-	end()
-	for name, a := range accounts { // accounts that never bought
-		sum := total(deposits[name])
-		if a.purchases != 0 || a.balance != sum || a.deposited != sum {
-			r.bad("account %q: balance %s, deposited %s, %d purchases; its deposits give %s and none were recorded", name, a.balance, a.deposited, a.purchases, sum)
-		}
-	}
-	return nil
-}
-
-// total adds deposits up.
-func total(ds []deposit) game.Cents {
-	var sum game.Cents
-	for _, d := range ds {
-		sum += d.amount
-	}
-	return sum
-}
-
-// deposit is a credit to an account, after its purchase number after.
-type deposit struct {
-	n, after int
-	amount   game.Cents
 }
 
 // sameTable reports whether two lot tables are the same.

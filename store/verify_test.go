@@ -82,7 +82,7 @@ func verifyFindsEveryForgery(t *testing.T, s *SQL) {
 				t.Fatal(err)
 			}
 			// The forgery is verified inside its transaction, then rolled back.
-			r, err := s.verifyIn(ctx, tx)
+			r, err := s.verifyIn(ctx, tx, ledger.Tokens{})
 			if err != nil {
 				t.Fatal(err)
 			}
