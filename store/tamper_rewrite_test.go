@@ -118,7 +118,7 @@ func (d tamperDB) rewrite(key *ledger.Key) {
 		var hashes []ledger.Hash
 		for i, r := range d.records(a) {
 			seq := int64(i + 1)
-			h := ledger.Link(prev, seq, r.rec)
+			h := ledger.Link(seal, prev, seq, r.rec)
 			var sig []byte
 			if key != nil {
 				s := key.Sign(h)
@@ -209,7 +209,7 @@ func (d tamperDB) appendRecord(account string, rec ledger.Record) ledger.Hash {
 	var prev ledger.Hash
 	copy(prev[:], head)
 	seq++
-	h := ledger.Link(prev, seq, rec)
+	h := ledger.Link(d.seal(), prev, seq, rec)
 	switch r := rec.(type) {
 	case ledger.Deposit:
 		d.exec(`INSERT INTO deposits (account, n, amount, after_purchase, at, seq, hash) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

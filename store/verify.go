@@ -134,7 +134,6 @@ func (s *SQL) verifyIn(ctx context.Context, q querier, given ledger.Tokens) (Rep
 	if err != nil {
 		return r, err
 	}
-	c.blocksNamed(&r, blocks)
 	if err := s.verifyUnits(ctx, q, &r, blocks); err != nil {
 		return r, err
 	}

@@ -334,7 +334,7 @@ func (w *chain) record(what recordName, seq int64, rec ledger.Record, hashCol []
 	if seq > next {
 		place = seq
 	}
-	h := ledger.Link(w.prev, place, rec)
+	h := ledger.Link(w.c.seal, w.prev, place, rec)
 	var stored ledger.Hash
 	intact := len(hashCol) == len(stored) && copy(stored[:], hashCol) > 0 && stored == h
 	sign := false

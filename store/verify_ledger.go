@@ -32,7 +32,6 @@ type ledgerCheck struct {
 	// records up to it are authenticated by that head's signature.
 	covered map[string]int64
 	marks   markSet
-	blocks  map[string]int64 // the blocks heads name, and the first naming each
 	// later are the signatures to check once the purchases are read: one
 	// for each purchase no signed head covers and each mark no signed head
 	// gave (after the last head, a few seconds of sales on a live store).
@@ -51,7 +50,7 @@ type place struct {
 // the house's key as given, else the one the emission was sealed with.
 func (s *SQL) newLedgerCheck(r *Report) *ledgerCheck {
 	c := &ledgerCheck{key: s.houseKey, seal: s.emission.SealHash, places: map[string][]place{},
-		covered: map[string]int64{}, marks: newMarkSet(), blocks: map[string]int64{}}
+		covered: map[string]int64{}, marks: newMarkSet()}
 	r.KeyGiven = c.key.Valid()
 	if !r.KeyGiven {
 		c.key = s.emission.Key()
@@ -239,25 +238,6 @@ func (c *ledgerCheck) cover(h ledger.Head) {
 	}
 	for _, m := range h.Body.Marks {
 		c.marks.set(m.Account, m.Unit, m.Value)
-	}
-	for _, b := range h.Body.Blocks {
-		if _, ok := c.blocks[b]; !ok {
-			c.blocks[b] = h.N
-		}
-	}
-}
-
-// blocksNamed checks the store holds the blocks heads name.
-func (c *ledgerCheck) blocksNamed(r *Report, blocks map[string]*blockRow) {
-	var gone []string
-	for b := range c.blocks {
-		if blocks[b] == nil {
-			gone = append(gone, b)
-		}
-	}
-	slices.Sort(gone)
-	for _, b := range gone {
-		r.bad("head %d names block %s, which the store no longer holds: removed", c.blocks[b], b)
 	}
 }
 
