@@ -19,7 +19,7 @@ import (
 // not pending; a unit bought and not seen is.
 func TestShownOnDiskWithinASecond(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "tapis.db")
-	s, err := Open(Options{Store: url, Account: "ann", Balance: decimal.NewFromInt(100)})
+	s, err := Open(Options{Store: url, Account: "ann", Balance: decimal.NewFromInt(100), Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}
