@@ -8,6 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/ledger"
+	"tapis/store/journal"
 )
 
 // run runs the program with args and stdin, and returns its status and
@@ -256,15 +262,15 @@ func TestAuditJSON(t *testing.T) {
 func TestVerify(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.jsonl")
-	os.WriteFile(good, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"), 0o600)
+	start := startedJournal(t, good)
 	code, out, _ := run(t, "", "verify", "--journal", good)
 	if code != ExitOK || !strings.Contains(out, "ok: nothing in the journal contradicts it") {
 		t.Errorf("exit %d: %s", code, out)
 	}
 	bad := filepath.Join(dir, "bad.jsonl")
-	os.WriteFile(bad, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"+`{"kind":"shown","unit":"x"}`+"\n"), 0o600)
+	os.WriteFile(bad, []byte(start+`{"kind":"shown","unit":"x"}`+"\n"), 0o600)
 	code, out, errOut := run(t, "", "verify", bad, "--json")
-	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(errOut, ": 1 problem found") {
+	if code != ExitInvalid || !strings.Contains(out, `"problem":"unit x is shown but was never bought"`) || !strings.Contains(out, "not signed by the house") || !strings.Contains(errOut, ": 2 problems found") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
 	}
 	if code, _, errOut := run(t, "", "verify"); code != ExitUsage || !strings.Contains(errOut, "--journal FILE or --store URL is required") {
@@ -300,4 +306,22 @@ func TestDealSaysItsSeed(t *testing.T) {
 	if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("score of a missing file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
+}
+
+// startedJournal makes a new journal at path, signed by the tests' key,
+// holding its start line alone, and returns that line.
+func startedJournal(t *testing.T, path string) string {
+	t.Helper()
+	j, err := journal.Open(journal.Options{Path: path, Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true, Balance: decimal.NewFromInt(100), Account: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

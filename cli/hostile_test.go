@@ -231,7 +231,7 @@ func TestHostileArguments(t *testing.T) {
 // their control characters escaped, and verify --json stays valid JSON.
 func TestVerifyEscapes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	os.WriteFile(path, []byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}`+"\n"+
+	os.WriteFile(path, []byte(startedJournal(t, filepath.Join(t.TempDir(), "start.jsonl"))+
 		`{"kind":"shown","time":"2026-11-29T20:00:01Z","unit":"x\u001b]0;pwned\u0007"}`+"\n"+
 		`{"kind":"reveal","time":"2026-11-29T20:00:02Z","block":"\u001b[2J","block_seed":"00"}`+"\n"), 0o600)
 	code, out, errOut := run(t, "", "verify", path)

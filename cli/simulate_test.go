@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -249,7 +250,7 @@ func TestSimulateJournal(t *testing.T) {
 
 	// A winning unit bought and never shown, as a game quit while
 	// revealing leaves it (the losing ones before it shown).
-	sess, err := session.Open(session.Options{Journal: path})
+	sess, err := session.Open(session.Options{Key: ledger.PublicTestKey(), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +374,7 @@ func TestSimulateUsage(t *testing.T) {
 // keeps it: --balance is said not to apply.
 func TestSimulateKeepsTheJournalsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	sess, err := session.Open(session.Options{Journal: path, Seed: game.SeedFrom(8), Balance: decimal.NewFromInt(10)})
+	sess, err := session.Open(session.Options{Key: ledger.PublicTestKey(), Journal: path, Seed: game.SeedFrom(8), Balance: decimal.NewFromInt(10)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,13 @@
 package session
 
 import (
-	"tapis/game"
-
 	"path/filepath"
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/ledger"
 )
 
 // BenchmarkBuy buys units in memory and with a journal synced to disk at
@@ -18,7 +19,7 @@ func BenchmarkBuy(b *testing.B) {
 			name = "journal"
 		}
 		b.Run(name, func(b *testing.B) {
-			o := Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000)}
+			o := Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000), Key: ledger.PublicTestKey()}
 			if journal {
 				o.Journal = filepath.Join(b.TempDir(), "j.jsonl")
 			}

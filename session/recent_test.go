@@ -1,8 +1,6 @@
 package session
 
 import (
-	"tapis/game"
-
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,7 +10,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/store"
 )
 
@@ -50,7 +50,7 @@ func describe(t *testing.T, p Played) string {
 // are the same as when they were bought; the kiosk's Restart empties them.
 func TestRecent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	o := Options{Seed: game.SeedFrom(3), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Tables: store.SmallTables, Now: clock(), QA: true, Limit: 4}
+	o := Options{Seed: game.SeedFrom(3), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables, Now: clock(), QA: true, Limit: 4}
 	a, err := Open(o)
 	if err != nil {
 		t.Fatal(err)

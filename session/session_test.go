@@ -12,6 +12,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/store/journal"
 )
@@ -23,7 +24,7 @@ func clock() func() time.Time {
 
 func open(t *testing.T, path string, seed game.Seed) *Session {
 	t.Helper()
-	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Tables: store.SmallTables, Now: clock(), QA: true})
+	s, err := Open(Options{Seed: seed, SeedSet: true, Balance: decimal.NewFromInt(1000), Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables, Now: clock(), QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}

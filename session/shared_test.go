@@ -1,15 +1,15 @@
 package session
 
 import (
-	"tapis/game"
-
 	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 // TestSharedSession buys from one goroutine while others read the balance,
@@ -19,7 +19,7 @@ import (
 // number of purchases.
 func TestSharedSession(t *testing.T) {
 	s, err := Open(Options{Seed: game.SeedFrom(5), Balance: decimal.NewFromInt(1000), Limit: 50,
-		Journal: filepath.Join(t.TempDir(), "j.jsonl")})
+		Journal: filepath.Join(t.TempDir(), "j.jsonl"), Key: ledger.PublicTestKey()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 
 func journaled(t *testing.T, path string) *Model {
 	t.Helper()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), SeedSet: true, Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen}, session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,8 @@ func TestJournalTakeUp(t *testing.T) {
 	settle(m)
 	m.Close()
 	data, _ := os.ReadFile(path)
-	if !strings.HasSuffix(strings.TrimSpace(string(data)), `"unit":"`+pending+`"}`) {
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, `"kind":"shown"`) || !strings.Contains(last, `"unit":"`+pending+`"`) {
 		t.Fatalf("the revealed unit is not recorded as shown:\n%s", data)
 	}
 	f, _ := os.Open(path)
@@ -60,7 +61,7 @@ func TestJournalTakeUp(t *testing.T) {
 		t.Errorf("verify: %+v, %v", rep, err)
 	}
 	// Another seed is refused, and the journal left as it was.
-	if _, err := newOn(Options{Balance: decimal.NewFromInt(1)}, session.Options{Seed: game.SeedFrom(10), SeedSet: true, Journal: path}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := newOn(Options{Balance: decimal.NewFromInt(1)}, session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(10), SeedSet: true, Journal: path}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("another seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != string(data) {
@@ -73,7 +74,7 @@ func TestJournalTakeUp(t *testing.T) {
 // other before and after it is revealed.
 func TestNetAfterTakeUp(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s, err := session.Open(session.Options{Seed: game.SeedFrom(9), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path})
+	s, err := session.Open(session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Balance: decimal.NewFromInt(100), Journal: path, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestNetAfterTakeUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	m, err := newOn(Options{Lang: English, Start: YamsScreen, QA: true}, session.Options{Seed: game.SeedFrom(9), Journal: path})
+	m, err := newOn(Options{Lang: English, Start: YamsScreen, QA: true}, session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestJournalKeepsItsBalance(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	m := journaled(t, path)
 	m.Close()
-	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Seed: game.SeedFrom(9), Journal: path})
+	m, err := newOn(Options{Lang: English, Balance: decimal.NewFromInt(500), BalanceSet: true, Start: YamsScreen}, session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), Journal: path})
 	if err != nil {
 		t.Fatal(err)
 	}

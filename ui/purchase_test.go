@@ -2,6 +2,7 @@ package ui
 
 import (
 	"tapis/game"
+	"tapis/ledger"
 
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // stake does not move, the forcing panel does not open, and q asks first.
 // The answer then starts the reveal.
 func TestPurchaseUnderWay(t *testing.T) {
-	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, QA: true}, 100, 30, session.Options{Seed: game.SeedFrom(7), Journal: filepath.Join(t.TempDir(), "j.jsonl")})
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, QA: true}, 100, 30, session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(7), Journal: filepath.Join(t.TempDir(), "j.jsonl")})
 	for i := range 60 { // units that win and units that lose
 		before, _ := headerMoney(t, m)
 		_, cmd := m.Update(keyMsg("enter"))

@@ -1,8 +1,6 @@
 package journal_test
 
 import (
-	"tapis/game"
-
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +14,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store/journal"
 )
@@ -31,7 +31,7 @@ func BenchmarkJournal(b *testing.B) {
 			b.ReportAllocs()
 			cpu := cpuTime()
 			for b.Loop() {
-				s, err := session.Open(session.Options{Journal: path})
+				s, err := session.Open(session.Options{Journal: path, Key: ledger.PublicTestKey()})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -172,7 +172,7 @@ func benchJournal(b *testing.B, n int) string {
 		work = shm
 	}
 	path := filepath.Join(work, "j.jsonl")
-	s, err := session.Open(session.Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000), Journal: path})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(1_000_000_000), Journal: path, Key: ledger.PublicTestKey()})
 	if err != nil {
 		b.Fatal(err)
 	}

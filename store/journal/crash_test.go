@@ -1,8 +1,6 @@
 package journal_test
 
 import (
-	"tapis/game"
-
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,8 +11,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store"
 	"tapis/store/journal"
@@ -27,7 +27,7 @@ func TestCrashChild(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestCrash")
 	}
-	s, err := session.Open(session.Options{Seed: game.SeedFrom(21), Balance: decimal.NewFromInt(100000), Journal: path, Tables: store.SmallTables, QA: true})
+	s, err := session.Open(session.Options{Seed: game.SeedFrom(21), Balance: decimal.NewFromInt(100000), Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables, QA: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("round %d: %d purchases, there were %d", round, rep.Purchases, purchases)
 		}
 		purchases = rep.Purchases
-		s, err := session.Open(session.Options{Journal: path, Tables: store.SmallTables, QA: true})
+		s, err := session.Open(session.Options{Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables, QA: true})
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}

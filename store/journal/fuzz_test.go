@@ -1,14 +1,14 @@
 package journal
 
 import (
-	"tapis/game"
-
 	"bytes"
 	"path/filepath"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
+	"tapis/ledger"
 	"tapis/store"
 )
 
@@ -18,10 +18,12 @@ import (
 func FuzzJournal(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "seed.jsonl")
-	good := writeJournal(f, Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(100), Path: path, Tables: store.SmallTables}, 70)
+	good := writeJournal(f, Options{Seed: game.SeedFrom(1), Balance: decimal.NewFromInt(100), Path: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables}, 70)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"))
+	reveal := `{"kind":"reveal","block":"yams:1:1","block_seed":"00"}` + "\n"
+	f.Add([]byte(`{"kind":"start","time":"2026-11-29T20:00:00Z","v":2,"seed":"1","balance":"100"}` + "\n" + reveal)) // an old journal
+	f.Add(append(good[:bytes.IndexByte(good, '\n')+1:bytes.IndexByte(good, '\n')+1], reveal...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep, err := Verify(bytes.NewReader(data), store.SmallTables)
 		if err != nil {

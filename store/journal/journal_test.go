@@ -1,8 +1,6 @@
 package journal
 
 import (
-	"tapis/game"
-
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/ledger"
 )
 
 // TestFastRecordsAgree: whatever a line holds, reading a journal with one
@@ -20,11 +21,11 @@ import (
 // tried on a purchase of each game.
 func TestFastRecordsAgree(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	good := writeJournal(t, Options{Seed: game.SeedFrom(3), Balance: decimal.NewFromInt(100), Path: path, Now: clock()}, 4)
+	good := writeJournal(t, Options{Seed: game.SeedFrom(3), Balance: decimal.NewFromInt(100), Path: path, Key: ledger.PublicTestKey(), Now: clock()}, 4)
 	jr := newJournalReader(strings.NewReader(string(good)), false)
 	for l, ok, err := jr.next(); ok || err != nil; l, ok, err = jr.next() {
-		if err != nil || l.Record.Kind == KindBuy && !l.read {
-			t.Fatalf("line %d of an honest journal is not read with one typed decode: %v", l.N, err)
+		if err != nil || l.Record.Kind == KindBuy && !l.read || !l.tail {
+			t.Fatalf("line %d of an honest journal is not read with one typed decode, its chain's members as written: %v", l.N, err)
 		}
 	}
 	edits := []struct{ old, new string }{
@@ -45,6 +46,11 @@ func TestFastRecordsAgree(t *testing.T) {
 		{`}}`, `}} }`},
 		{`"unit":"`, `"unit":"\u00e9`},
 		{`"unit":"`, `"\u0075nit":"`},
+		{`","sig":"`, `","Sig":"`},
+		{`"prev":"`, `"prev":"0000000000000000000000000000000000000000000000000000000000000000","prev":"`},
+		{`"time":"`, `"sig":"00","time":"`},
+		{`"time":"`, `"prev":"00","time":"`},
+		{`"}` + "\n", `" }` + "\n"},
 	}
 	for _, e := range edits {
 		journal := strings.ReplaceAll(string(good), e.old, e.new)
@@ -61,6 +67,9 @@ func TestFastRecordsAgree(t *testing.T) {
 			}
 			fr, r := f.Record, l.Record
 			fr.Layout, r.Layout = nil, nil
+			if f.tail { // read as tapis writes them
+				fr.Prev, fr.Sig = f.prevText(), f.sigText()
+			}
 			if f.N != l.N || !reflect.DeepEqual(fr, r) {
 				t.Fatalf("%s: line %d: %+v, field by field %+v", e.new, l.N, fr, r)
 			}
@@ -71,6 +80,9 @@ func TestFastRecordsAgree(t *testing.T) {
 			sl, err := l.readLayout()
 			if fmt.Sprint(ferr) != fmt.Sprint(err) || err == nil && !fl.Equal(sl) {
 				t.Errorf("%s: line %d: layout %v, field by field %v", e.new, l.N, ferr, err)
+			}
+			if string(f.layoutJSON()) != string(l.layoutJSON()) { // what the line's hash covers
+				t.Errorf("%s: line %d: layout written %s, field by field %s", e.new, l.N, f.layoutJSON(), l.layoutJSON())
 			}
 		}
 		if fast.good != slow.good || fast.torn != slow.torn {
@@ -118,7 +130,7 @@ func TestFollows(t *testing.T) {
 // its mode, and left as it is.
 func TestJournalPrivate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tapis.jsonl")
-	s, err := Open(Options{Path: path, Balance: decimal.NewFromInt(100), Account: "local"})
+	s, err := Open(Options{Path: path, Key: ledger.PublicTestKey(), Balance: decimal.NewFromInt(100), Account: "local"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,11 +143,28 @@ func TestJournalPrivate(t *testing.T) {
 	if err := os.Chmod(path, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Open(Options{Path: path, Balance: decimal.NewFromInt(100), Account: "local"})
+	_, err = Open(Options{Path: path, Key: ledger.PublicTestKey(), Balance: decimal.NewFromInt(100), Account: "local"})
 	if want := "journal " + path + " can be read by others (mode 0640): chmod 600 " + path; err == nil || err.Error() != want {
 		t.Errorf("a journal others may read: %v, want %q", err, want)
 	}
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
 		t.Errorf("the refused journal was changed")
 	}
+}
+
+// prevText returns the line's Prev as the line writes it (or as
+// lowercase hexadecimal digits, the same read).
+func (l *Line) prevText() string {
+	if l.tail {
+		return l.prev.String()
+	}
+	return l.Record.Prev
+}
+
+// sigText returns the line's Sig as prevText does its Prev.
+func (l *Line) sigText() string {
+	if l.tail {
+		return l.sig.String()
+	}
+	return l.Record.Sig
 }

@@ -1,14 +1,14 @@
 package journal_test
 
 import (
-	"tapis/game"
-
 	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tapis/game"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store"
 )
@@ -45,21 +45,21 @@ func TestRefusedJournals(t *testing.T) {
 	lines := strings.SplitAfter(string(good), "\n")
 	corrupt := strings.Join(append(append(append([]string{}, lines[:3]...), "{garbage\n"), lines[4:]...), "")
 	os.WriteFile(path, []byte(corrupt), 0o644)
-	if _, err := session.Open(session.Options{Seed: game.SeedFrom(3), Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
+	if _, err := session.Open(session.Options{Seed: game.SeedFrom(3), Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "line 4: not a journal record") {
 		t.Errorf("corrupt journal: %v", err)
 	}
 	if now, _ := os.ReadFile(path); string(now) != corrupt {
 		t.Error("a refused journal was changed")
 	}
 	os.WriteFile(path, good, 0o644)
-	if _, err := session.Open(session.Options{Seed: game.SeedFrom(4), SeedSet: true, Journal: path, Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := session.Open(session.Options{Seed: game.SeedFrom(4), SeedSet: true, Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables}); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("other seed: %v", err)
 	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, good) {
 		t.Error("a journal of another seed was changed")
 	}
 	// Without --seed, the journal's seed is taken.
-	s, err := session.Open(session.Options{Journal: path, Tables: store.SmallTables})
+	s, err := session.Open(session.Options{Journal: path, Key: ledger.PublicTestKey(), Tables: store.SmallTables})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/ring"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/text"
 )
@@ -21,7 +22,11 @@ import (
 // and the reading's error: a Problem for a line that is not a record (the
 // lines before it are scanned), or the reader's failure.
 func check(r io.Reader, tables store.Tables, recent int, found *problems) (*state, *journalReader, error) {
-	st := newState(tables, recent, found)
+	return newState(tables, recent, found).run(r)
+}
+
+// run reads a journal line by line and scans it, as check does.
+func (st *state) run(r io.Reader) (*state, *journalReader, error) {
 	jr := newJournalReader(r, false)
 	for {
 		l, ok, err := jr.next()
@@ -55,7 +60,9 @@ func (p *problems) add(pr Problem) {
 // newState starts the scan of a journal: recent purchases are kept with
 // their layouts.
 func newState(tables store.Tables, recent int, problems *problems) *state {
+	sealed, err := store.SealedTables(tables)
 	return &state{
+		sealed: sealed, tablesErr: err,
 		Last: map[string]game.UnitID{}, Forced: map[string]int64{}, Commits: map[string]string{},
 		Reveals: map[string]string{}, pending: pendingUnits{at: map[string]int{}}, bought: newUnitSet(),
 		seqs: map[string]*game.Sequence{}, broken: map[string]bool{},
@@ -87,15 +94,16 @@ func (st *state) scan(l Line) {
 	r := l.Record
 	switch r.Kind {
 	case KindStart:
-		if st.lines > 1 {
-			st.bad(l.N, "a second start record")
+		if st.lines == 1 {
+			st.start(l) // it follows the chain itself
 			return
 		}
-		st.start(l)
+		st.bad(l.N, "a second start record")
 	case KindCommit:
 		st.commit(l)
 	case KindBuy:
-		st.buy(l)
+		st.buy(l) // it follows the chain itself
+		return
 	case KindShown:
 		if !st.bought.has(r.Unit) {
 			st.bad(l.N, "unit %s is shown but was never bought", r.Unit)
@@ -108,6 +116,17 @@ func (st *state) scan(l Line) {
 	default:
 		st.bad(l.N, "unknown record kind %q", r.Kind)
 	}
+	prev, ok, sig, sok := l.links()
+	var hash ledger.Hash // none for a record of no kind of the chain's: its signature cannot be the key's
+	switch r.Kind {
+	case KindShown:
+		hash = shownHash(prev, st.account, r.Unit)
+	case KindCommit:
+		hash = commitHash(prev, r.Block, r.Units, r.Commitment, r.Time)
+	case KindReveal:
+		hash = revealHash(prev, r.Block, r.BlockSeed, r.Time)
+	}
+	st.links.follow(st, l.N, prev, ok, hash, sig, sok, st.links.head)
 }
 
 // finish ends the scan: a journal without a line does not begin with its
@@ -115,6 +134,9 @@ func (st *state) scan(l Line) {
 func (st *state) finish() {
 	if st.lines == 0 {
 		st.bad(1, "the journal does not begin with its start record")
+	}
+	if !st.refused {
+		st.links.finish(st)
 	}
 	st.pending.compact()
 	st.Pending = st.pending.units

@@ -11,6 +11,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/wallet"
 )
@@ -41,6 +42,9 @@ func (s *Store) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 	if p.LossLimit.IsPositive() {
 		return store.Receipt{}, errors.New("a journal keeps no loss limit: serve one from a shared store")
 	}
+	if p.Force != nil && s.file != nil && !s.qa {
+		return store.Receipt{}, errors.New("this journal was created without --qa: it sells no forced (QA) unit")
+	}
 	stake := p.PlayedStake()
 	cents, ok := game.CentsOf(stake)
 	if !ok || cents <= 0 {
@@ -58,11 +62,11 @@ func (s *Store) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 	case again:
 		return s.again(p)
 	}
-	u, err := s.sell(p.Game, stake, p.Force, p.Label)
+	u, signed, err := s.sell(p.Game, stake, p.Force, p.Label)
 	if err != nil {
 		return store.Receipt{}, err
 	}
-	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time}, nil // not shown yet
+	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time, Signed: signed}, nil // not shown yet
 }
 
 // again returns a purchase made before, as it was, when p retries it (the
@@ -109,9 +113,29 @@ func (s *Store) byUnit(unit string) (purchase, bool) {
 	return purchase{}, false
 }
 
-// receipt returns a purchase as the store answers it.
+// receipt returns a purchase as the store answers it, with its signed
+// receipt when the journal holds it.
 func (s *Store) receipt(u purchase, again bool) store.Receipt {
-	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time, Shown: !s.pending.has(u.Op.Unit), Again: again}
+	return store.Receipt{Op: u.Op, Sold: u.Sold, At: u.Time, Shown: !s.pending.has(u.Op.Unit), Again: again, Signed: s.signed(u)}
+}
+
+// signed returns a purchase's receipt, as its line in the journal holds
+// it, or nil for a purchase of no journal. Its layout is the one its
+// MarshalJSON writes, which wrote the line's.
+func (s *Store) signed(u purchase) *ledger.Receipt {
+	if !u.Link.set {
+		return nil
+	}
+	layout, err := u.Sold.Layout.MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	rec, err := purchaseRecord(s.account, u.Op.Seq, u.Sold, u.Op.Stake, u.Op.Before, u.Op.After, u.Time, u.Link.tier, layout)
+	if err != nil {
+		return nil
+	}
+	r := ledger.NewReceipt(rec, int64(u.Op.Seq)+1, s.sealHash, u.Link.prev, u.Link.hash, u.Link.sig, s.key.Public())
+	return &r
 }
 
 // sell buys a unit of a game at a stake: one from its block, or the forced
@@ -122,20 +146,22 @@ func (s *Store) receipt(u purchase, again bool) store.Receipt {
 // written, the purchase does not happen. The stake is the one the unit is
 // played at (Purchase.PlayedStake). The unit joins the recent and unshown
 // ones.
-func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (purchase, error) {
+func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, label string) (purchase, *ledger.Receipt, error) {
 	// Read before the wallet's lock is taken: the store's own is held.
 	before, seq := s.wallet.Balance(), s.wallet.Seq()+1
 	undo := func() {}
 	if s.file != nil { // only a journal can refuse a sale once it is drawn
 		var err error
 		if undo, err = s.shop.Mark(g, stake); err != nil {
-			return purchase{}, err
+			return purchase{}, nil, err
 		}
 	}
 	var (
-		sold lottery.Sold
-		at   time.Time
-		line int
+		sold   lottery.Sold
+		at     time.Time
+		line   int
+		link   chainLink
+		signed *ledger.Receipt
 	)
 	op, err := s.wallet.Buy(stake, func() (wallet.Sale, error) {
 		var err error
@@ -149,7 +175,7 @@ func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, la
 		}
 		if err == nil {
 			at = s.now().UTC()
-			err = s.journalBuy(seq, sold, f != nil, stake, before, at)
+			link, signed, err = s.journalBuy(g, seq, sold, f != nil, stake, before, at)
 			line = s.lines // its record is the last written, when there is a journal
 		}
 		if err != nil {
@@ -159,15 +185,15 @@ func (s *Store) sell(g lottery.Game, stake decimal.Decimal, f *lottery.Force, la
 		return wallet.Sale{Unit: sold.Name(), Forced: f != nil, Prize: sold.Unit.Prize}, nil
 	})
 	if err != nil {
-		return purchase{}, err
+		return purchase{}, nil, err
 	}
-	u := purchase{Op: op, Sold: sold, Time: at, Line: line}
+	u := purchase{Op: op, Sold: sold, Time: at, Line: line, Link: link}
 	s.recent.Add(u)
 	s.pending.add(u)
 	if f == nil {
 		s.revealExhausted(g, stake, sold.Unit)
 	}
-	return u, nil
+	return u, signed, nil
 }
 
 // commit writes the commitment of the block the next unit comes from, if it
@@ -184,7 +210,8 @@ func (s *Store) commit(g lottery.Game, stake decimal.Decimal) error {
 	if s.committed[name] {
 		return nil
 	}
-	if err := s.append(Record{Kind: KindCommit, Block: name, Commitment: b.Seed().CommitmentHex(g.Seq(stake).Block(b.Number()))}); err != nil {
+	rec := Record{Kind: KindCommit, Block: name, Commitment: b.Seed().CommitmentHex(g.Seq(stake).Block(b.Number())), Units: b.Table().Units}
+	if _, err := s.append(entry{rec: rec}); err != nil {
 		return err
 	}
 	s.committed[name] = true
@@ -202,8 +229,8 @@ func (s *Store) revealExhausted(g lottery.Game, stake decimal.Decimal, u game.Un
 	block := u.ID.BlockID().String()
 	s.revealed = append(s.revealed, store.Reveal{Block: u.ID.BlockID(), Seed: u.Seed.String()})
 	if s.file != nil {
-		s.later = append(s.later, Record{Kind: KindReveal, Block: block, BlockSeed: u.Seed.String()})
-		s.append(Record{}) // only what waits, if the journal takes it
+		s.later = append(s.later, entry{rec: Record{Kind: KindReveal, Block: block, BlockSeed: u.Seed.String()}})
+		s.append(entry{}) // only what waits, if the journal takes it
 	}
 }
 
@@ -218,8 +245,8 @@ func (s *Store) Shown(_ context.Context, account string, unit lottery.Ref) error
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending.drop(name)
-	r := Record{Kind: KindShown, Unit: name}
-	err := s.append(r)
+	r := entry{rec: Record{Kind: KindShown, Unit: name}}
+	_, err := s.append(r)
 	if err != nil && s.file != nil {
 		s.later = append(s.later, r)
 	}

@@ -10,6 +10,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/ring"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/wallet"
 )
@@ -37,6 +38,18 @@ type purchase struct {
 	Sold lottery.Sold     // identity (game, stake; block and serial, or forced label and rank), tier, prize, layout
 	Time time.Time        // when it was bought, by the store's clock, as the journal records it
 	Line int              // the journal line that records it; 0 without a journal
+	Link chainLink        // its line's place in the journal's chain: what its receipt needs
+}
+
+// chainLink is a line's place in the journal's chain: its Prev (the link
+// of the line before it), its own hash and the house's signature of it,
+// and for a purchase the tier its line records. Unset without a journal.
+type chainLink struct {
+	set  bool
+	tier int
+	prev ledger.Hash
+	hash ledger.Hash
+	sig  ledger.Sig
 }
 
 // state is a journal as its scan leaves it: what taking the store up
@@ -70,15 +83,25 @@ type state struct {
 	lines     int                     // the lines scanned
 	refused   bool                    // the first line is no start record, or one of another format: nothing after it is scanned
 	other     bool                    // a journal of another format, refused unread
+	version   int                     // the format its start record names
 	tables    store.Tables
 	problems  *problems
+	account   string         // the journal's one account, as its start record names it
+	seal      ledger.Seal    // as the start record holds it
+	sealHash  ledger.Hash    // its hash
+	genesis   ledger.Hash    // the account's genesis: what the start record follows
+	qa        bool           // sealed as a QA journal
+	sealed    string         // the lot tables checked against, as a seal records them
+	tablesErr error          // why they cannot be
+	links     links          // the chain, as the scan follows it
+	receipts  *[]lineReceipt // every purchase's receipt, oldest first, when asked for (Receipts)
 }
 
 func (st *state) start(l Line) {
 	r := l.Record
 	if r.Version != Version {
-		st.bad(l.N, "journal format %d: this tapis reads format %d only, and the same seed deals other layouts in each; open or verify it with the tapis that wrote it", r.Version, Version)
-		st.refused, st.other = true, true // nothing in it reads as this program deals
+		st.bad(l.N, "%s", oldFormat(r.Version))
+		st.refused, st.other, st.version = true, true, r.Version // nothing in it reads as this program deals
 		return
 	}
 	seed, err := game.ParseSeed(r.Seed)
@@ -91,6 +114,17 @@ func (st *state) start(l Line) {
 		st.bad(l.N, "balance: %v", err)
 	}
 	st.Seed, st.Start, st.Balance = seed, b, b
+	st.account = r.Account
+	if r.Account == "" {
+		st.bad(l.N, "the start record names no account")
+	}
+	want := st.checkSeal(l, seed)
+	balance, ok := cents(b)
+	if err == nil && !ok {
+		st.bad(l.N, "balance %s is not a whole number of cents", b)
+	}
+	prev, ok, sig, sok := l.links()
+	st.links.follow(st, l.N, prev, ok, depositHash(st.sealHash, prev, r.Account, game.Cents(balance), r.Time), sig, sok, want)
 }
 
 // commit checks a block's commitment: 64 lowercase hexadecimal digits, the
@@ -108,6 +142,9 @@ func (st *state) commit(l Line) {
 	if err != nil {
 		st.bad(l.N, "%v", err)
 		return
+	}
+	if t, err := st.table(g, id.Seq()); err == nil && t.Units != r.Units {
+		st.bad(l.N, "block %s: %d units, its lot table has %d", r.Block, r.Units, t.Units)
 	}
 	if want := st.Seed.Block(g.Name, id.Stake, id.Block).CommitmentHex(id); st.seeded && r.Commitment != want && isHex(r.Commitment, 64) {
 		st.bad(l.N, "block %s: its commitment is not the one the journal's seed gives", r.Block)
@@ -135,7 +172,33 @@ func (st *state) blockOf(name string) (lottery.Game, game.BlockID, error) {
 	return g, id, nil
 }
 
+// buy checks a purchase's line, follows the chain through it, and keeps
+// the purchase: among the ones not shown yet, and the recent ones.
 func (st *state) buy(l Line) {
+	r := l.Record
+	rec := ledger.Purchase{Account: st.account, Number: r.Seq, Unit: r.Unit, Tier: r.Tier, Layout: string(l.layoutJSON()), At: r.Time.UnixNano()}
+	p, ok, parsed := st.purchase(l, &rec)
+	want := st.links.head
+	prev, pok, sig, sok := l.links()
+	hash := purchaseHash(st.sealHash, prev, rec)
+	st.links.follow(st, l.N, prev, pok, hash, sig, sok, want)
+	if !ok {
+		return
+	}
+	p.Link = chainLink{set: true, tier: rec.Tier, prev: prev, hash: hash, sig: sig}
+	st.pending.add(p)
+	if parsed {
+		st.recent.Add(p)
+	}
+	if st.receipts != nil {
+		*st.receipts = append(*st.receipts, lineReceipt{l.N, ledger.NewReceipt(rec, int64(rec.Number)+1, st.sealHash, prev, hash, sig, st.links.key)})
+	}
+}
+
+// purchase checks a purchase's line, and fills rec with what it reads:
+// what the line's hash covers. It returns the purchase, whether its
+// amounts read (else it is not kept), and whether its layout does.
+func (st *state) purchase(l Line, rec *ledger.Purchase) (purchase, bool, bool) {
 	r := l.Record
 	if r.Seq != st.Seq+1 {
 		st.bad(l.N, "purchase %d follows purchase %d: a purchase is missing or doubled", r.Seq, st.Seq)
@@ -150,8 +213,16 @@ func (st *state) buy(l Line) {
 	after, e4 := readDecimal(r.After)
 	if e1 != nil || e2 != nil || e3 != nil || e4 != nil {
 		st.bad(l.N, "unit %s: an amount does not read", r.Unit)
-		return
+		return purchase{}, false, false
 	}
+	var c [4]int64
+	for i, d := range [4]decimal.Decimal{stake, prize, before, after} {
+		var ok bool
+		if c[i], ok = cents(d); !ok {
+			st.bad(l.N, "unit %s: amount %s is not a whole number of cents", r.Unit, d)
+		}
+	}
+	rec.Stake, rec.Prize, rec.Before, rec.After = game.Cents(c[0]), game.Cents(c[1]), game.Cents(c[2]), game.Cents(c[3])
 	if !stake.IsPositive() {
 		st.bad(l.N, "unit %s: stake %s is not positive", r.Unit, stake)
 	}
@@ -189,11 +260,15 @@ func (st *state) buy(l Line) {
 	} else {
 		st.real(l, stake, &sold, ks, nerr, err == nil)
 	}
-	p := purchase{Op: op, Sold: sold, Time: r.Time, Line: l.N}
-	st.pending.add(p)
-	if err == nil {
-		st.recent.Add(p)
+	if sold.Forced != nil {
+		rec.Label, rec.Serial = sold.Forced.Label, sold.Forced.Serial
+	} else {
+		rec.Block, rec.Serial = sold.Unit.ID.Block, sold.Unit.ID.Serial
 	}
+	if r.Tier != sold.Unit.Tier && (sold.Unit.Tier >= 0 || r.Forced) { // a prize of no lot is said already
+		st.bad(l.N, "unit %s: tier %d, but its prize %s is tier %d of its lot table", r.Unit, r.Tier, prize, sold.Unit.Tier)
+	}
+	return purchase{Op: op, Sold: sold, Time: r.Time, Line: l.N}, true, err == nil
 }
 
 // forcedLabel marks the forced units a journal may hold: QA's (ruling
@@ -221,15 +296,16 @@ func (st *state) forced(l Line, stake decimal.Decimal, sold *lottery.Sold, nerr 
 	case !key.Stake.Equal(stake):
 		st.bad(l.N, "forced unit %s: bought at %s, not at its stake %s", name, stake, key.Stake)
 	}
+	if !st.qa {
+		st.bad(l.N, "forced unit %s in a journal sealed as the house's (created without --qa), which sells none", name)
+	}
 	n := sold.Forced.Serial
 	if n != st.Forced[key.String()]+1 {
 		st.bad(l.N, "forced unit %s follows forced unit %d", name, st.Forced[key.String()])
 	}
 	st.Forced[key.String()] = n
 	if table, err := st.table(g, key); err == nil {
-		if tier, ok := table.Tier(sold.Unit.Prize); ok {
-			sold.Unit.Tier = tier
-		}
+		sold.Unit.Tier = hashTier(table, sold.Unit.Prize)
 	}
 }
 
@@ -284,9 +360,7 @@ func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 	if block := appendUnit(buf[:0], ks, id.Block); !hasKey(st.Commits, string(block)) { // id.BlockID().String()
 		st.bad(l.N, "unit %s: block %s was sold before its commitment", id, block)
 	}
-	if tier, ok := table.Tier(prize); ok {
-		sold.Unit.Tier = tier
-	} else {
+	if sold.Unit.Tier = hashTier(table, prize); sold.Unit.Tier < 0 {
 		st.bad(l.N, "unit %s: prize %s is no lot of its table", id, prize)
 	}
 	st.Last[ks] = id

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,8 +31,12 @@ type Options struct {
 	Tables  store.Tables     // nil for the regulations'
 	Now     func() time.Time // the clock that stamps the records; nil for time.Now
 	// Key is the house's signing key of a journal, else the one in
-	// KeyFile (made there for a new journal); neither: the journal signs
-	// nothing, and keeps no receipts (the memory never does).
+	// KeyFile (made there, with its public half beside it, for a new
+	// journal). A journal on a file needs one: it seals its start record
+	// and signs every line with it, and each purchase's receipt
+	// (Receipts, Receipt.Signed); a journal sealed by another key is
+	// refused. The memory (Path "") signs nothing, whatever is given: it
+	// keeps no receipts, and its Sell returns none.
 	Key     ledger.Key
 	KeyFile string
 }
@@ -55,25 +60,32 @@ type Store struct {
 	tables    store.Tables
 	committed map[string]bool
 	now       func() time.Time
-	resumed   bool                // the journal held an earlier run when it was opened
-	deposited decimal.Decimal     // the starting balance, and the deposits made in memory since
-	recent    ring.Ring[purchase] // the last purchases, journal included
-	pending   pendingUnits        // the purchases not shown yet, journal included
-	later     []Record            // records of things done that the journal could not take yet: reveals, shown
-	revealed  []store.Reveal      // the blocks exhausted and their seeds
-	note      string              // what opening the journal had to say (a torn last line)
-	torn      int                 // the journal's last line, cut short by a crash and dropped, or 0
+	resumed   bool                   // the journal held an earlier run when it was opened
+	deposited decimal.Decimal        // the starting balance, and the deposits made in memory since
+	recent    ring.Ring[purchase]    // the last purchases, journal included
+	pending   pendingUnits           // the purchases not shown yet, journal included
+	later     []entry                // records of things done that the journal could not take yet: reveals, shown
+	revealed  []store.Reveal         // the blocks exhausted and their seeds
+	note      string                 // what opening the journal had to say (a torn last line)
+	torn      int                    // the journal's last line, cut short by a crash and dropped, or 0
+	key       ledger.Key             // the house's signing key; none in memory
+	sealHash  ledger.Hash            // the hash of the journal's seal, as its start record holds it
+	head      ledger.Hash            // the link of the journal's last line (lineLink): what the next one follows
+	qa        bool                   // sealed as a QA journal: it sells forced units
+	cache     map[string]*game.Table // the lot tables asked for, by sequence (table)
 }
 
 var _ store.Store = (*Store)(nil)
 
 // Open opens the store of o: in memory without a path, or on its journal.
 // A journal that exists is taken up where it was left (its balance, its
-// history, every block's position); one that does not read, belongs to
-// another seed than o's when o.SeedSet, or holds forced units without
-// o.QA is refused and left as it is; a last line cut short by a crash is
-// dropped (Resumed tells it). A new journal is created readable by its
-// owner alone: it holds its master seed.
+// history, every block's position); one that does not read, of another
+// format, belongs to another seed than o's when o.SeedSet, sealed by
+// another key than the house's, or holds forced units without o.QA is
+// refused and left as it is; a last line cut short by a crash is dropped
+// (Resumed tells it). A new journal is created readable by its owner
+// alone (it holds its master seed), sealed with the house's key: a QA
+// journal when o.QA, which alone sells forced units.
 func Open(o Options) (*Store, error) {
 	if o.Account == "" {
 		return nil, errors.New("a journal store holds one account: none was named")
@@ -85,9 +97,16 @@ func Open(o Options) (*Store, error) {
 		o.Now = time.Now
 	}
 	s := &Store{account: o.Account, seed: o.Seed, tables: o.Tables, committed: map[string]bool{},
-		now: o.Now}
+		now: o.Now, cache: map[string]*game.Table{}}
 	if o.Path == "" {
 		return s, s.fresh(o)
+	}
+	// A new journal's key is found (or made) before the journal is; an
+	// existing journal's once it is read: what it is comes first.
+	if info, err := os.Stat(o.Path); err != nil || info.Size() == 0 {
+		if s.key, err = houseKey(o, true); err != nil {
+			return nil, fmt.Errorf("journal %s: %w", o.Path, err)
+		}
 	}
 	// The journal holds its master seed, from which every unit is dealt:
 	// its owner alone reads it.
@@ -110,11 +129,17 @@ func Open(o Options) (*Store, error) {
 	}
 	s.file = f
 	if info.Size() == 0 {
+		if !s.key.Valid() { // emptied since it was looked at
+			if s.key, err = houseKey(o, true); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("journal %s: %w", o.Path, err)
+			}
+		}
 		if err := s.fresh(o); err != nil {
 			f.Close()
 			return nil, err
 		}
-		if err := s.append(Record{Kind: KindStart, Version: Version, Seed: o.Seed.String(), Balance: o.Balance.String()}); err != nil {
+		if err := s.begin(o); err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -125,6 +150,46 @@ func Open(o Options) (*Store, error) {
 		return nil, fmt.Errorf("journal %s: %w", o.Path, err)
 	}
 	return s, nil
+}
+
+// houseKey returns the key a journal signs with: the one given, or the one
+// in the key file, made there when create is set.
+func houseKey(o Options, create bool) (ledger.Key, error) {
+	if o.Key.Valid() {
+		return o.Key, nil
+	}
+	if o.KeyFile == "" {
+		return ledger.Key{}, errors.New("a journal needs the house's key, to sign every line (--house-key FILE)")
+	}
+	return ledger.OpenKey(o.KeyFile, create)
+}
+
+// begin writes a new journal's start record: its format, master seed,
+// starting balance (the account's first deposit) and account, and the
+// seal, signed, of what fixes its game: the seed's commitment, the lot
+// tables, QA or the house's, one block open a sequence, when it was made,
+// the house's public key.
+func (s *Store) begin(o Options) error {
+	balance, ok := game.CentsOf(o.Balance)
+	if !ok {
+		return fmt.Errorf("journal: starting balance %s is not a whole number of cents", o.Balance)
+	}
+	tables, err := store.SealedTables(o.Tables)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	at := s.now().UTC()
+	seal := ledger.Seal{Format: ledger.Format, Commitment: o.Seed.Commitment(), Tables: tables, QA: o.QA, OpenBlocks: 1,
+		Created: at.UnixNano(), Key: s.key.Public()}
+	s.sealHash, s.qa = seal.Hash(), o.QA
+	sealed, err := json.Marshal(seal)
+	if err != nil {
+		return fmt.Errorf("journal: sealing it: %w", err)
+	}
+	s.head = ledger.Genesis(s.sealHash, o.Account)
+	_, err = s.append(entry{rec: Record{Kind: KindStart, Time: at, Version: Version, Seed: o.Seed.String(), Balance: o.Balance.String(),
+		Account: o.Account, Seal: sealed, SealSig: s.key.Sign(s.sealHash).String()}, balance: balance})
+	return err
 }
 
 // fresh starts the store's wallet and shop: nothing was bought yet.
@@ -151,11 +216,24 @@ func (s *Store) resume(o Options, f *os.File) error {
 	if err != nil {
 		return err
 	}
+	if st.other {
+		return &FormatError{Version: st.version}
+	}
 	if found.n > 0 {
 		return found.first // the first, as verify lists them
 	}
+	if s.key, err = houseKey(o, false); err != nil {
+		return err
+	}
+	if !st.seal.Key.Equal(s.key.Public()) {
+		return fmt.Errorf("it was sealed by the key %s, not the house's %s: open it with the key that sealed it (--house-key)",
+			st.seal.Key.Fingerprint(), s.key.Public().Fingerprint())
+	}
+	if st.account != o.Account {
+		return fmt.Errorf("it holds the purchases of account %q, not %q", st.account, o.Account)
+	}
 	if o.SeedSet && st.Seed != o.Seed {
-		return fmt.Errorf("it belongs to another seed than %d", o.Seed)
+		return fmt.Errorf("it belongs to another seed than %s", o.Seed)
 	}
 	if n := st.forcedUnits(); n > 0 && !o.QA {
 		unit := "units"
@@ -180,6 +258,7 @@ func (s *Store) resume(o Options, f *os.File) error {
 		return err
 	}
 	s.seed = st.Seed
+	s.sealHash, s.head, s.qa = st.sealHash, st.links.head, st.qa
 	s.deposited = st.Start
 	if s.wallet, err = wallet.Restore(st.Balance, st.Seq); err != nil {
 		return err
@@ -285,7 +364,7 @@ func (s *Store) Close() error {
 	if s.file == nil {
 		return nil
 	}
-	late := s.append(Record{})
+	_, late := s.append(entry{})
 	err := s.file.Close()
 	if err == nil {
 		err = late

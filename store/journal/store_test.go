@@ -1,8 +1,6 @@
 package journal
 
 import (
-	"tapis/game"
-
 	"context"
 	"errors"
 	"os"
@@ -12,8 +10,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/game/vegas"
+	"tapis/ledger"
 	"tapis/store"
 )
 
@@ -67,7 +67,7 @@ func TestLocalStore(t *testing.T) {
 	ctx := context.Background()
 	yams, one := lottery.Yams(), decimal.NewFromInt(1)
 	for _, journal := range []bool{false, true} {
-		o := Options{Seed: game.SeedFrom(4), Balance: decimal.NewFromInt(50), Tables: store.SmallTables, Account: "bob", Limit: 2}
+		o := Options{Seed: game.SeedFrom(4), Balance: decimal.NewFromInt(50), Tables: store.SmallTables, Account: "bob", Limit: 2, Key: ledger.PublicTestKey()}
 		if journal {
 			o.Path = filepath.Join(t.TempDir(), "journal.jsonl")
 		}
