@@ -239,8 +239,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		if err != nil {
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
-		var prev ledger.Hash
-		prev = s.chainHead(head, account)
+		prev := s.chainHead(head, account)
 		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
 		hash := ledger.Link(s.emission.SealHash, prev, seq, d)
 		sig := s.key.Sign(hash)
