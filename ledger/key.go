@@ -263,3 +263,18 @@ func ReadPublicKey(arg string) (PublicKey, error) {
 // PublicTestKey returns a key whose private half anyone can make: tests'
 // stores sign with it. No seller signs with it unless told to.
 func PublicTestKey() Key { return KeyFromSeed(sha256.Sum256([]byte("tapis/test key: known to all"))) }
+
+// ErrNoKey is returned by Resolve when neither a key nor its file is given.
+var ErrNoKey = errors.New("no house key given")
+
+// Resolve returns the key a seller signs with: key when it is valid, else
+// the one in file (made there when create is set: a new store or journal).
+func Resolve(key Key, file string, create bool) (Key, error) {
+	if key.Valid() {
+		return key, nil
+	}
+	if file == "" {
+		return Key{}, ErrNoKey
+	}
+	return OpenKey(file, create)
+}

@@ -108,13 +108,11 @@ func (r emissionRow) sealedCopy() (ledger.Seal, bool) {
 // houseKey returns the key a seller signs with: the one given, or the
 // one in the key file (made there for a new emission when create is set).
 func houseKey(o Options, create bool) (ledger.Key, error) {
-	if o.Key.Valid() {
-		return o.Key, nil
+	k, err := ledger.Resolve(o.Key, o.KeyFile, create)
+	if errors.Is(err, ledger.ErrNoKey) {
+		return k, errors.New("a seller needs the house's key (--house-key FILE)")
 	}
-	if o.KeyFile == "" {
-		return ledger.Key{}, errors.New("a seller needs the house's key (--house-key FILE)")
-	}
-	return ledger.OpenKey(o.KeyFile, create)
+	return k, err
 }
 
 // readEmission reads the emission's row.

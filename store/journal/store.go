@@ -155,13 +155,11 @@ func Open(o Options) (*Store, error) {
 // houseKey returns the key a journal signs with: the one given, or the one
 // in the key file, made there when create is set.
 func houseKey(o Options, create bool) (ledger.Key, error) {
-	if o.Key.Valid() {
-		return o.Key, nil
+	k, err := ledger.Resolve(o.Key, o.KeyFile, create)
+	if errors.Is(err, ledger.ErrNoKey) {
+		return k, errors.New("a journal needs the house's key, to sign every line (--house-key FILE)")
 	}
-	if o.KeyFile == "" {
-		return ledger.Key{}, errors.New("a journal needs the house's key, to sign every line (--house-key FILE)")
-	}
-	return ledger.OpenKey(o.KeyFile, create)
+	return k, err
 }
 
 // begin writes a new journal's start record: its format, master seed,
