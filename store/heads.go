@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -269,14 +270,59 @@ func (s *SQL) selling() error {
 	return nil
 }
 
-// chainHead returns the hash an account's next record follows: its row's
-// head, or its chain's start for an account made before its emission was
-// (a store migrated from a tapis before chains, its emission made since).
-func (s *SQL) chainHead(head []byte, account string) ledger.Hash {
+// trustedHead returns the hash an account's next record follows, once the
+// seller is sure the record there is the house's: the last one it wrote of
+// the account, or one whose signature it checks (the first time it sells to
+// the account, or after another seller did). last is the place of the
+// account's last record, head its row's hash of it, purchase and deposit
+// the numbers of its last purchase and deposit, one of which is that
+// record. A record an insider appended is never chained onto, and so never
+// covered by a head: the sale is refused, and the seller sells no more.
+func (s *SQL) trustedHead(ctx context.Context, r runner, account string, last int64, head []byte, purchase, deposit int) (ledger.Hash, error) {
 	var h ledger.Hash
+	if last == 0 {
+		// An account made before its emission was (a store migrated from a
+		// tapis before chains) has no head yet.
+		h = ledger.Genesis(s.emission.SealHash, account)
+		if len(head) == 0 || bytes.Equal(head, h[:]) {
+			return h, nil
+		}
+		return h, s.tamper(fmt.Sprintf("account %q: its history does not start from its own beginning", account))
+	}
 	if len(head) != len(h) {
-		return ledger.Genesis(s.emission.SealHash, account)
+		return h, s.tamper(fmt.Sprintf("account %q: its last record's hash is missing", account))
 	}
 	copy(h[:], head)
-	return h
+	s.book.mu.Lock()
+	k, ok := s.book.known[account]
+	s.book.mu.Unlock()
+	if ok && k.Seq == last && k.Hash == h {
+		return h, nil
+	}
+	for _, q := range []struct {
+		query string
+		n     int
+	}{
+		{`SELECT seq, hash, sig FROM purchases WHERE account = $1 AND number = $2`, purchase},
+		{`SELECT seq, hash, sig FROM deposits WHERE account = $1 AND n = $2`, deposit},
+	} {
+		if q.n < 1 {
+			continue
+		}
+		var seq sql.NullInt64
+		var hash, raw []byte
+		err := r.row(ctx, q.query, account, q.n).Scan(&seq, &hash, &raw)
+		if isNoRows(err) || err == nil && seq.Int64 != last {
+			continue
+		}
+		if err != nil {
+			return h, fmt.Errorf("store: reading account %q's last record: %w", account, err)
+		}
+		var sig ledger.Sig
+		if !bytes.Equal(hash, h[:]) || len(raw) != len(sig) || !s.key.Public().Verify(h, ledger.Sig(raw)) {
+			return h, s.tamper(fmt.Sprintf("account %q: its last record (%d) is not one the house signed: added or changed", account, last))
+		}
+		return h, nil
+	}
+	return h, s.tamper(fmt.Sprintf("account %q: its history ends with record %d, which the store does not hold", account, last))
 }

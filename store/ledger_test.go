@@ -183,3 +183,72 @@ func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) *SQL) {
 		})
 	}
 }
+
+func TestSQLiteChainsOntoNoForgedRecord(t *testing.T) {
+	chainsOntoNoForgedRecord(t, func(t *testing.T, o Options) (*SQL, string) { return openSQLite(t, o) })
+}
+
+func TestPostgresChainsOntoNoForgedRecord(t *testing.T) {
+	chainsOntoNoForgedRecord(t, func(t *testing.T, o Options) (*SQL, string) { return openPostgres(t, o) })
+}
+
+// chainsOntoNoForgedRecord: a deposit an insider appends to an account's
+// history, its hash right and the account's row following it but signed by
+// no one, is never chained onto: the account's next purchase, by the
+// seller that wrote the history or by a new one, is refused and the seller
+// stops; verify names the deposit.
+func chainsOntoNoForgedRecord(t *testing.T, open func(*testing.T, Options) (*SQL, string)) {
+	ctx := context.Background()
+	for _, reopen := range []bool{false, true} {
+		o := Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(33), SeedSet: true, Tables: SmallTables}
+		s, url := open(t, o)
+		if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(10)); err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 2; n++ {
+			if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var seq int64
+		var head []byte
+		var deposits, purchases int
+		if err := s.db.QueryRowContext(ctx, `SELECT seq, head, deposits, purchases FROM accounts WHERE name = 'ann'`).Scan(&seq, &head, &deposits, &purchases); err != nil {
+			t.Fatal(err)
+		}
+		var prev ledger.Hash
+		copy(prev[:], head)
+		d := ledger.Deposit{Account: "ann", N: deposits + 1, Amount: 100000, After: purchases, At: 1}
+		h := ledger.Link(s.emission.SealHash, prev, seq+1, d)
+		if _, err := s.db.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at, seq, hash, sig) VALUES ('ann', $1, 100000, $2, 1, $3, $4, $5)`),
+			deposits+1, purchases, seq+1, h[:], make([]byte, 64)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.ExecContext(ctx, s.engine.q(`UPDATE accounts SET balance = balance + 100000, deposited = deposited + 100000, deposits = $1, seq = $2, head = $3 WHERE name = 'ann'`),
+			deposits+1, seq+1, h[:]); err != nil {
+			t.Fatal(err)
+		}
+		if reopen {
+			s.Close()
+			var err error
+			if s, err = Open(ctx, url, o); err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+		}
+		_, err := s.Sell(ctx, Purchase{Account: "ann", Number: 3, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
+		if !errors.Is(err, ErrTampered) || !strings.Contains(err.Error(), `account "ann": its last record (4) is not one the house signed: added or changed`) {
+			t.Fatalf("reopened %v: a sale after a forged deposit: %v", reopen, err)
+		}
+		s.SignHead(ctx)
+		a, err := Open(ctx, url, Options{Existing: true, Audit: true, HouseKey: ledger.PublicTestKey().Public()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := a.Verify(ctx)
+		a.Close()
+		if err != nil || r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "deposit 2 of account \"ann\"") {
+			t.Errorf("verify after a forged deposit: %v (%v)", r.Problems, err)
+		}
+	}
+}

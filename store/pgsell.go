@@ -71,9 +71,10 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	var made int
 	var link chainLink
 	var head []byte
+	var deposits int
 	_, err := res.Exec()
 	if err == nil {
-		err = res.QueryRow().Scan(&balance, &made, &link.seq, &head)
+		err = res.QueryRow().Scan(&balance, &made, &link.seq, &head, &deposits)
 	}
 	if err != nil {
 		res.Close()
@@ -115,8 +116,10 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
 	before := game.Cents(balance)
 	after := before - stake + prize
+	if link.prev, err = s.trustedHead(ctx, pgxRunner{c}, p.Account, link.seq, head, p.Number-1, deposits); err != nil {
+		return Receipt{}, false, err
+	}
 	link.seq++
-	link.prev = s.chainHead(head, p.Account)
 	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, false, err
@@ -137,7 +140,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 
 // selectAccountLocked reads the account, where its chain stands, and locks
 // its row.
-const selectAccountLocked = `SELECT balance, purchases, seq, head FROM accounts WHERE name = $1 FOR UPDATE`
+const selectAccountLocked = `SELECT balance, purchases, seq, head, deposits FROM accounts WHERE name = $1 FOR UPDATE`
 
 // pgLossQuery is lossQuery on PostgreSQL's clock, read once the account
 // is locked: $2 is the window, in nanoseconds.

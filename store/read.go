@@ -239,7 +239,10 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		if err != nil {
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
-		prev := s.chainHead(head, account)
+		prev, err := s.trustedHead(ctx, sqlRunner{s, tx}, account, seq-1, head, purchases, deposits-1)
+		if err != nil {
+			return err
+		}
 		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
 		hash := ledger.Link(s.emission.SealHash, prev, seq, d)
 		sig := s.key.Sign(hash)

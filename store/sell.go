@@ -134,7 +134,8 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if !s.engine.fenceInDebit() {
 		lease = "" // checked by a statement of its own, the account's row locked
 	}
-	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after, &link.seq, &head)
+	var deposits int
+	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after, &link.seq, &head, &deposits)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Receipt{}, errCheck
 	}
@@ -150,7 +151,9 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, err
 	}
 	before := after + stake - prize
-	link.prev = s.chainHead(head, p.Account)
+	if link.prev, err = s.trustedHead(ctx, run, p.Account, link.seq-1, head, p.Number-1, deposits); err != nil {
+		return Receipt{}, err
+	}
 	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
 	if err != nil {
 		return Receipt{}, err
@@ -517,7 +520,7 @@ const (
 	// ($5, when it holds one: see fenced).
 	debitAccount = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3, seq = seq + 1
 		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1
-		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance, seq, head`
+		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance, seq, head, deposits`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt, seq, prev, hash, sig)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
