@@ -212,7 +212,7 @@ func receiptVerify(env Env, args []string) int {
 		} else {
 			h := toks.Heads[j]
 			line = toks.HeadLines[j]
-			if !key.Verify(h.Hash, h.Sig) {
+			if h.Check(key) != nil {
 				verdict = "its signature is not the house key's"
 			}
 			fmt.Fprintf(out, "line %d: head %d: %s\n", line, h.N, verdict)

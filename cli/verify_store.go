@@ -102,6 +102,9 @@ func printStoreReport(env Env, where string, rep *store.Report) {
 		fmt.Fprintf(w, "given: %s and %s; %d and %d found as the store holds them\n",
 			count(rep.GivenHeads, "head"), count(rep.GivenReceipts, "receipt"), rep.FoundHeads, rep.FoundReceipts)
 	}
+	if rep.Foreign > 0 {
+		fmt.Fprintf(w, "given: %d heads or receipts of another emission than this store's, not checked\n", rep.Foreign)
+	}
 	if rep.Forced > 0 {
 		fmt.Fprintf(w, "%s: QA units, which come from no block and pay what QA chose\n", count(rep.Forced, "forced unit"))
 	}

@@ -113,16 +113,32 @@ func DecodeBody(s string) (HeadBody, error) {
 // shows any later rewrite of the store's history up to it.
 type HeadToken struct {
 	N    int64 `json:"head"`
+	Seal Hash  `json:"seal"`
 	Hash Hash  `json:"hash"`
 	Sig  Sig   `json:"sig"`
 }
 
 // Token returns the head's token, signed by sig.
-func (h Head) Token(sig Sig) HeadToken { return HeadToken{N: h.N, Hash: h.Hash(), Sig: sig} }
+func (h Head) Token(sig Sig) HeadToken { return HeadToken{N: h.N, Seal: h.Seal, Hash: h.Hash(), Sig: sig} }
+
+// Statement returns what a head's signature signs: its number, its
+// emission's seal and its hash, under a domain of their own, so that no
+// other signature of the house (a record's, a mark's) can be shown as a
+// head's, and a head of one emission as another's.
+func (t HeadToken) Statement() Hash {
+	e := newEnc("head-token")
+	e.bytes(t.Seal[:])
+	e.num(t.N)
+	e.bytes(t.Hash[:])
+	return e.sum()
+}
+
+// Statement returns what the head's signature signs (HeadToken.Statement).
+func (h Head) Statement() Hash { return h.Token(Sig{}).Statement() }
 
 // Check reports whether the token is signed by key.
 func (t HeadToken) Check(key PublicKey) error {
-	if !key.Verify(t.Hash, t.Sig) {
+	if !key.Verify(t.Statement(), t.Sig) {
 		return fmt.Errorf("head %d: its signature is not the house key's", t.N)
 	}
 	return nil

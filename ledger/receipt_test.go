@@ -174,7 +174,7 @@ func TestReadMixed(t *testing.T) {
 	house := PublicTestKey()
 	r1, r2 := signedReceipt(house, 1), signedReceipt(house, 2)
 	head := Head{N: 3, Seal: testSeal, Seller: "host 12", At: 5}
-	tok := head.Token(house.Sign(head.Hash()))
+	tok := head.Token(house.Sign(head.Statement()))
 	var indented bytes.Buffer
 	if err := json.Indent(&indented, []byte(r2.String()), "  ", "\t"); err != nil {
 		t.Fatal(err)
@@ -191,7 +191,7 @@ func TestReadMixed(t *testing.T) {
 		"}",                        // 9
 		"  " + indented.String(),   // 10 on: spread over lines
 		"a note: " + tok.String(),  // and a head after it
-		"{ \"head\" : 3, \"hash\": \"" + tok.Hash.String() + "\", \"sig\": \"" + tok.Sig.String() + "\" }",
+		"{ \"head\" : 3, \"seal\": \"" + tok.Seal.String() + "\", \"hash\": \"" + tok.Hash.String() + "\", \"sig\": \"" + tok.Sig.String() + "\" }",
 	}, "\n")
 	toks, err := Read(strings.NewReader(text))
 	if err != nil {
@@ -284,4 +284,27 @@ func sameReceipt(a, b Receipt) bool {
 		a.Stake.Equal(b.Stake) && a.Prize.Equal(b.Prize) && a.Before.Equal(b.Before) && a.After.Equal(b.After) &&
 		a.At.Equal(b.At) && bytes.Equal(a.Layout, b.Layout) && a.Seal == b.Seal && a.Prev == b.Prev &&
 		a.Hash == b.Hash && a.Sig == b.Sig && a.Key == b.Key
+}
+
+// TestHeadTokenIsNoOtherSignature: a receipt's hash and signature, or a
+// real head's relabelled with another number or emission, are no head.
+func TestHeadTokenIsNoOtherSignature(t *testing.T) {
+	house := PublicTestKey()
+	rc := signedReceipt(house, 2)
+	if err := (HeadToken{N: 1, Seal: rc.Seal, Hash: rc.Hash, Sig: rc.Sig}).Check(house.Public()); err == nil {
+		t.Error("a receipt's signature reads as a head's")
+	}
+	head := Head{N: 3, Seal: testSeal, Seller: "host 12", At: 5}
+	tok := head.Token(house.Sign(head.Statement()))
+	if err := tok.Check(house.Public()); err != nil {
+		t.Fatal(err)
+	}
+	renumbered, other := tok, tok
+	renumbered.N = 4
+	other.Seal[0] ^= 1
+	for _, bad := range []HeadToken{renumbered, other} {
+		if bad.Check(house.Public()) == nil {
+			t.Errorf("head %d of seal %s checks as the one signed", bad.N, bad.Seal)
+		}
+	}
 }

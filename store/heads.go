@@ -155,7 +155,7 @@ func (s *SQL) SignHead(ctx context.Context) error {
 			}
 			h.At = at.UnixNano()
 			hash := h.Hash()
-			sig := s.key.Sign(hash)
+			sig := s.key.Sign(h.Statement())
 			if _, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO heads (n, prev, hash, sig, seller, at, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`),
 				h.N, h.Prev[:], hash[:], sig[:], h.Seller, h.At, text); err != nil {
 				return fmt.Errorf("store: recording head %d: %w", h.N, err)

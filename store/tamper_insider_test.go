@@ -70,8 +70,8 @@ func insiderWithTheKey(t *testing.T, f *soldStore, fresh func(t *testing.T) stri
 		forged.Hash[0] ^= 1
 		rc := f.receipts["ann#3"]
 		rc.Prize = rc.Prize.Add(rc.Prize).Add(rc.Stake)
-		other := ledger.KeyFromSeed([32]byte{1}).Sign(last.Hash)
-		r := verifyAt(t, f.url, ledger.Tokens{Heads: []ledger.HeadToken{forged, {N: last.N, Hash: last.Hash, Sig: other}}, Receipts: []ledger.Receipt{rc}})
+		other := ledger.KeyFromSeed([32]byte{1}).Sign(last.Statement())
+		r := verifyAt(t, f.url, ledger.Tokens{Heads: []ledger.HeadToken{forged, {N: last.N, Seal: last.Seal, Hash: last.Hash, Sig: other}}, Receipts: []ledger.Receipt{rc}})
 		if n := strings.Count(strings.Join(r.Problems, "\n"), fmt.Sprintf("head %d given: its signature is not the house key's, and it proves nothing", last.N)); n != 2 {
 			t.Errorf("a head changed and one signed by another key: %d named; %q", n, r.Problems)
 		}

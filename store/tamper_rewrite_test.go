@@ -190,7 +190,7 @@ func (d tamperDB) resignHeads(key ledger.Key, seal ledger.Hash, chains map[strin
 			d.t.Fatal(err)
 		}
 		hash := r.h.Hash()
-		sig := key.Sign(hash)
+		sig := key.Sign(r.h.Statement())
 		d.exec(`UPDATE heads SET prev = $1, hash = $2, sig = $3, body = $4 WHERE n = $5`, prev[:], hash[:], sig[:], text, r.h.N)
 		prev = hash
 	}

@@ -44,6 +44,9 @@ type Report struct {
 	// receipts, and those of them found as the store holds them.
 	GivenHeads, GivenReceipts int64
 	FoundHeads, FoundReceipts int64
+	// Foreign counts the heads and receipts given of another emission
+	// (their seal another's): nothing of this store, left unchecked.
+	Foreign int64
 }
 
 // MaxProblems is how many problems a report lists.
