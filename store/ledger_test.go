@@ -252,3 +252,42 @@ func chainsOntoNoForgedRecord(t *testing.T, open func(*testing.T, Options) (*SQL
 		}
 	}
 }
+
+// TestSQLiteVerifiesAnEmptyAccountAndAPrevChanged: an account opened with
+// nothing verifies clean (its first deposit is 0); a purchase's recorded
+// hash of the record before it, zeroed, is named (its receipt would not
+// check).
+func TestSQLiteVerifiesAnEmptyAccountAndAPrevChanged(t *testing.T) {
+	ctx := context.Background()
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(34), SeedSet: true, Tables: SmallTables})
+	if _, err := s.OpenAccount(ctx, "nil", decimal.Zero); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(5)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	verify := func() Report {
+		a, err := Open(ctx, url, Options{Existing: true, Audit: true, HouseKey: ledger.PublicTestKey().Public()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		r, err := a.Verify(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := verify(); !r.OK() {
+		t.Errorf("an account opened with nothing: %v", r.Problems)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE purchases SET prev = zeroblob(32) WHERE account = 'ann'`); err != nil {
+		t.Fatal(err)
+	}
+	if r := verify(); !strings.Contains(strings.Join(r.Problems, "\n"), "purchase ann#1: the hash it records of the record before it is not its history's") {
+		t.Errorf("a purchase's prev zeroed: %v", r.Problems)
+	}
+}

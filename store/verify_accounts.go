@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -48,7 +49,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report, c *ledge
 	r.Accounts = int64(len(accounts))
 
 	rows, err := q.QueryContext(ctx, `SELECT account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize,
-		before_cents, after_cents, layout, at, seq, hash, shown
+		before_cents, after_cents, layout, at, seq, prev, hash, shown
 		FROM purchases ORDER BY account, number`)
 	if err != nil {
 		return fmt.Errorf("store: reading its purchases: %w", err)
@@ -97,7 +98,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report, c *ledge
 	// are read once the purchases are, and only those no head stands for
 	// (checkLater): most records are covered by a head.
 	for rows.Next() {
-		var account, g, stake, hash sql.RawBytes
+		var account, g, stake, prev, hash sql.RawBytes
 		var unit, layout string
 		var number, tier, shown int
 		var block, seq sql.NullInt64
@@ -105,7 +106,7 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report, c *ledge
 		var label sql.NullString
 		var staked, prize, before, after game.Cents
 		if err := rows.Scan(&account, &number, &g, &stake, &block, &serial, &label, &unit, &tier, &staked, &prize,
-			&before, &after, &layout, &at, &seq, &hash, &shown); err != nil {
+			&before, &after, &layout, &at, &seq, &prev, &hash, &shown); err != nil {
 			return fmt.Errorf("store: reading its purchases: %w", err)
 		}
 		if w == nil || string(account) != name {
@@ -133,6 +134,9 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report, c *ledge
 		balance = after
 		rec := ledger.Purchase{Account: name, Number: number, Unit: unit, Block: block.Int64, Serial: serial, Label: label.String,
 			Tier: tier, Stake: staked, Prize: prize, Before: before, After: after, Layout: layout, At: at}
+		if !bytes.Equal(prev, w.prev[:]) {
+			r.bad("%s: the hash it records of the record before it is not its history's: its receipt does not check", who)
+		}
 		if h, sign := w.record(who, seq.Int64, rec, hash); sign {
 			c.later = append(c.later, sigCheck{what: who.String(), h: h, account: name, number: number})
 		}
@@ -297,7 +301,7 @@ func (w *chain) deposit(d deposit) {
 		w.r.bad("%s follows its deposit %d", what, w.deposits)
 	}
 	w.deposits = d.n
-	if d.amount <= 0 {
+	if d.amount < 0 || d.amount == 0 && d.n > 1 { // a first deposit may be 0: an account opened empty
 		w.r.bad("%s: an amount of %s", what, d.amount)
 	}
 	if h, sign := w.record(what, d.seq, d.record(w.account), d.hash); sign {
