@@ -32,6 +32,10 @@ type engine interface {
 	// goose's version table or the emission (and, on PostgreSQL, for a
 	// seller migrating the tables: schemaLock's key is alone's).
 	alone(ctx context.Context, tx *sql.Tx) error
+	// headsLock makes a transaction signing a head wait for any other
+	// seller's: heads are numbered one after the other (SQLite's writers
+	// wait for each other already).
+	headsLock(ctx context.Context, tx *sql.Tx) error
 	// tables lists the tables of the store's database (its schema).
 	tables(ctx context.Context, q querier) ([]string, error)
 	// migrations are the engine's migrations of the schema, and goose's

@@ -56,6 +56,15 @@ func (e *postgresEngine) alone(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
+func (e *postgresEngine) headsLock(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, headsKey)
+	return err
+}
+
+// headsKey is the advisory lock of the sellers signing a head: one at a
+// time, each numbering its head after the last.
+const headsKey int64 = 7263617070
+
 // aloneKey is the advisory lock of the sellers that create or migrate the
 // tables or create the emission: one at a time.
 const aloneKey int64 = 7263617069

@@ -83,6 +83,8 @@ func (e *sqliteEngine) q(query string) string { return placeholder.ReplaceAllStr
 // alone: a SQLite transaction is alone already (BEGIN IMMEDIATE).
 func (e *sqliteEngine) alone(context.Context, *sql.Tx) error { return nil }
 
+func (e *sqliteEngine) headsLock(context.Context, *sql.Tx) error { return nil }
+
 func (e *sqliteEngine) tables(ctx context.Context, q querier) ([]string, error) {
 	return tableNames(ctx, q, `SELECT name FROM sqlite_master WHERE type = 'table'`)
 }

@@ -138,6 +138,9 @@ func (s *SQL) SignHead(ctx context.Context) error {
 	var tok ledger.HeadToken
 	for try := 0; ; try++ {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if err := s.engine.headsLock(ctx, tx); err != nil {
+				return fmt.Errorf("store: waiting to sign a head: %w", oneLine{err})
+			}
 			h := ledger.Head{N: 1, Prev: s.emission.SealHash, Seal: s.emission.SealHash, Seller: seller(), Body: body}
 			var prev []byte
 			err := tx.QueryRowContext(ctx, `SELECT n, hash FROM heads ORDER BY n DESC LIMIT 1`).Scan(&h.N, &prev)
@@ -158,7 +161,7 @@ func (s *SQL) SignHead(ctx context.Context) error {
 			sig := s.key.Sign(h.Statement())
 			if _, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO heads (n, prev, hash, sig, seller, at, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`),
 				h.N, h.Prev[:], hash[:], sig[:], h.Seller, h.At, text); err != nil {
-				return fmt.Errorf("store: recording head %d: %w", h.N, err)
+				return fmt.Errorf("store: recording head %d: %w", h.N, oneLine{err})
 			}
 			tok = h.Token(sig)
 			return nil
@@ -166,7 +169,7 @@ func (s *SQL) SignHead(ctx context.Context) error {
 		if err == nil || try == 4 || ctx.Err() != nil {
 			break
 		}
-		time.Sleep(time.Duration(try+1) * 20 * time.Millisecond) // another seller's head took that number
+		time.Sleep(time.Duration(try+1) * 20 * time.Millisecond) // the database did not answer: again
 	}
 	if err != nil {
 		s.book.putBack(body)

@@ -144,8 +144,8 @@ func (s *SQL) Shown(ctx context.Context, account string, unit lottery.Ref) error
 // shownTx marks units shown in one transaction that does not wait for the
 // disk, and returns how many rows each mark changed.
 func (s *SQL) shownTx(ctx context.Context, marks []mark) ([]int64, error) {
-	if !s.key.Valid() {
-		return nil, fmt.Errorf("store %s: opened to be read, it records nothing", s.where)
+	if err := s.selling(); err != nil {
+		return nil, err
 	}
 	changed := make([]int64, len(marks))
 	if err := s.engine.markShownUnsynced(ctx, s, marks, changed); err != nil {

@@ -406,6 +406,9 @@ func (s *SQL) allocate(ctx context.Context, tx *sql.Tx, seq game.SeqKey) (number
 // openBlocks opens blocks of a sequence, with their commitments, until the
 // emission's count are on sale.
 func (s *SQL) openBlocks(ctx context.Context, r runner, seq game.SeqKey) error {
+	if err := s.selling(); err != nil {
+		return err
+	}
 	at, err := s.clock(ctx, r)
 	if err != nil {
 		return err

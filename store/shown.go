@@ -41,6 +41,9 @@ func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and strin
 	if !s.key.Valid() {
 		return nil, fmt.Errorf("store %s: opened to be read, it records nothing", s.where)
 	}
+	if s.tamperedErr() != nil {
+		return nil, nil // a store changed under its seller is left as found: it signs nothing more
+	}
 	rows, err := q.QueryContext(ctx, s.engine.q(`SELECT unit FROM purchases WHERE account = $1 AND shown = 0 `+and), append([]any{account}, args...)...)
 	if err != nil {
 		return nil, err
