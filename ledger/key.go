@@ -16,6 +16,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -60,22 +61,15 @@ func KeyFromSeed(seed [32]byte) Key { return Key{private: ed25519.NewKeyFromSeed
 // ssh-keygen -t ed25519 writes it), refusing a file others may read.
 func LoadKey(path string) (Key, error) {
 	p := text.Printable(path)
-	info, err := os.Stat(path)
+	raw, info, err := readSmall(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Key{}, fmt.Errorf("house key %s: no such file", p)
+	}
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return Key{}, fmt.Errorf("house key %s: no such file", p)
-		}
 		return Key{}, fmt.Errorf("house key %s: %w", p, err)
 	}
 	if perm := info.Mode().Perm(); perm&0o077 != 0 {
 		return Key{}, fmt.Errorf("house key %s can be read by others (mode %04o): chmod 600 %s", p, perm, p)
-	}
-	if info.Size() > 16<<10 {
-		return Key{}, fmt.Errorf("house key %s: %d bytes, not a key", p, info.Size())
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return Key{}, fmt.Errorf("house key %s: %w", p, err)
 	}
 	k, err := ssh.ParseRawPrivateKey(raw)
 	if err != nil {
@@ -242,14 +236,10 @@ func ReadPublicKey(arg string) (PublicKey, error) {
 	if k, err := ParsePublicKey(arg); err == nil {
 		return k, nil
 	}
-	info, err := os.Stat(arg)
-	if err != nil {
+	raw, _, err := readSmall(arg)
+	if errors.Is(err, fs.ErrNotExist) {
 		return PublicKey{}, fmt.Errorf("--key %s: neither a public key nor a file", text.Printable(arg))
 	}
-	if info.Size() > 16<<10 {
-		return PublicKey{}, fmt.Errorf("--key %s: %d bytes, not a public key", text.Printable(arg), info.Size())
-	}
-	raw, err := os.ReadFile(arg)
 	if err != nil {
 		return PublicKey{}, fmt.Errorf("--key %s: %w", text.Printable(arg), err)
 	}
@@ -277,4 +267,39 @@ func Resolve(key Key, file string, create bool) (Key, error) {
 		return Key{}, ErrNoKey
 	}
 	return OpenKey(file, create)
+}
+
+// maxKeyFile is the largest key file read: an ed25519 key's is under 500
+// bytes.
+const maxKeyFile = 16 << 10
+
+// readSmall reads a key file, a regular file of at most maxKeyFile bytes,
+// from the file it opened (its mode is the open file's): never a device,
+// a pipe or a directory, and never more than that.
+func readSmall(path string) ([]byte, fs.FileInfo, error) {
+	if info, err := os.Stat(path); err != nil {
+		return nil, nil, err
+	} else if !info.Mode().IsRegular() { // a pipe would block the open itself
+		return nil, info, errors.New("not a regular file")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, info, errors.New("not a regular file")
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	if err != nil {
+		return nil, info, err
+	}
+	if len(raw) > maxKeyFile {
+		return nil, info, fmt.Errorf("more than %d bytes: not a key", maxKeyFile)
+	}
+	return raw, info, nil
 }

@@ -40,13 +40,17 @@ type Tokens struct {
 	HeadLines    []int
 }
 
+// MaxRead is how many bytes of receipts and heads Read keeps from one
+// file, whatever their count: what it holds in memory is bounded by it.
+const MaxRead = 256 << 20
+
 // Read reads receipts and heads as tapis receipt prints them, one a line,
 // and as a seller's log writes heads (a line holding {"head":…}); one a
 // JSON pretty-printer spread over several lines (jq .) is read too. Blank
 // lines, lines holding neither and other JSON are skipped, so that a log
 // or a saved page can be given as it is; one that starts a receipt or a
 // head and does not read is an error naming its line. Reading is bounded:
-// MaxLine bytes a line and a token, MaxTokens tokens.
+// MaxLine bytes a line and a token, MaxTokens tokens, MaxRead bytes of them.
 func Read(r io.Reader) (Tokens, error) { return read(r, MaxTokens) }
 
 // read is Read, at most limit tokens.
@@ -55,7 +59,7 @@ func read(r io.Reader, limit int) (Tokens, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	var sp spread
-	n := 0
+	n, kept := 0, 0
 	for sc.Scan() {
 		n++
 		line := sc.Bytes()
@@ -66,6 +70,9 @@ func read(r io.Reader, limit int) (Tokens, error) {
 			case spreadLong:
 				return out, fmt.Errorf("line %d: a %s that does not end within %d bytes", sp.first, sp.kind, MaxLine)
 			case spreadDone:
+				if kept += len(sp.buf); kept > MaxRead {
+					return out, fmt.Errorf("line %d: more than %d MiB of receipts and heads in one file", sp.first, MaxRead>>20)
+				}
 				if err := out.decode(sp.kind, sp.buf, sp.first); err != nil {
 					return out, err
 				}
@@ -87,6 +94,9 @@ func read(r io.Reader, limit int) (Tokens, error) {
 		if end := closes(line[i:]); end < 0 {
 			sp.begin(n, line[i:], k)
 			continue
+		}
+		if kept += len(line) - i; kept > MaxRead {
+			return out, fmt.Errorf("line %d: more than %d MiB of receipts and heads in one file", n, MaxRead>>20)
 		}
 		if err := out.decode(k, line[i:], n); err != nil {
 			return out, err
