@@ -13,6 +13,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/ledger"
+	"tapis/session"
 	"tapis/store"
 )
 
@@ -246,3 +247,37 @@ func TestReceiptVerifyRefuses(t *testing.T) {
 }
 
 func itoa(n int64) string { return decimal.NewFromInt(n).String() }
+
+// TestReceiptFromAJournal: tapis receipt --journal reads a journal's
+// receipts without its key and writes nothing to it; they check offline
+// against the key that sealed it.
+func TestReceiptFromAJournal(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.jsonl")
+	sess, err := session.Open(session.Options{Key: ledger.PublicTestKey(), Journal: path, Seed: game.SeedFrom(3), SeedSet: true, Balance: decimal.NewFromInt(10)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, _, err := sess.Buy(lottery.Yams(), decimal.NewFromInt(1), nil, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sess.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	code, out, errOut := run(t, "", "receipt", "--journal", path)
+	if code != ExitOK || strings.Count(out, `{"receipt":1,`) != 2 || errOut != "" {
+		t.Fatalf("receipt --journal: exit %d, %q, %q", code, out, errOut)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("reading a journal's receipts wrote to it")
+	}
+	mine, pub := filepath.Join(dir, "mine.jsonl"), filepath.Join(dir, "house.pub")
+	os.WriteFile(mine, []byte(out), 0o600)
+	os.WriteFile(pub, []byte(ledger.PublicTestKey().Public().String()+"\n"), 0o600)
+	if code, out, errOut := run(t, "", "receipt", "verify", mine, "--key", pub); code != ExitOK || strings.Count(out, ": ok\n") != 2 {
+		t.Errorf("receipt verify of a journal's receipts: exit %d, %q, %q", code, out, errOut)
+	}
+}

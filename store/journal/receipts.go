@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"tapis/ledger"
+	"tapis/store"
 )
 
 // Receipts returns the receipt of every purchase of the account, oldest
@@ -28,19 +29,35 @@ func (s *Store) Receipts(ctx context.Context, account string) ([]ledger.Receipt,
 	if f == nil {
 		return nil, errors.New("a game in memory signs nothing: it keeps no receipts (a journal, --journal FILE, does)")
 	}
-	key := s.key.Public() // a journal's, set once it is open
 	// The journal only grows past size while it is read: a failed write is
 	// cut back to its last whole line, never before.
+	return readReceipts(ctx, io.NewSectionReader(f, 0, size), s.tables)
+}
+
+// ReadReceipts reads the receipts of a journal's purchases, oldest first,
+// from r, without opening the journal: nothing written, no lock, no key
+// but the public one sealed in it, against which each is checked, as
+// Receipts does. tables are those it was made with (nil for the
+// regulation's). tapis receipt --journal reads a journal with it.
+func ReadReceipts(ctx context.Context, r io.Reader, tables store.Tables) ([]ledger.Receipt, error) {
+	return readReceipts(ctx, r, tables)
+}
+
+func readReceipts(ctx context.Context, r io.Reader, tables store.Tables) ([]ledger.Receipt, error) {
+	if tables == nil {
+		tables = RegulationTables
+	}
 	var found problems
 	var read []lineReceipt
-	st := newState(s.tables, 0, &found)
+	st := newState(tables, 0, &found)
 	st.receipts = &read
-	if _, _, err := st.run(io.NewSectionReader(f, 0, size)); err != nil {
+	if _, _, err := st.run(r); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	if found.n > 0 {
 		return nil, fmt.Errorf("journal: %w", found.first)
 	}
+	key := st.links.key
 	out := make([]ledger.Receipt, 0, len(read))
 	for _, r := range read {
 		if err := ctx.Err(); err != nil {
