@@ -119,7 +119,9 @@ type HeadToken struct {
 }
 
 // Token returns the head's token, signed by sig.
-func (h Head) Token(sig Sig) HeadToken { return HeadToken{N: h.N, Seal: h.Seal, Hash: h.Hash(), Sig: sig} }
+func (h Head) Token(sig Sig) HeadToken {
+	return HeadToken{N: h.N, Seal: h.Seal, Hash: h.Hash(), Sig: sig}
+}
 
 // Statement returns what a head's signature signs: its number, its
 // emission's seal and its hash, under a domain of their own, so that no
