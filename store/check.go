@@ -115,10 +115,16 @@ func (s *SQL) checkAccounts(ctx context.Context) error {
 		if k.number == 0 {
 			continue
 		}
-		var hash []byte
-		err := dbRunner{s}.row(ctx, `SELECT hash FROM purchases WHERE account = $1 AND number = $2`, k.Account, k.number).Scan(&hash)
-		if isNoRows(err) || err == nil && !bytes.Equal(hash, k.Hash[:]) && seq == k.Seq {
-			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed or changed", k.Account, k.number))
+		// The purchase as recorded, its receipt rebuilt from its row and
+		// checked: a prize, a layout, a time changed shows.
+		r, err := s.purchase(ctx, s.db, k.Account, k.number)
+		switch {
+		case err != nil && errors.Is(err, sql.ErrNoRows):
+			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed", k.Account, k.number))
+		case err != nil:
+			return nil
+		case r.Signed == nil || r.Signed.Check(s.key.Public()) != nil || seq == k.Seq && r.Signed.Hash != k.Hash:
+			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was changed", k.Account, k.number))
 		}
 	}
 	return nil

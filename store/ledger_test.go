@@ -128,7 +128,8 @@ func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) *SQL) {
 		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0 (the house's)"},
 		{"open blocks", `UPDATE emission SET open_blocks = 3`, "the emission's open blocks is 3, sealed as 1"},
 		{"commitment on sale", `UPDATE blocks SET commitment = 'ab' || substr(commitment, 3) WHERE closed IS NULL AND game = 'yams' AND stake = '1'`, "block yams:1:1: its commitment was changed"},
-		{"last purchase deleted", `DELETE FROM purchases WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was removed or changed"},
+		{"last purchase deleted", `DELETE FROM purchases WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was removed"},
+		{"last prize raised", `UPDATE purchases SET prize = prize + 100, after_cents = after_cents + 100 WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was changed"},
 		{"chain rolled back", `UPDATE accounts SET seq = seq - 1 WHERE name = 'ann'`, `account "ann": its history no longer ends with record 4`},
 		{"head removed", `DELETE FROM heads`, "head 1, which this seller signed, was removed or changed"},
 	} {
