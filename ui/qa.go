@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tapis/game"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -123,8 +124,10 @@ func (c *common) qaStatus(on gameScreen, width int) string {
 	if p := c.till.force; p != nil {
 		parts = append(parts, part{0, c.t.f("qa.next", p.game, c.describe(p))})
 	}
+	if seed := c.till.session.Seed(); seed != (game.Seed{}) { // a store's seed is the house's, never shown
+		parts = append(parts, part{1, c.t.f("qa.seed", seed.String()[:12])}) // its first 12 digits: the seed given is the QA's
+	}
 	parts = append(parts,
-		part{1, c.t.f("qa.seed", c.till.session.Seed().String()[:12])}, // its first 12 digits: the seed given is the QA's
 		part{2, c.t.f("qa.block", g.Name, c.t.money(stake), b.Number, b.Sold)},
 		part{3, c.t.f("qa.leftn", b.Remaining)},
 		part{5, c.t.f("qa.lots", strings.Join(lots, "·"))},
