@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	tgame "tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
+	"tapis/ledger"
 	"tapis/store"
 )
 

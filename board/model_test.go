@@ -5,7 +5,6 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/store"
 	"tapis/ui"
 )

@@ -5,9 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"tapis/ledger"
 	"testing"
 
+	"tapis/ledger"
 	"tapis/store"
 )
 

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"tapis/ledger"
 	"testing"
 
 	"tapis/internal/pgtest"
+	"tapis/ledger"
 	"tapis/store"
 )
 

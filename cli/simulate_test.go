@@ -11,13 +11,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store/journal"
 	"tapis/ui"

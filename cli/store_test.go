@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/store"
 )
 

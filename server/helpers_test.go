@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 	gossh "golang.org/x/crypto/ssh"
 
+	"tapis/ledger"
 	"tapis/store"
 )
 

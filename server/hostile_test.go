@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"tapis/internal/sshattack"
+	"tapis/ledger"
 	"tapis/store"
 )
 

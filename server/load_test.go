@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"runtime"
 	"strconv"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"tapis/internal/pgtest"
 	"tapis/internal/sshload"
+	"tapis/ledger"
 	"tapis/store"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
+	"tapis/ledger"
 	"tapis/store"
 )
 

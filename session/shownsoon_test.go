@@ -3,13 +3,13 @@ package session
 import (
 	"context"
 	"path/filepath"
-	"tapis/ledger"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/store"
 )
 

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"slices"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 // fakeClock is a store's clock that tests move by hand.

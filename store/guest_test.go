@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 func TestSQLiteGuests(t *testing.T) {

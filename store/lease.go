@@ -11,9 +11,9 @@ import (
 	"os"
 	"strconv"
 	"sync"
-	"tapis/ledger"
 	"time"
 
+	"tapis/ledger"
 	"tapis/text"
 )
 

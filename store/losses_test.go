@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"sync"
-	"tapis/ledger"
 	"testing"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 )
 
 func TestSQLiteLossWindow(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/pressly/goose/v3/database"
@@ -16,6 +15,7 @@ import (
 	"tapis/game"
 	"tapis/game/lottery"
 	"tapis/internal/pgtest"
+	"tapis/ledger"
 	"tapis/text"
 )
 

@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/wallet"
 )
 

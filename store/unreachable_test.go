@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"tapis/ledger"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"tapis/ledger"
 )
 
 // TestUnreachable: a database that does not answer (a port nothing

@@ -5,13 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"tapis/ledger"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/ledger"
 	"tapis/session"
 	"tapis/store"
 )

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"sync"
-	"tapis/session"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/session"
 	"tapis/wallet"
 )
 

@@ -3,13 +3,14 @@ package ui
 import (
 	"bytes"
 	"sync"
-	"tapis/session"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/shopspring/decimal"
+
+	"tapis/session"
 )
 
 // frameWriter is a program's terminal: it tells, once, when what the

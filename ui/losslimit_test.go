@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"tapis/ledger"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"tapis/ledger"
 	"tapis/store"
 )
 

@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"tapis/session"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,6 +13,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/vegas"
+	"tapis/session"
 )
 
 // headerMoney reads the balance and the net result in the header.
