@@ -103,7 +103,7 @@ func TestVerifyStoreKeyAndHeads(t *testing.T) {
 	}
 	want := "the emission was sealed by the key " + pub.Fingerprint() + ", not the house's " + other.Fingerprint()
 	if code != ExitInvalid || rep.OK || rep.SealOK || len(rep.SealProblems) != 1 || rep.SealProblems[0] != want ||
-		rep.Key != other.Fingerprint() || !rep.KeyGiven || rep.Heads != 1 || rep.LastHead != 1 || !strings.HasSuffix(errOut, "problems found\n") {
+		rep.Key != other.Fingerprint() || !rep.KeyGiven || rep.Heads != 1 || rep.LastHead != 1 || !strings.HasSuffix(errOut, ": 1 problem found\n") {
 		t.Errorf("verify with another key: %d %+v %q", code, rep, errOut)
 	}
 }

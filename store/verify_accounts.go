@@ -163,6 +163,9 @@ func (s *SQL) verifyAccounts(ctx context.Context, q querier, r *Report, c *ledge
 	if err := s.checkLater(ctx, q, r, c); err != nil {
 		return err
 	}
+	if err := resetMarks(ctx, q, r); err != nil {
+		return err
+	}
 	names := make([]string, 0, len(accounts))
 	for name := range accounts {
 		names = append(names, name)
@@ -448,4 +451,24 @@ func markName(v int) string {
 		return "left"
 	}
 	return "shown"
+}
+
+// resetMarks names the units marked neither shown nor left whose mark the
+// house signed: a mark reset (its signature left behind). The index of
+// units being revealed (shown = 0) finds them.
+func resetMarks(ctx context.Context, q querier, r *Report) error {
+	rows, err := q.QueryContext(ctx, `SELECT account, number, unit FROM purchases WHERE shown = 0 AND shown_sig IS NOT NULL ORDER BY account, number`)
+	if err != nil {
+		return fmt.Errorf("store: reading its marks: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var account, unit string
+		var number int
+		if err := rows.Scan(&account, &number, &unit); err != nil {
+			return fmt.Errorf("store: reading its marks: %w", err)
+		}
+		r.bad("%s: unit %s is marked neither shown nor left, and carries the house's signature of a mark: its mark was reset", recordName{account: account, n: number}, text.Printable(unit))
+	}
+	return rows.Err()
 }
