@@ -147,8 +147,11 @@ func (k Key) Write(path string) error {
 	return nil
 }
 
-// Public returns the key's public half.
+// Public returns the key's public half; the zero Key has none.
 func (k Key) Public() PublicKey {
+	if !k.Valid() {
+		return PublicKey{}
+	}
 	return PublicKey{key: k.private.Public().(ed25519.PublicKey)}
 }
 
@@ -156,9 +159,13 @@ func (k Key) Public() PublicKey {
 // nothing.
 func (k Key) Valid() bool { return len(k.private) == ed25519.PrivateKeySize }
 
-// Sign signs a hash.
+// Sign signs a hash. The zero Key signs nothing: its signature is zero,
+// which no key verifies.
 func (k Key) Sign(h Hash) Sig {
 	var s Sig
+	if !k.Valid() {
+		return s
+	}
 	copy(s[:], ed25519.Sign(k.private, h[:]))
 	return s
 }

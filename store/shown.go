@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -65,7 +66,11 @@ func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and strin
 	for _, u := range units {
 		m := ledger.Mark{Account: account, Unit: u, Value: ledger.Left}
 		sig := s.key.Sign(m.Hash(s.emission.SealHash))
-		res, err := q.ExecContext(ctx, s.engine.q(`UPDATE purchases SET shown = 2, shown_sig = $1 WHERE account = $2 AND unit = $3 AND shown = 0`), sig[:], account, u)
+		// The sweep's condition again: a unit its seller marked meanwhile,
+		// or a seller come back, is left as it is.
+		n := strconv.Itoa(len(args) + 2)
+		res, err := q.ExecContext(ctx, s.engine.q(`UPDATE purchases SET shown = 2, shown_sig = $`+n+` WHERE account = $1 AND unit = $`+strconv.Itoa(len(args)+3)+` AND shown = 0 `+and),
+			append(append([]any{account}, args...), sig[:], u)...)
 		if err != nil {
 			return nil, err
 		}
