@@ -148,4 +148,3 @@ func (s *SQL) force(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey
 	shop.ResumeForced(p.Game, seq.Stake, made)
 	return shop.Force(p.Game, p.Stake, *p.Force, p.Label)
 }
-
