@@ -292,3 +292,45 @@ func TestSQLiteVerifiesAnEmptyAccountAndAPrevChanged(t *testing.T) {
 		t.Errorf("a purchase's prev zeroed: %v", r.Problems)
 	}
 }
+
+// TestSQLiteNamesAMarkPutBack: a unit left, then shown (its history
+// asked), whose mark is put back to left with the signature of its first
+// mark, is named: a unit shown is never left.
+func TestSQLiteNamesAMarkPutBack(t *testing.T) {
+	ctx := context.Background()
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(35), SeedSet: true, Tables: SmallTables})
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(5)); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.Hold(ctx, "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Release() // the session over, its unit never shown: left
+	var left []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT shown_sig FROM purchases WHERE account = 'ann' AND shown = 2`).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shown(ctx, "ann", r.Sold.Ref()); err != nil { // shown since, from the history
+		t.Fatal(err)
+	}
+	if err := s.SignHead(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE purchases SET shown = 2, shown_sig = $1 WHERE account = 'ann'`, left); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(ctx, url, Options{Existing: true, Audit: true, HouseKey: ledger.PublicTestKey().Public()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	rep, err := a.Verify(ctx)
+	if err != nil || !strings.Contains(strings.Join(rep.Problems, "\n"), "is marked left, a head marked it shown: a unit shown is never left") {
+		t.Errorf("a mark put back: %v (%v)", rep.Problems, err)
+	}
+}

@@ -403,8 +403,13 @@ func (w *chain) end(a accountRow, held bool) {
 // was reset.
 func (w *chain) mark(who recordName, unit string, shown int) (ledger.Hash, bool) {
 	r, c := w.r, w.c
-	inHead, ok := c.marks.get(w.marksOf, unit)
+	inHead, ok, back := c.marks.get(w.marksOf, unit)
+	if back {
+		r.bad("%s: unit %s was marked shown by a head, and left by a later one: a unit shown is never left, its mark was put back", who, text.Printable(unit))
+	}
 	switch {
+	case ok && inHead == ledger.Shown && shown == ledger.Left:
+		r.bad("%s: unit %s is marked left, a head marked it shown: a unit shown is never left, its mark was put back", who, text.Printable(unit))
 	case shown == 0 && ok:
 		r.bad("%s: unit %s is marked neither shown nor left, a head marked it %s: its mark was reset", who, text.Printable(unit), markName(inHead))
 	case shown == 0:

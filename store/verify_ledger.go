@@ -303,16 +303,28 @@ func (m markSet) key(account uint64, unit string) uint64 {
 	return account ^ maphash.String(m.seed, unit)
 }
 
+// set records the mark a head gives a unit. A unit shown stays shown: a
+// head marking it left after one marked it shown is kept as a mark put
+// back (putBack), to be named.
 func (m markSet) set(account, unit string, value int) {
-	m.marks[m.key(m.account(account), unit)] = uint8(value)
+	k := m.key(m.account(account), unit)
+	old, ok := m.marks[k]
+	if ok && old&^putBack == ledger.Shown && value == ledger.Left {
+		m.marks[k] = old | putBack
+		return
+	}
+	m.marks[k] = uint8(value) | old&putBack
 }
 
+// putBack marks a unit a head marked left after another marked it shown.
+const putBack = 0x80
+
 // get returns the last mark a head gave a unit of an account (its key,
-// account), if one did.
-func (m markSet) get(account uint64, unit string) (int, bool) {
+// account), if one did, and whether a head marked it left once shown.
+func (m markSet) get(account uint64, unit string) (value int, ok, back bool) {
 	if len(m.marks) == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	v, ok := m.marks[m.key(account, unit)]
-	return int(v), ok
+	return int(v &^ putBack), ok, v&putBack != 0
 }
