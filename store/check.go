@@ -167,7 +167,8 @@ func (s *SQL) firstSale(ctx context.Context, r runner, id game.BlockID) error {
 // and hash, and its purchase number (0 for a deposit).
 type knownRecord struct {
 	ledger.AccountHead
-	number int
+	number  int
+	balance game.Cents // the account's balance once it was written
 }
 
 // isNoRows reports whether a row was not found.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/game"
 	"tapis/ledger"
 )
 
@@ -55,7 +56,7 @@ type headBook struct {
 // noteRecord notes a record written (committed) at the head of an
 // account's chain: a purchase's number, 0 for a deposit; cover puts it in
 // the next head.
-func (s *SQL) noteRecord(a ledger.AccountHead, number int, cover bool) {
+func (s *SQL) noteRecord(a ledger.AccountHead, number int, balance game.Cents, cover bool) {
 	b := &s.book
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -63,7 +64,7 @@ func (s *SQL) noteRecord(a ledger.AccountHead, number int, cover bool) {
 		b.known, b.accounts = map[string]knownRecord{}, map[string]ledger.AccountHead{}
 	}
 	if k, ok := b.known[a.Account]; !ok || a.Seq >= k.Seq {
-		b.known[a.Account] = knownRecord{a, number}
+		b.known[a.Account] = knownRecord{a, number, balance}
 	}
 	if cover {
 		b.accounts[a.Account] = a
@@ -281,7 +282,7 @@ func (s *SQL) selling() error {
 // the numbers of its last purchase and deposit, one of which is that
 // record. A record an insider appended is never chained onto, and so never
 // covered by a head: the sale is refused, and the seller sells no more.
-func (s *SQL) trustedHead(ctx context.Context, r runner, account string, last int64, head []byte, purchase, deposit int) (ledger.Hash, error) {
+func (s *SQL) trustedHead(ctx context.Context, r runner, account string, last int64, head []byte, purchase, deposit int, before game.Cents) (ledger.Hash, error) {
 	var h ledger.Hash
 	if last == 0 {
 		// An account made before its emission was (a store migrated from a
@@ -300,21 +301,24 @@ func (s *SQL) trustedHead(ctx context.Context, r runner, account string, last in
 	k, ok := s.book.known[account]
 	s.book.mu.Unlock()
 	if ok && k.Seq == last && k.Hash == h {
+		if k.balance != before {
+			return h, s.tamper(fmt.Sprintf("account %q: its balance is %s, its last record, which this seller wrote, left %s", account, before, k.balance))
+		}
 		return h, nil
 	}
 	for _, q := range []struct {
 		query string
 		n     int
 	}{
-		{`SELECT seq, hash, sig FROM purchases WHERE account = $1 AND number = $2`, purchase},
-		{`SELECT seq, hash, sig FROM deposits WHERE account = $1 AND n = $2`, deposit},
+		{`SELECT seq, hash, sig, after_cents FROM purchases WHERE account = $1 AND number = $2`, purchase},
+		{`SELECT seq, hash, sig, NULL FROM deposits WHERE account = $1 AND n = $2`, deposit},
 	} {
 		if q.n < 1 {
 			continue
 		}
-		var seq sql.NullInt64
+		var seq, left sql.NullInt64
 		var hash, raw []byte
-		err := r.row(ctx, q.query, account, q.n).Scan(&seq, &hash, &raw)
+		err := r.row(ctx, q.query, account, q.n).Scan(&seq, &hash, &raw, &left)
 		if isNoRows(err) || err == nil && seq.Int64 != last {
 			continue
 		}
@@ -324,6 +328,9 @@ func (s *SQL) trustedHead(ctx context.Context, r runner, account string, last in
 		var sig ledger.Sig
 		if !bytes.Equal(hash, h[:]) || len(raw) != len(sig) || !s.key.Public().Verify(h, ledger.Sig(raw)) {
 			return h, s.tamper(fmt.Sprintf("account %q: its last record (%d) is not one the house signed: added or changed", account, last))
+		}
+		if left.Valid && game.Cents(left.Int64) != before { // a purchase's: what it left (a deposit's is in no column)
+			return h, s.tamper(fmt.Sprintf("account %q: its balance is %s, its last purchase left %s", account, before, game.Cents(left.Int64)))
 		}
 		return h, nil
 	}

@@ -334,3 +334,24 @@ func TestSQLiteNamesAMarkPutBack(t *testing.T) {
 		t.Errorf("a mark put back: %v (%v)", rep.Problems, err)
 	}
 }
+
+// TestSQLiteRefusesABalanceRaised: an account's balance raised under its
+// seller is never sold on: the next purchase finds the balance is not the
+// one its last record left, and the seller stops.
+func TestSQLiteRefusesABalanceRaised(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(36), SeedSet: true, Tables: SmallTables})
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(5)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + 100000 WHERE name = 'ann'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Sell(ctx, Purchase{Account: "ann", Number: 2, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
+	if !errors.Is(err, ErrTampered) || !strings.Contains(err.Error(), `account "ann": its balance is`) {
+		t.Errorf("a sale on a balance raised: %v", err)
+	}
+}

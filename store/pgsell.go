@@ -116,7 +116,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
 	before := game.Cents(balance)
 	after := before - stake + prize
-	if link.prev, err = s.trustedHead(ctx, pgxRunner{c}, p.Account, link.seq, head, p.Number-1, deposits); err != nil {
+	if link.prev, err = s.trustedHead(ctx, pgxRunner{c}, p.Account, link.seq, head, p.Number-1, deposits, game.Cents(balance)); err != nil {
 		return Receipt{}, false, err
 	}
 	link.seq++

@@ -216,6 +216,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 	}
 	now := s.now().UTC().UnixNano()
 	var rec ledger.AccountHead
+	var after game.Cents // the account's balance once credited
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		genesis := ledger.Genesis(s.emission.SealHash, account)
 		res, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO accounts (name, balance, deposited, created, guest, head) VALUES ($1, 0, 0, $2, $3, $4) ON CONFLICT DO NOTHING`),
@@ -234,12 +235,13 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		var deposits, purchases int
 		var seq int64
 		var head []byte
+		var balance game.Cents
 		err = tx.QueryRowContext(ctx, s.engine.q(`UPDATE accounts SET balance = balance + $1, deposited = deposited + $1, deposits = deposits + 1, seq = seq + 1
-			WHERE name = $2 RETURNING deposits, purchases, seq, head`), cents, account).Scan(&deposits, &purchases, &seq, &head)
+			WHERE name = $2 RETURNING deposits, purchases, seq, head, balance`), cents, account).Scan(&deposits, &purchases, &seq, &head, &balance)
 		if err != nil {
 			return fmt.Errorf("store: crediting account %q: %w", account, err)
 		}
-		prev, err := s.trustedHead(ctx, sqlRunner{s, tx}, account, seq-1, head, purchases, deposits-1)
+		prev, err := s.trustedHead(ctx, sqlRunner{s, tx}, account, seq-1, head, purchases, deposits-1, balance-cents)
 		if err != nil {
 			return err
 		}
@@ -254,13 +256,13 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		if _, err = tx.ExecContext(ctx, s.engine.q(`UPDATE accounts SET head = $1 WHERE name = $2`), hash[:], account); err != nil {
 			return fmt.Errorf("store: recording the deposit to %q: %w", account, err)
 		}
-		rec = ledger.AccountHead{Account: account, Seq: seq, Hash: hash}
+		rec, after = ledger.AccountHead{Account: account, Seq: seq, Hash: hash}, balance
 		return nil
 	})
 	if err == nil && !rec.Hash.IsZero() && !(guest && rec.Seq == 1) {
 		// A guest's first deposit is left to its first purchase's head: a
 		// guest that buys nothing is forgotten.
-		s.noteRecord(rec, 0, true)
+		s.noteRecord(rec, 0, after, true)
 	}
 	return created, err
 }

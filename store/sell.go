@@ -90,7 +90,8 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 		s.orders.drop(r.Sold.Unit.ID.BlockID())
 	}
 	if r.Signed != nil && !r.Again {
-		s.noteRecord(ledger.AccountHead{Account: p.Account, Seq: r.Signed.Seq, Hash: r.Signed.Hash}, p.Number, true)
+		after, _ := game.CentsOf(r.Op.After)
+		s.noteRecord(ledger.AccountHead{Account: p.Account, Seq: r.Signed.Seq, Hash: r.Signed.Hash}, p.Number, after, true)
 	}
 	s.noteMarks(shownMarks(p.Account, p.Shown))
 	return r, nil
@@ -151,7 +152,7 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 		return Receipt{}, err
 	}
 	before := after + stake - prize
-	if link.prev, err = s.trustedHead(ctx, run, p.Account, link.seq-1, head, p.Number-1, deposits); err != nil {
+	if link.prev, err = s.trustedHead(ctx, run, p.Account, link.seq-1, head, p.Number-1, deposits, before); err != nil {
 		return Receipt{}, err
 	}
 	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
