@@ -23,9 +23,9 @@ type querier interface {
 }
 
 // purchaseColumns are a purchase's columns as scanPurchase reads them:
-// the purchase, whether it was shown, and its signed record.
-const purchaseColumns = `number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, shown,
-	account, seq, prev, hash, sig`
+// its signed record (receiptColumns), its account, game and stake, and
+// whether it was shown.
+const purchaseColumns = receiptColumns + `, account, game, stake, shown`
 
 // scanner is a row or rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -34,40 +34,36 @@ type scanner interface{ Scan(dest ...any) error }
 // its receipt (Signed) when the row holds its signed record.
 func (s *SQL) scanPurchase(row scanner) (Receipt, error) {
 	var (
-		number, tier, shown     int
-		gameName, stakeText     string
-		unit, layout, account   string
-		block                   sql.NullInt64
-		label                   sql.NullString
-		serial, at              int64
-		stake, prize, bef, aftr game.Cents
-		chain                   chainColumns
+		rec                 ledger.Purchase
+		chain               chainColumns
+		block               sql.NullInt64
+		label               sql.NullString
+		gameName, stakeText string
+		shown               int
 	)
-	if err := row.Scan(&number, &gameName, &stakeText, &block, &serial, &label, &unit, &tier, &stake, &prize, &bef, &aftr, &layout, &at, &shown,
-		&account, &chain.seq, &chain.prev, &chain.hash, &chain.sig); err != nil {
+	if err := row.Scan(append(recordColumns(&rec, &chain, &block, &label), &rec.Account, &gameName, &stakeText, &shown)...); err != nil {
 		return Receipt{}, err
 	}
-	rec := ledger.Purchase{Account: account, Number: number, Unit: unit, Block: block.Int64, Serial: serial, Label: label.String,
-		Tier: tier, Stake: stake, Prize: prize, Before: bef, After: aftr, Layout: layout, At: at}
+	rec.Block, rec.Label = block.Int64, label.String
 	signed := s.signed(rec, chain) // none in a row changed by hand: the seller's checks and verify say so
 	key, err := game.ReadSeqKey(gameName, stakeText)
 	if err != nil {
-		return Receipt{}, fmt.Errorf("purchase %d: %w", number, err)
+		return Receipt{}, fmt.Errorf("purchase %d: %w", rec.Number, err)
 	}
-	l, err := lottery.Parse([]byte(layout))
+	l, err := lottery.Parse([]byte(rec.Layout))
 	if err != nil {
-		return Receipt{}, fmt.Errorf("purchase %d, unit %s: its layout: %w", number, unit, err)
+		return Receipt{}, fmt.Errorf("purchase %d, unit %s: its layout: %w", rec.Number, rec.Unit, err)
 	}
-	sold := lottery.Sold{Layout: l, Unit: game.Unit{ID: game.UnitID{Game: key.Game, Stake: key.Stake}, Tier: tier, Prize: prize.Decimal()}}
+	sold := lottery.Sold{Layout: l, Unit: game.Unit{ID: game.UnitID{Game: key.Game, Stake: key.Stake}, Tier: rec.Tier, Prize: rec.Prize.Decimal()}}
 	if label.Valid {
-		sold.Forced = &lottery.Forced{Label: label.String, Serial: serial}
+		sold.Forced = &lottery.Forced{Label: label.String, Serial: rec.Serial}
 	} else {
-		sold.Unit.ID.Block, sold.Unit.ID.Serial = block.Int64, serial
-		sold.Unit.Seed = s.emission.seed.Block(key.Game, key.Stake, block.Int64)
+		sold.Unit.ID.Block, sold.Unit.ID.Serial = rec.Block, rec.Serial
+		sold.Unit.Seed = s.emission.seed.Block(key.Game, key.Stake, rec.Block)
 	}
-	op := wallet.Operation{Seq: number, Unit: unit, Forced: label.Valid, Stake: stake.Decimal(), Prize: prize.Decimal(),
-		Before: bef.Decimal(), After: aftr.Decimal()}
-	return Receipt{Op: op, Sold: sold, At: time.Unix(0, at).UTC(), Shown: shown == shownSeen, Signed: signed}, nil
+	op := wallet.Operation{Seq: rec.Number, Unit: rec.Unit, Forced: label.Valid, Stake: rec.Stake.Decimal(), Prize: rec.Prize.Decimal(),
+		Before: rec.Before.Decimal(), After: rec.After.Decimal()}
+	return Receipt{Op: op, Sold: sold, At: time.Unix(0, rec.At).UTC(), Shown: shown == shownSeen, Signed: signed}, nil
 }
 
 // purchase reads an account's purchase of a number.

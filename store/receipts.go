@@ -81,10 +81,17 @@ func scanRecord(row scanner, account string) (ledger.Purchase, chainColumns, err
 		block sql.NullInt64
 		label sql.NullString
 	)
-	err := row.Scan(&p.Number, &block, &p.Serial, &label, &p.Unit, &p.Tier, &p.Stake, &p.Prize, &p.Before, &p.After,
-		&p.Layout, &p.At, &c.seq, &c.prev, &c.hash, &c.sig)
+	err := row.Scan(recordColumns(&p, &c, &block, &label)...)
 	p.Block, p.Label = block.Int64, label.String
 	return p, c, err
+}
+
+// recordColumns are where the columns receiptColumns lists are read: a
+// record's, its place in the chain, and its block and label (NULL for a
+// forced unit, for a unit of a block), which the caller sets in p.
+func recordColumns(p *ledger.Purchase, c *chainColumns, block *sql.NullInt64, label *sql.NullString) []any {
+	return []any{&p.Number, block, &p.Serial, label, &p.Unit, &p.Tier, &p.Stake, &p.Prize, &p.Before, &p.After,
+		&p.Layout, &p.At, &c.seq, &c.prev, &c.hash, &c.sig}
 }
 
 // signed returns the receipt of a purchase's record at its place in the
