@@ -174,6 +174,15 @@ func (p *serveProcess) player(t *testing.T) (gossh.Signer, *lockedBuffer, io.Wri
 // playerWith connects a player with a key, and waits for their screen to
 // show want.
 func (p *serveProcess) playerWith(t *testing.T, signer gossh.Signer, want string) (*lockedBuffer, io.Writer) {
+	out, _, in := p.session(t, signer, want)
+	return out, in
+}
+
+// session connects a player with a key, waits for their screen to show
+// want, and returns what the session writes on its standard output and on
+// its standard error (what the player is told as it ends), and its
+// keyboard.
+func (p *serveProcess) session(t *testing.T, signer gossh.Signer, want string) (*lockedBuffer, *lockedBuffer, io.Writer) {
 	t.Helper()
 	c, err := gossh.Dial("tcp", p.where, &gossh.ClientConfig{User: "visitor", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
@@ -185,8 +194,8 @@ func (p *serveProcess) playerWith(t *testing.T, signer gossh.Signer, want string
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &lockedBuffer{}
-	s.Stdout = out
+	out, errOut := &lockedBuffer{}, &lockedBuffer{}
+	s.Stdout, s.Stderr = out, errOut
 	// The player's keyboard: a session whose input ends is a player gone.
 	in, err := s.StdinPipe()
 	if err != nil {
@@ -199,7 +208,7 @@ func (p *serveProcess) playerWith(t *testing.T, signer gossh.Signer, want string
 		t.Fatal(err)
 	}
 	waitScreen(t, out, want)
-	return out, in
+	return out, errOut, in
 }
 
 // waitScreen waits until a session's output, ANSI stripped, shows want.

@@ -175,29 +175,7 @@ func checkHeads(t *testing.T, logs, keyFile string) {
 func (p *serveProcess) playerTold(t *testing.T) (gossh.Signer, *lockedBuffer, *lockedBuffer, io.Writer) {
 	t.Helper()
 	signer := newPlayerKey(t)
-	c, err := gossh.Dial("tcp", p.where, &gossh.ClientConfig{User: "visitor", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	s, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, errOut := &lockedBuffer{}, &lockedBuffer{}
-	s.Stdout, s.Stderr = out, errOut
-	in, err := s.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	waitScreen(t, out, "Choose a game")
+	out, errOut, in := p.session(t, signer, "Choose a game")
 	return signer, out, errOut, in
 }
 
