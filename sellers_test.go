@@ -55,7 +55,7 @@ func TestPostgresSellersKilledAndRestarted(t *testing.T) {
 // returns the same unit.
 func sellersKilled(t *testing.T, bin, url string) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), Seed: gameSeed(77), SeedSet: true, Tables: store.SmallTables, OpenBlocks: 2})
+	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), Seed: tgame.SeedFrom(77), SeedSet: true, Tables: store.SmallTables, OpenBlocks: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,6 +207,3 @@ func testKeyFile(t *testing.T) string {
 	}
 	return path
 }
-
-// gameSeed is game.SeedFrom, for a file whose tests name a variable game.
-func gameSeed(n uint64) tgame.Seed { return tgame.SeedFrom(n) }
