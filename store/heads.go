@@ -49,6 +49,7 @@ type headBook struct {
 	tampered error                  // what it found changed, once it did
 	stop     chan struct{}
 	done     chan struct{}
+	seller   string // who signs its heads (host and process), found once
 	onHead   func(ledger.HeadToken)
 	onTamper func(error)
 }
@@ -142,7 +143,7 @@ func (s *SQL) SignHead(ctx context.Context) error {
 			if err := s.engine.headsLock(ctx, tx); err != nil {
 				return fmt.Errorf("store: waiting to sign a head: %w", oneLine{err})
 			}
-			h := ledger.Head{N: 1, Prev: s.emission.SealHash, Seal: s.emission.SealHash, Seller: seller(), Body: body}
+			h := ledger.Head{N: 1, Prev: s.emission.SealHash, Seal: s.emission.SealHash, Seller: s.book.seller, Body: body}
 			var prev []byte
 			err := tx.QueryRowContext(ctx, `SELECT n, hash FROM heads ORDER BY n DESC LIMIT 1`).Scan(&h.N, &prev)
 			switch {
@@ -224,7 +225,7 @@ func (s *SQL) tamper(what string) error {
 // and CheckEvery, until the store closes.
 func (s *SQL) startBook(o Options) {
 	b := &s.book
-	b.onHead, b.onTamper = o.OnHead, o.OnTamper
+	b.onHead, b.onTamper, b.seller = o.OnHead, o.OnTamper, seller()
 	b.stop, b.done = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(b.done)
