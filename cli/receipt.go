@@ -101,7 +101,9 @@ func receipt(env Env, args []string) int {
 	}
 	switch {
 	case errors.Is(err, store.ErrNoAccount):
-		return fail(env, "receipt", usagef("%v", err))
+		// serve's players are named by their key (SHA256:…) or as guests
+		// (guest-…), as its log's "played" lines say.
+		return fail(env, "receipt", usagef("%v (--account NAME: serve's players are their key's SHA256: fingerprint or guest-…, as its log says)", err))
 	case err != nil:
 		return fail(env, "receipt", err)
 	case n == 0:
