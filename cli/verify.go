@@ -2,9 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"tapis/store"
 	"tapis/store/journal"
@@ -19,7 +21,8 @@ func verify(env Env, args []string) int {
 	url := fs.String("store", "", "the store to check: sqlite:PATH, PATH.db or postgres://…")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	key := fs.String("key", "", "the house's public key (ssh-ed25519 AAAA…, or a file holding it): a store's\nsignatures are checked against it; without it, against the key its emission names")
-	heads := fs.String("heads", "", "a file of heads and receipts (one a line: a seller's log, tapis receipt's\noutput) to check against the store's history")
+	var heads filesFlag
+	fs.Var(&heads, "heads", "a file of heads and receipts (one a line: a seller's log, tapis receipt's\noutput) to check against the store's history; given again, each file")
 	pos, err := parse(env, fs, args)
 	if err != nil {
 		return fail(env, "verify", err)
@@ -28,9 +31,9 @@ func verify(env Env, args []string) int {
 		if *path != "" || len(pos) > 0 {
 			return fail(env, "verify", usagef("--store and a journal: verify checks one of them"))
 		}
-		return verifyStore(env, storeCheck{url: *url, key: *key, heads: *heads, json: *asJSON})
+		return verifyStore(env, storeCheck{url: *url, key: *key, heads: heads, json: *asJSON})
 	}
-	if *key != "" || *heads != "" {
+	if *key != "" || len(heads) > 0 {
 		return fail(env, "verify", usagef("--key and --heads check a store's history: give --store URL"))
 	}
 	if len(pos) > 0 && *path == "" {
@@ -119,4 +122,17 @@ func count[N int | int64](n N, thing string) string {
 		return fmt.Sprintf("1 %s", thing)
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// filesFlag is a flag given once for each file: --heads log1 --heads log2.
+type filesFlag []string
+
+func (f *filesFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *filesFlag) Set(v string) error {
+	if v == "" {
+		return errors.New("a file is needed")
+	}
+	*f = append(*f, v)
+	return nil
 }

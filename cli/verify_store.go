@@ -16,7 +16,7 @@ import (
 type storeCheck struct {
 	url   string
 	key   string // --key: the house's public key, or a file holding it
-	heads string // --heads: a file of heads and receipts
+	heads []string // --heads: files of heads and receipts
 	json  bool
 }
 
@@ -32,11 +32,13 @@ func verifyStore(env Env, c storeCheck) int {
 		}
 	}
 	var given ledger.Tokens
-	if c.heads != "" {
-		var err error
-		if given, err = readTokens(c.heads); err != nil {
+	for _, path := range c.heads {
+		toks, err := readTokens(path)
+		if err != nil {
 			return fail(env, "verify", usagef("%v", err))
 		}
+		given.Receipts = append(given.Receipts, toks.Receipts...)
+		given.Heads = append(given.Heads, toks.Heads...)
 	}
 	ctx := context.Background()
 	// An audit opens a store whose seal is broken, to name what broke it.

@@ -78,6 +78,12 @@ func TestVerifyStoreKeyAndHeads(t *testing.T) {
 		!strings.Contains(out, "given: 1 head and 3 receipts; 1 and 3 found as the store holds them\n") {
 		t.Errorf("verify with the house's key and its heads: %d\n%s%s", code, out, errOut)
 	}
+	// --heads again: each file is read, the heads and receipts of both given.
+	more := tokensFile(t, nil, receipts[3:5])
+	code, out, errOut = run(t, "", "verify", "--store", path, "--key", pub.String(), "--heads", tokens, "--heads", more)
+	if code != ExitOK || !strings.Contains(out, "given: 1 head and 5 receipts; 1 and 5 found as the store holds them\n") {
+		t.Errorf("verify with --heads twice: %d\n%s%s", code, out, errOut)
+	}
 	code, out, _ = run(t, "", "verify", "--store", path)
 	if code != ExitOK || !strings.Contains(out, "seal: ok, by the key the store names, "+pub.Fingerprint()+": give the house's with --key") {
 		t.Errorf("verify without the key: %d\n%s", code, out)

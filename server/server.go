@@ -306,12 +306,12 @@ func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 			"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
 		return store.Receipt{}, err
 	}
-	s.latency.record(time.Since(start))
-	if err != nil {
+	if err != nil { // a purchase that failed sold nothing: it is not timed among the sales
 		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))
 		return r, err
 	}
+	s.latency.record(time.Since(start))
 	return r, nil
 }
 
