@@ -15,7 +15,7 @@ import (
 // storeCheck is what `tapis verify --store` is asked.
 type storeCheck struct {
 	url   string
-	key   string // --key: the house's public key, or a file holding it
+	key   string   // --key: the house's public key, or a file holding it
 	heads []string // --heads: files of heads and receipts
 	json  bool
 }
