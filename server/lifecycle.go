@@ -83,6 +83,7 @@ type lifecycle struct {
 
 	refused *refusal     // begin refused the session: finish tells it
 	prog    *tea.Program // begin's program, run by wish's middleware
+	frames  *paced       // prog's model, drawing its frames
 	over    chan struct{}
 	stopped bool // over closed, the idle count stopped
 	in      *idleInput
@@ -148,7 +149,8 @@ func (l *lifecycle) begin(sess ssh.Session, kindOf kindPicker) *tea.Program {
 	over := make(chan struct{}) // closed once the program is over
 	l.in = &idleInput{r: newInputGuard(sess, over), d: l.s.o.IdleTimeout}
 	l.over = over // with in: stop stops both
-	l.prog = l.s.program(sess, m, l.in, &l.quit)
+	l.prog, l.frames = l.s.program(sess, m, l.in, &l.quit)
+	l.leaving = append(l.leaving, l.frames.scr.close) // a panic's way out too
 	l.in.watch(l.prog)
 	kind.watch(l.prog, l.over)
 	if w := windowsOf(sess); w != nil {
@@ -171,6 +173,9 @@ func (l *lifecycle) finish(sess ssh.Session) {
 	case l.prog == nil: // closing already: nothing to say
 		return
 	}
+	// The terminal is given back first, as Bubble Tea's renderer gave it
+	// back as its program ended: the last frame drawn after a quit.
+	l.frames.end(l.quit.Load())
 	o := outcome{idled: l.stop()}
 	o.disconnected = l.in.lost.Load() || sess.Context().Err() != nil
 	if !l.quit.Load() {

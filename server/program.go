@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 )
 
@@ -28,7 +29,7 @@ const DefaultWriteStall = 30 * time.Second
 // connection drops (a program given the session's context would be
 // killed then, and wish would log Run's error on the process's default
 // logger at every connection lost).
-func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atomic.Bool) *tea.Program {
+func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atomic.Bool) (*tea.Program, *paced) {
 	out := newStallWriter(sess, s.o.WriteStall, func() { closeConnection(sess) })
 	w := windowsOf(sess)
 	sized := closedChan
@@ -48,12 +49,25 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 		}
 		return msg
 	}
-	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(nil), tea.WithOutput(out),
-		tea.WithoutSignalHandler(), tea.WithFilter(filter))
-	prog := tea.NewProgram(m, opts...)
 	pty, _, _ := sess.Pty()
+	env := append(sess.Environ(), "TERM="+pty.Term)
+	profile := colorprofile.Env(env)
+	width, height := pty.Window.Width, pty.Window.Height
+	if width <= 0 || height <= 0 { // Bubble Tea's own size for a PTY of none
+		width, height = 80, 24
+	}
+	scr := newScreen(out, width, height, profile, s.styles)
+	// Bubble Tea's renderer is replaced by the screen (its ticker, which
+	// would wake every session 60 times a second for nothing, slowed to
+	// once a second: it flushes only the queries the program asks for,
+	// and a session has no input of Bubble Tea's to read their answers).
+	opts := append(bubbletea.MakeOptions(sess), tea.WithInput(nil), tea.WithOutput(out),
+		tea.WithoutSignalHandler(), tea.WithFilter(filter), tea.WithoutRenderer(), tea.WithFPS(1),
+		tea.WithColorProfile(profile))
+	frames := newPaced(m, scr)
+	prog := tea.NewProgram(frames, opts...)
 	go feed(sess.Context(), sized, in, pty.Term, prog)
-	return prog
+	return prog, frames
 }
 
 // closedChan is a channel closed already.

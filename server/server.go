@@ -92,6 +92,7 @@ type Options struct {
 // Server is tapis serve: an SSH server whose sessions play the game.
 type Server struct {
 	o      Options
+	styles *styleMemo // the changes between the frames' styles, in each colour profile
 	ssh    *ssh.Server
 	seller seller
 	log    *log.Logger
@@ -148,7 +149,7 @@ func New(o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
-	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, end: newEnding()}
+	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, end: newEnding(), styles: &styleMemo{}}
 	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.

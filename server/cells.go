@@ -1,0 +1,146 @@
+package server
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cell is one column of a line as a terminal shows it: the text drawn
+// there (a grapheme; "" for the second column of a wide one) and the SGR
+// sequences in effect (those written since the last reset, as written:
+// the frames' styles are few, each written whole after a reset).
+type cell struct {
+	sgr  string
+	text string
+}
+
+// blank is a column with nothing drawn.
+var blank = cell{text: " "}
+
+// cellsOf appends to cells the columns a styled line shows, at most
+// width of them, and returns them. It reads SGR sequences and skips every
+// other escape sequence, as a frame has no other.
+func cellsOf(cells []cell, line string, width int) []cell {
+	sgr := ""
+	col := 0
+	for i := 0; i < len(line) && col < width; {
+		b := line[i]
+		switch {
+		case b == ansi.ESC:
+			n := escapeLen(line[i:])
+			seq := line[i : i+n]
+			i += n
+			if strings.HasSuffix(seq, "m") && strings.HasPrefix(seq, "\x1b[") {
+				if seq == ansi.ResetStyle || seq == "\x1b[0m" {
+					sgr = ""
+				} else if sgr == "" {
+					sgr = seq
+				} else {
+					sgr += seq
+				}
+			}
+		case b < 0x20 || b == 0x7f: // a control: draws nothing
+			i++
+		case b < 0x80:
+			cells = append(cells, cell{sgr, line[i : i+1]})
+			col++
+			i++
+		default:
+			g, w := ansi.FirstGraphemeCluster(line[i:], ansi.WcWidth)
+			i += len(g)
+			if w <= 0 {
+				if len(cells) > 0 { // a mark joins the column before it
+					cells[len(cells)-1].text += g
+				}
+				continue
+			}
+			if col+w > width { // a wide one cut at the edge: the line ends
+				return cells
+			}
+			cells = append(cells, cell{sgr, g})
+			for range w - 1 {
+				cells = append(cells, cell{sgr, ""})
+			}
+			col += w
+		}
+	}
+	return cells
+}
+
+// escapeLen is the length of the escape sequence s starts with: a CSI's
+// up to its final byte, an OSC's or a string's up to its terminator, two
+// bytes for any other.
+func escapeLen(s string) int {
+	if len(s) < 2 {
+		return len(s)
+	}
+	switch s[1] {
+	case '[':
+		for j := 2; j < len(s); j++ {
+			if s[j] >= 0x40 && s[j] <= 0x7e {
+				return j + 1
+			}
+		}
+		return len(s)
+	case ']', 'P', '_', '^', 'X':
+		for j := 2; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == ansi.ESC && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+		return len(s)
+	}
+	return 2
+}
+
+// drawRow writes to b what turns row y (from 0) from the columns was to
+// the columns now, width wide: the cursor moved to the first column that
+// changed, then every column up to the last that changed (moving the
+// cursor over the unchanged ones between would save little, and a phrase
+// is written whole), styles written where they change. sgr is the style
+// the terminal is in, and drawRow returns the one it leaves it in; change
+// is the sequence from one style to another.
+func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, change func(from, to string) string) string {
+	at := func(cs []cell, x int) cell {
+		if x < len(cs) {
+			return cs[x]
+		}
+		return blank
+	}
+	first, last := -1, -1
+	for x := range width {
+		if at(was, x) != at(now, x) {
+			if first < 0 {
+				first = x
+			}
+			last = x
+		}
+	}
+	if first < 0 {
+		return sgr
+	}
+	if at(now, first).text == "" && first > 0 { // the second column of a wide one
+		first--
+	}
+	for last+1 < width && at(now, last+1).text == "" { // the whole of a wide one
+		last++
+	}
+	b.WriteString(ansi.CursorPosition(first+1, y+1))
+	for x := first; x <= last; x++ {
+		c := at(now, x)
+		if c.text == "" {
+			continue
+		}
+		if c.sgr != sgr {
+			b.WriteString(change(sgr, c.sgr))
+			sgr = c.sgr
+		}
+		b.WriteString(c.text)
+	}
+	return sgr
+}

@@ -1,0 +1,282 @@
+package server
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// screen is a session's terminal as the server drew it last: the lines of
+// its last frame. It draws a frame by writing only the lines that changed
+// since, each whole (a header clock's second is one line), where Bubble
+// Tea's renderer would parse the whole frame into cells and compare them
+// one by one: at 200 sessions that parse was two thirds of the server's
+// time. Frames are handed in by the session's program (set) and written
+// by a goroutine of the screen's own (run), so that a client slow to read
+// holds up its own frames only, never its program; a frame handed in
+// before the last one was written replaces it.
+type screen struct {
+	out     io.Writer // the session's guarded output
+	profile colorprofile.Profile
+	styles  *styleMemo
+
+	mu      sync.Mutex
+	view    tea.View // the latest frame handed in
+	fresh   bool     // view is not drawn yet
+	handed  int      // frames handed in
+	drawn   int      // of which the last drawn was the drawn-th
+	width   int
+	height  int
+	resized bool // the whole screen is drawn again
+	closed  bool
+	wake    chan struct{} // one value: a frame or the close is waiting
+	done    chan struct{} // closed once run has written its last
+
+	// run's own, once the first frame is drawn
+	started bool
+	modes   tea.View // the modes set: alternate screen, mouse, title
+	lines   []string // what each line of the terminal shows
+	was     []cell   // a line's columns before, drawRow's
+	now     []cell   // and after
+	buf     bytes.Buffer
+}
+
+// newScreen returns the screen of a terminal of width×height, of the given
+// colour profile, writing to out, and starts its writer.
+func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo) *screen {
+	s := &screen{out: out, profile: profile, styles: styles, width: width, height: height,
+		wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go s.run()
+	return s
+}
+
+// set hands in a frame: the writer draws it, or the one after it.
+func (s *screen) set(v tea.View) {
+	s.mu.Lock()
+	if !s.closed {
+		s.view, s.fresh = v, true
+		s.handed++
+	}
+	s.mu.Unlock()
+	s.poke()
+}
+
+// resize records the terminal's new size: the next frame is drawn whole.
+func (s *screen) resize(width, height int) {
+	s.mu.Lock()
+	if width != s.width || height != s.height {
+		s.width, s.height, s.resized = width, height, true
+	}
+	s.mu.Unlock()
+}
+
+// close draws the frame handed in last, if not drawn yet, then gives the
+// terminal back (each mode the frames set reset) and returns once that is
+// written, or the writer is stopped by its connection's close.
+func (s *screen) close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.poke()
+	<-s.done
+}
+
+func (s *screen) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run writes the frames handed in, the latest each time, until close.
+func (s *screen) run() {
+	defer close(s.done)
+	for range s.wake {
+		s.mu.Lock()
+		v, fresh, closed, n := s.view, s.fresh, s.closed, s.handed
+		width, height, resized := s.width, s.height, s.resized
+		s.fresh, s.resized = false, false
+		s.mu.Unlock()
+		if fresh || (resized && s.started) {
+			s.draw(v, width, height, resized)
+		}
+		s.mu.Lock()
+		s.drawn = n
+		s.mu.Unlock()
+		if closed {
+			s.restore()
+			return
+		}
+	}
+}
+
+// draw writes the lines of v that differ from what the terminal shows, all
+// of them after a resize (or first).
+func (s *screen) draw(v tea.View, width, height int, whole bool) {
+	first := !s.started
+	if first || v.AltScreen != s.modes.AltScreen || v.MouseMode != s.modes.MouseMode ||
+		v.WindowTitle != s.modes.WindowTitle || v.DisableBracketedPasteMode != s.modes.DisableBracketedPasteMode {
+		s.setModes(v, first)
+		s.started = true
+	}
+	if first || whole || len(s.lines) != height {
+		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireDisplay)
+		s.lines = make([]string, height)
+	}
+	content := v.Content
+	sgr := ""
+	for y := 0; y < height; y++ {
+		line := ""
+		if content != "" {
+			line, content, _ = strings.Cut(content, "\n")
+		}
+		if line == s.lines[y] {
+			continue
+		}
+		s.was = cellsOf(s.was[:0], s.lines[y], width)
+		s.now = cellsOf(s.now[:0], line, width)
+		s.lines[y] = line
+		sgr = drawRow(&s.buf, y, s.was, s.now, width, sgr, s.change)
+	}
+	s.buf.WriteString(s.change(sgr, ""))
+	s.flush()
+}
+
+// change returns the SGR sequence from one style to another, in the
+// session's colour profile.
+func (s *screen) change(from, to string) string { return s.styles.change(from, to, s.profile) }
+
+// setModes writes the terminal modes v asks for where they differ from
+// those set, and hides the cursor at the first frame: the frames' own
+// text says where the player is.
+func (s *screen) setModes(v tea.View, first bool) {
+	if v.AltScreen != s.modes.AltScreen {
+		if v.AltScreen {
+			s.buf.WriteString(ansi.SetModeAltScreenSaveCursor)
+		} else {
+			s.buf.WriteString(ansi.ResetModeAltScreenSaveCursor)
+		}
+	}
+	if first {
+		s.buf.WriteString(ansi.ResetModeTextCursorEnable)
+	}
+	if first || v.DisableBracketedPasteMode != s.modes.DisableBracketedPasteMode {
+		if v.DisableBracketedPasteMode {
+			s.buf.WriteString(ansi.ResetModeBracketedPaste)
+		} else {
+			s.buf.WriteString(ansi.SetModeBracketedPaste)
+		}
+	}
+	if v.MouseMode != s.modes.MouseMode {
+		if !first {
+			s.buf.WriteString(ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr)
+		}
+		switch v.MouseMode {
+		case tea.MouseModeCellMotion:
+			s.buf.WriteString(ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr)
+		case tea.MouseModeAllMotion:
+			s.buf.WriteString(ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr)
+		}
+	}
+	if first || v.WindowTitle != s.modes.WindowTitle {
+		s.buf.WriteString(ansi.SetWindowTitle(v.WindowTitle))
+	}
+	s.modes = tea.View{AltScreen: v.AltScreen, MouseMode: v.MouseMode, WindowTitle: v.WindowTitle,
+		DisableBracketedPasteMode: v.DisableBracketedPasteMode}
+}
+
+// restore gives the terminal back as it was before the first frame: the
+// cursor at the bottom, each mode the frames set reset.
+func (s *screen) restore() {
+	if !s.started {
+		return
+	}
+	s.buf.WriteString(ansi.ResetStyle + ansi.CursorPosition(1, max(1, len(s.lines))))
+	if s.modes.AltScreen {
+		s.buf.WriteString(ansi.ResetModeAltScreenSaveCursor)
+	}
+	s.buf.WriteString(ansi.SetModeTextCursorEnable)
+	if !s.modes.DisableBracketedPasteMode {
+		s.buf.WriteString(ansi.ResetModeBracketedPaste)
+	}
+	if s.modes.MouseMode != tea.MouseModeNone {
+		s.buf.WriteString(ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr)
+	}
+	if s.modes.WindowTitle != "" {
+		s.buf.WriteString(ansi.SetWindowTitle(""))
+	}
+	s.flush()
+}
+
+// flush writes what buf holds, in one write.
+func (s *screen) flush() {
+	if s.buf.Len() > 0 {
+		s.out.Write(s.buf.Bytes()) //nolint:errcheck // a client gone reads nothing; its connection closes
+	}
+	s.buf.Reset()
+}
+
+// styleMemo holds the SGR sequences that turn the terminal from one of
+// the frames' styles to another, in a colour profile, shared by every
+// session: the styles are few, the same in every player's frames, and
+// working a change out (reading both styles, turning each colour to the
+// nearest of the profile's) costs far more than writing it. It forgets
+// everything once it holds styleMemoSize changes, the cheapest bound that
+// keeps those in use (they come back at once).
+type styleMemo struct {
+	changes sync.Map // styleChange → string
+	n       atomic.Int64
+}
+
+type styleChange struct {
+	from, to string
+	profile  colorprofile.Profile
+}
+
+// styleMemoSize bounds styleMemo: a few hundred bytes each.
+const styleMemoSize = 4096
+
+// change returns the SGR sequence that turns the terminal from the style
+// the sequences from set to the one to set, in profile's colours.
+func (m *styleMemo) change(from, to string, profile colorprofile.Profile) string {
+	k := styleChange{from, to, profile}
+	if seq, ok := m.changes.Load(k); ok {
+		return seq.(string)
+	}
+	f, t := styleOf(from, profile), styleOf(to, profile)
+	seq := uv.StyleDiff(&f, &t)
+	if m.n.Add(1) > styleMemoSize {
+		m.changes.Clear()
+		m.n.Store(1)
+	}
+	m.changes.Store(k, seq)
+	return seq
+}
+
+// styleOf reads the style the SGR sequences sgr set, its colours turned to
+// profile's.
+func styleOf(sgr string, profile colorprofile.Profile) uv.Style {
+	var st uv.Style
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	var state byte
+	for sgr != "" {
+		p.Reset()
+		_, _, n, next := ansi.DecodeSequence(sgr, state, p)
+		if n <= 0 {
+			break
+		}
+		if p.Command() == 'm' {
+			uv.ReadStyle(p.Params(), &st)
+		}
+		sgr, state = sgr[n:], next
+	}
+	return uv.ConvertStyle(st, profile)
+}

@@ -1,0 +1,152 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+)
+
+// sync waits until the screen has drawn every frame handed in.
+func (s *screen) sync() {
+	for {
+		s.mu.Lock()
+		done := s.drawn == s.handed
+		s.mu.Unlock()
+		if done {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// frameBuffer is a buffer written by a screen's writer and read by a test.
+type frameBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *frameBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *frameBuffer) take() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := bytes.Clone(s.b.Bytes())
+	s.b.Reset()
+	return out
+}
+
+// randomFrame is a frame of h lines of styled runs: plain and coloured
+// text, wide and combining characters, blank lines, lines shorter and
+// longer than w.
+func randomFrame(r *rand.Rand, w, h int) string {
+	styles := []lipgloss.Style{
+		lipgloss.NewStyle(),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#f5f1e6")).Background(lipgloss.Color("#1e5e3b")),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#1b1b1b")).Background(lipgloss.Color("#f5f1e6")),
+		lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#d4a017")),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#888888")).Underline(true),
+	}
+	words := []string{"Mise", "1,00 €", "●", "▐", "▌", "  ", "Yam's", "é", "日本", "♦", "─────", " "}
+	lines := make([]string, 0, h)
+	for range h {
+		var b strings.Builder
+		if r.IntN(5) > 0 {
+			for range r.IntN(w/3 + 2) {
+				b.WriteString(styles[r.IntN(len(styles))].Render(words[r.IntN(len(words))]))
+			}
+		}
+		lines = append(lines, b.String())
+	}
+	return strings.Join(lines, "\n")
+}
+
+// emulated is what a terminal of w×h shows after out: each cell's text
+// and style, line by line.
+func emulated(w, h int, out ...[]byte) string {
+	e := vt.NewEmulator(w, h)
+	for _, o := range out {
+		e.Write(o) //nolint:errcheck // an emulator takes everything
+	}
+	var b strings.Builder
+	for y := range h {
+		for x := range w {
+			c := e.CellAt(x, y)
+			if c == nil {
+				b.WriteString("·")
+				continue
+			}
+			fmt.Fprintf(&b, "%s%v|", c.Content, c.Style)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestScreenDrawsWhatAWholeFrameDraws draws random frames one after the
+// other through a screen, then checks that a terminal shows after them
+// what it shows when the last frame is written whole on a clear screen,
+// its colours turned to the session's profile, cell by cell, text and
+// style.
+func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const w, h = 40, 12
+	profiles := []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI, colorprofile.ASCII}
+	for round := range 400 {
+		out := &frameBuffer{}
+		profile := profiles[round%len(profiles)]
+		scr := newScreen(out, w, h, profile, &styleMemo{})
+		var all [][]byte
+		var last string
+		for range 1 + r.IntN(6) {
+			last = randomFrame(r, w, h)
+			v := tea.NewView(last)
+			v.AltScreen = true
+			scr.set(v)
+			scr.sync()
+			all = append(all, out.take())
+		}
+		var whole bytes.Buffer
+		cw := colorprofile.Writer{Forward: &whole, Profile: profile}
+		cw.WriteString("\x1b[H\x1b[2J" + strings.ReplaceAll(clipped(last, w, h), "\n", "\r\n")) //nolint:errcheck // a buffer takes everything
+		got, want := strings.Split(emulated(w, h, all...), "\n"), strings.Split(emulated(w, h, whole.Bytes()), "\n")
+		for y := range got {
+			if got[y] != want[y] {
+				g, wa := strings.Split(got[y], "|"), strings.Split(want[y], "|")
+				for x := range g {
+					if g[x] != wa[x] {
+						t.Fatalf("round %d: line %d, column %d shows %q, want %q; the frame's line %q",
+							round, y, x, g[x], wa[x], strings.Split(last, "\n")[y])
+					}
+				}
+			}
+		}
+		scr.close()
+	}
+}
+
+// clipped is a frame cut to w×h, as a terminal that wrapped nothing
+// would show it.
+func clipped(frame string, w, h int) string {
+	lines := strings.Split(frame, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.TruncateWc(l, w, "")
+	}
+	return strings.Join(lines, "\n")
+}
