@@ -165,10 +165,11 @@ func Run(ctx context.Context, c Config) (Result, error) {
 		defer played.Stop()
 		select {
 		case <-played.C:
-			window <- bytes.Load() - from
+			n := bytes.Load() - from
 			if c.Ended != nil {
 				c.Ended()
 			}
+			window <- n // Run returns once Ended has
 		case <-allEnded:
 		case <-ctx.Done():
 		}
