@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"tapis/game"
@@ -88,7 +89,9 @@ func (s *SQL) checkCommitment(g, stake string, n int64, commitment string) error
 }
 
 // checkAccounts checks each account this seller holds ends with the last
-// record it wrote of it.
+// record it wrote of it, checkChunk accounts a query: a server holding
+// 200 players' accounts reads them in a few statements every check, not
+// in two each.
 func (s *SQL) checkAccounts(ctx context.Context) error {
 	s.book.mu.Lock()
 	var known []knownRecord
@@ -100,36 +103,112 @@ func (s *SQL) checkAccounts(ctx context.Context) error {
 		known = append(known, k)
 	}
 	s.book.mu.Unlock()
-	for _, k := range known {
-		var seq int64
-		var head []byte
-		if err := (dbRunner{s}).row(ctx, `SELECT seq, head FROM accounts WHERE name = $1`, k.Account).Scan(&seq, &head); err != nil {
-			if isNoRows(err) {
-				return s.tamper(fmt.Sprintf("account %q was deleted", k.Account))
-			}
+	for len(known) > 0 {
+		chunk := known[:min(len(known), checkChunk)]
+		known = known[len(chunk):]
+		if err := s.checkHeads(ctx, chunk); err != nil {
+			return err
+		}
+		if err := s.checkLastPurchases(ctx, chunk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkChunk is how many accounts one check's query reads.
+const checkChunk = 100
+
+// checkHeads checks each account's row still ends its chain with the
+// record this seller wrote last.
+func (s *SQL) checkHeads(ctx context.Context, known []knownRecord) error {
+	args := make([]any, len(known))
+	marks := make([]string, len(known))
+	for i, k := range known {
+		args[i], marks[i] = k.Account, fmt.Sprintf("$%d", i+1)
+	}
+	rows, err := s.db.QueryContext(ctx, s.engine.q(`SELECT name, seq, head FROM accounts WHERE name IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	type head struct {
+		seq  int64
+		hash []byte
+	}
+	found := make(map[string]head, len(known))
+	for rows.Next() {
+		var name string
+		var h head
+		if rows.Scan(&name, &h.seq, &h.hash) != nil {
 			return nil
 		}
-		if seq < k.Seq || seq == k.Seq && !bytes.Equal(head, k.Hash[:]) {
+		found[name] = h
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	for _, k := range known {
+		h, ok := found[k.Account]
+		switch {
+		case !ok:
+			return s.tamper(fmt.Sprintf("account %q was deleted", k.Account))
+		case h.seq < k.Seq || h.seq == k.Seq && !bytes.Equal(h.hash, k.Hash[:]):
 			return s.tamper(fmt.Sprintf("account %q: its history no longer ends with record %d, which this seller wrote", k.Account, k.Seq))
 		}
+	}
+	return nil
+}
+
+// checkLastPurchases hashes again, from its row, the purchase this seller
+// recorded last of each account: the hash it wrote, unless a prize, a
+// layout, a time or its place was changed since.
+func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error {
+	var args []any
+	var terms []string
+	want := make(map[string]knownRecord, len(known))
+	for _, k := range known {
 		if k.number == 0 {
 			continue
 		}
-		// The purchase as recorded, hashed again from its row: the hash this
-		// seller wrote, unless a prize, a layout, a time or its place was
-		// changed since.
-		rec, c, err := scanRecord((dbRunner{s}).row(ctx, `SELECT `+receiptColumns+` FROM purchases WHERE account = $1 AND number = $2`, k.Account, k.number), k.Account)
-		switch {
-		case isNoRows(err):
-			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed", k.Account, k.number))
-		case err != nil:
+		want[k.Account] = k
+		terms = append(terms, fmt.Sprintf("(account = $%d AND number = $%d)", len(args)+1, len(args)+2))
+		args = append(args, k.Account, k.number)
+	}
+	if len(terms) == 0 {
+		return nil
+	}
+	rows, err := s.db.QueryContext(ctx, s.engine.q(`SELECT account, `+receiptColumns+` FROM purchases WHERE `+strings.Join(terms, " OR ")), args...)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var account string
+		var block sql.NullInt64
+		var label sql.NullString
+		var rec ledger.Purchase
+		var c chainColumns
+		if rows.Scan(append([]any{&account}, recordColumns(&rec, &c, &block, &label)...)...) != nil {
 			return nil
 		}
+		rec.Account, rec.Block, rec.Label = account, block.Int64, label.String
+		k, ok := want[account]
+		if !ok || rec.Number != k.number {
+			continue
+		}
+		delete(want, account)
 		var prev ledger.Hash
 		if copy(prev[:], c.prev); len(c.prev) != len(prev) || !bytes.Equal(c.hash, k.Hash[:]) ||
 			ledger.Link(s.emission.SealHash, prev, c.seq.Int64, rec) != k.Hash {
 			return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was changed", k.Account, k.number))
 		}
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	for _, k := range want {
+		return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed", k.Account, k.number))
 	}
 	return nil
 }

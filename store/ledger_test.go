@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"context"
 	"errors"
 	"strings"
@@ -353,5 +354,53 @@ func TestSQLiteRefusesABalanceRaised(t *testing.T) {
 	_, err := s.Sell(ctx, Purchase{Account: "ann", Number: 2, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
 	if !errors.Is(err, ErrTampered) || !strings.Contains(err.Error(), `account "ann": its balance is`) {
 		t.Errorf("a sale on a balance raised: %v", err)
+	}
+}
+
+func TestSQLiteChecksEveryHeldAccount(t *testing.T) {
+	checksEveryHeldAccount(t, func(t *testing.T, o Options) *SQL { s, _ := openSQLite(t, o); return s })
+}
+
+func TestPostgresChecksEveryHeldAccount(t *testing.T) {
+	checksEveryHeldAccount(t, func(t *testing.T, o Options) *SQL { s, _ := openPostgres(t, o); return s })
+}
+
+// checksEveryHeldAccount: a seller holding more accounts than one check's
+// query reads finds a change to the last of them, its history and its
+// last purchase.
+func checksEveryHeldAccount(t *testing.T, open func(*testing.T, Options) *SQL) {
+	ctx := context.Background()
+	n := checkChunk + checkChunk/2
+	last := fmt.Sprintf("p%03d", n-1)
+	for _, c := range []struct{ name, sql, want string }{
+		{"history", `UPDATE accounts SET seq = seq - 1 WHERE name = '` + last + `'`, `account "` + last + `": its history no longer ends with record`},
+		{"purchase", `UPDATE purchases SET prize = prize + 100 WHERE account = '` + last + `'`, `account "` + last + `": its purchase 1, which this seller recorded, was changed`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := open(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(33), SeedSet: true, Tables: SmallTables})
+			for i := range n {
+				name := fmt.Sprintf("p%03d", i)
+				l, err := s.Hold(ctx, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer l.Release()
+				if _, err := s.OpenAccount(ctx, name, decimal.NewFromInt(10)); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Sell(ctx, Purchase{Account: name, Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.Check(ctx); err != nil {
+				t.Fatalf("a store left alone: %v", err)
+			}
+			if _, err := s.db.ExecContext(ctx, s.engine.q(c.sql)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("check after the change: %v, want %q", err, c.want)
+			}
+		})
 	}
 }
