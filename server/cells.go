@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -48,6 +49,12 @@ func cellsOf(cells []cell, line string, width int) []cell {
 			col++
 			i++
 		default:
+			if r, n := utf8.DecodeRuneInString(line[i:]); narrow(r) && (i+n == len(line) || line[i+n] < utf8.RuneSelf || narrowNext(line[i+n:])) {
+				cells = append(cells, cell{sgr, line[i : i+n]})
+				col++
+				i += n
+				continue
+			}
 			g, w := ansi.FirstGraphemeCluster(line[i:], ansi.WcWidth)
 			i += len(g)
 			if w <= 0 {
@@ -67,6 +74,33 @@ func cellsOf(cells []cell, line string, width int) []cell {
 		}
 	}
 	return cells
+}
+
+// narrow reports whether r is one column wide and a grapheme of its own
+// whatever comes before it: the letters, punctuation, currency signs,
+// arrows, box drawings, blocks and shapes the frames are made of, read
+// without the grapheme segmenter (TestNarrow holds them to it).
+func narrow(r rune) bool {
+	switch {
+	case r >= 0xa1 && r <= 0x2ff && r != 0xad: // Latin-1 and Latin Extended, but the soft hyphen
+		return true
+	case r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e: // punctuation: – • …
+		return true
+	case r >= 0x20a0 && r <= 0x20c0: // currency: €
+		return true
+	case r >= 0x2190 && r <= 0x21ff: // arrows
+		return true
+	case r >= 0x2500 && r <= 0x25fc: // box drawing, blocks, shapes: ─ ▐ ●
+		return true
+	}
+	return false
+}
+
+// narrowNext reports whether s starts with a rune narrow reads: one that
+// does not join the grapheme before it.
+func narrowNext(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return narrow(r)
 }
 
 // escapeLen is the length of the escape sequence s starts with: a CSI's

@@ -150,3 +150,20 @@ func clipped(frame string, w, h int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestNarrow holds narrow to the grapheme segmenter: each rune it reads
+// alone is one cluster of one column, followed by any other it reads.
+func TestNarrow(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		if !narrow(r) {
+			continue
+		}
+		for _, next := range []string{"", "a", "\x1b[m", "●", string(r)} {
+			s := string(r) + next
+			g, w := ansi.FirstGraphemeCluster(s, ansi.WcWidth)
+			if g != string(r) || w != 1 {
+				t.Fatalf("%U before %q: the segmenter reads %q, %d wide", r, next, g, w)
+			}
+		}
+	}
+}
