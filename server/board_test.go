@@ -41,9 +41,7 @@ func TestBoardSession(t *testing.T) {
 	player := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
 	player.waitFor(t, "Choose a game")
 	watcher.waitFor(t, "1 player ·")
-	if err := watcher.WindowChange(50, 200); err != nil {
-		t.Fatal(err)
-	}
+	watcher.resize(t, 50, 200)
 	watcher.waitFor(t, "Latest big wins (10× the stake and more)")
 	watcher.press(t, "a\r ")
 	watcher.press(t, "q")

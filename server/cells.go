@@ -134,11 +134,12 @@ func escapeLen(s string) int {
 
 // drawRow writes to b what turns row y (from 0) from the columns was to
 // the columns now, width wide: the cursor moved to the first column that
-// changed, then every column up to the last that changed (moving the
-// cursor over the unchanged ones between would save little, and a phrase
-// is written whole), styles written where they change. sgr is the style
-// the terminal is in, and drawRow returns the one it leaves it in; change
-// is the sequence from one style to another.
+// changed, then every column up to the last that changed, styles changed
+// where they change, the cursor moved past a run of unchanged columns
+// where that is shorter than writing them again (a die's borders between
+// its dots as they tumble). sgr is the style the terminal is in, and
+// drawRow returns the one it leaves it in; change is the sequence from one
+// style to another.
 func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, change func(from, to string) string) string {
 	at := func(cs []cell, x int) cell {
 		if x < len(cs) {
@@ -165,16 +166,41 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, cha
 		last++
 	}
 	b.WriteString(ansi.CursorPosition(first+1, y+1))
-	for x := first; x <= last; x++ {
+	for x := first; x <= last; {
 		c := at(now, x)
-		if c.text == "" {
-			continue
+		if c == at(was, x) && c.text != "" {
+			// An unchanged run, up to the next change (there is one: last
+			// changed): jumped over when that is shorter.
+			end := x
+			rewrite, from := 0, sgr
+			for ; end <= last && at(now, end) == at(was, end); end++ {
+				g := at(now, end)
+				if g.sgr != from {
+					rewrite += len(change(from, g.sgr))
+					from = g.sgr
+				}
+				rewrite += len(g.text)
+			}
+			for end <= last && at(now, end).text == "" { // never land inside a wide one
+				end--
+			}
+			next := at(now, end).sgr
+			rewrite += len(change(from, next))
+			jump := ansi.CursorForward(end - x)
+			if end > x && len(jump)+len(change(sgr, next)) < rewrite {
+				b.WriteString(jump)
+				x = end
+				continue
+			}
 		}
-		if c.sgr != sgr {
-			b.WriteString(change(sgr, c.sgr))
-			sgr = c.sgr
+		if c.text != "" {
+			if c.sgr != sgr {
+				b.WriteString(change(sgr, c.sgr))
+				sgr = c.sgr
+			}
+			b.WriteString(c.text)
 		}
-		b.WriteString(c.text)
+		x++
 	}
 	return sgr
 }

@@ -136,9 +136,7 @@ func TestHugePtyDrawnAtTheBound(t *testing.T) {
 	ts := startServer(t, nil)
 	term := open(t, ts.dial(t, nil), 100_000, 100_000, nil, "")
 	term.waitFor(t, "Choose a game")
-	if err := term.WindowChange(65535, 65535); err != nil {
-		t.Fatal(err)
-	}
+	term.resize(t, 65535, 65535)
 	term.press(t, "1")
 	term.waitFor(t, "enter play")
 	// Cursor positions (CSI row;col H) and the rows and columns of the

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"github.com/charmbracelet/x/vt"
 	"io"
 	"net"
 	"path/filepath"
@@ -130,6 +131,7 @@ type terminal struct {
 	*gossh.Session
 	in          io.WriteCloser
 	out, errOut *syncBuffer
+	drawn       *drawn     // what its terminal shows, with a PTY
 	done        chan error // the session's end
 }
 
@@ -166,6 +168,10 @@ func termOn(t *testing.T, s *gossh.Session, termType string, w, h int, env map[s
 	}
 	term := &terminal{Session: s, out: &syncBuffer{}, errOut: &syncBuffer{}, done: make(chan error, 1)}
 	s.Stdout, s.Stderr = term.out, term.errOut
+	if w > 0 {
+		term.drawn = newDrawn(t, min(w, maxCols), min(h, maxRows))
+		s.Stdout = io.MultiWriter(term.out, term.drawn)
+	}
 	if term.in, err = s.StdinPipe(); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +183,13 @@ func termOn(t *testing.T, s *gossh.Session, termType string, w, h int, env map[s
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { term.done <- s.Wait() }()
+	go func() {
+		err := s.Wait()
+		if term.drawn != nil {
+			term.drawn.close() // its reader ends with the session
+		}
+		term.done <- err
+	}()
 	t.Cleanup(func() { s.Close() })
 	return term
 }
@@ -188,8 +200,71 @@ func (term *terminal) waitFor(t *testing.T, want string) {
 	waitUntil(t, "the screen to show "+want, func() bool { return strings.Contains(term.screen(), want) })
 }
 
-// screen is everything the session wrote, ANSI sequences stripped.
-func (term *terminal) screen() string { return ansi.Strip(term.out.String()) }
+// screen is every screen a terminal showed as the session wrote to it, one
+// after the other (what was drawn, not the bytes that drew it); without a
+// PTY, everything the session wrote, ANSI sequences stripped.
+func (term *terminal) screen() string {
+	if term.drawn != nil {
+		return term.drawn.String()
+	}
+	return ansi.Strip(term.out.String())
+}
+
+// resize changes the session's window, and its terminal's.
+func (term *terminal) resize(t *testing.T, h, w int) {
+	t.Helper()
+	term.drawn.resize(min(w, maxCols), min(h, maxRows))
+	if err := term.WindowChange(h, w); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// drawn is a terminal emulator fed a session's output: the text of each
+// screen it shows, kept in turn.
+type drawn struct {
+	mu   sync.Mutex
+	emu  *vt.Emulator
+	log  strings.Builder
+	last string
+}
+
+func newDrawn(t *testing.T, w, h int) *drawn {
+	t.Helper()
+	d := &drawn{emu: vt.NewEmulator(w, h)}
+	go io.Copy(io.Discard, d.emu) //nolint:errcheck // the emulator's answers to queries, read so that it never waits
+	t.Cleanup(d.close)
+	return d
+}
+
+func (d *drawn) Write(p []byte) (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.emu.Write(p) //nolint:errcheck // an emulator takes everything
+	if s := d.emu.String(); s != d.last {
+		d.log.WriteString(s)
+		d.log.WriteByte('\n')
+		d.last = s
+	}
+	return len(p), nil
+}
+
+func (d *drawn) close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.emu.Close() //nolint:errcheck // a pipe closed twice says so, and nothing else
+}
+
+func (d *drawn) resize(w, h int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.emu.Resize(w, h)
+}
+
+func (d *drawn) String() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.log.String()
+}
 
 // press sends keys.
 func (term *terminal) press(t *testing.T, keys string) {

@@ -50,9 +50,10 @@ func (s *frameBuffer) take() []byte {
 }
 
 // randomFrame is a frame of h lines of styled runs: plain and coloured
-// text, wide and combining characters, blank lines, lines shorter and
-// longer than w.
-func randomFrame(r *rand.Rand, w, h int) string {
+// text, wide characters, blank lines, lines shorter and longer than w;
+// given the frame before (its runs), it changes a few of them, as frames
+// follow each other.
+func randomFrame(r *rand.Rand, w, h int, before [][]int) (string, [][]int) {
 	styles := []lipgloss.Style{
 		lipgloss.NewStyle(),
 		lipgloss.NewStyle().Foreground(lipgloss.Color("#f5f1e6")).Background(lipgloss.Color("#1e5e3b")),
@@ -60,18 +61,32 @@ func randomFrame(r *rand.Rand, w, h int) string {
 		lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#d4a017")),
 		lipgloss.NewStyle().Foreground(lipgloss.Color("#888888")).Underline(true),
 	}
-	words := []string{"Mise", "1,00 €", "●", "▐", "▌", "  ", "Yam's", "é", "日本", "♦", "─────", " "}
-	lines := make([]string, 0, h)
-	for range h {
-		var b strings.Builder
-		if r.IntN(5) > 0 {
+	words := []string{"Mise", "1,00 €", "●", "▐", "▌", "  ", "Yam's", "é", "日本", "♦", "─────", " ", "     ", "● ●"}
+	runs := make([][]int, h) // each run: a style and a word, as one number
+	for y := range h {
+		switch {
+		case before != nil && r.IntN(3) > 0:
+			runs[y] = append([]int(nil), before[y]...)
+			for range r.IntN(3) {
+				if len(runs[y]) > 0 {
+					runs[y][r.IntN(len(runs[y]))] = r.IntN(len(styles) * len(words))
+				}
+			}
+		case r.IntN(5) > 0:
 			for range r.IntN(w/3 + 2) {
-				b.WriteString(styles[r.IntN(len(styles))].Render(words[r.IntN(len(words))]))
+				runs[y] = append(runs[y], r.IntN(len(styles)*len(words)))
 			}
 		}
-		lines = append(lines, b.String())
 	}
-	return strings.Join(lines, "\n")
+	lines := make([]string, h)
+	for y, line := range runs {
+		var b strings.Builder
+		for _, k := range line {
+			b.WriteString(styles[k/len(words)].Render(words[k%len(words)]))
+		}
+		lines[y] = b.String()
+	}
+	return strings.Join(lines, "\n"), runs
 }
 
 // emulated is what a terminal of w×h shows after out: each cell's text
@@ -111,8 +126,9 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 		scr := newScreen(out, w, h, profile, &styleMemo{})
 		var all [][]byte
 		var last string
+		var runs [][]int
 		for range 1 + r.IntN(6) {
-			last = randomFrame(r, w, h)
+			last, runs = randomFrame(r, w, h, runs)
 			v := tea.NewView(last)
 			v.AltScreen = true
 			scr.set(v)

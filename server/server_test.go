@@ -24,13 +24,9 @@ func TestPTYSizeAndResize(t *testing.T) {
 	ts := startServer(t, nil)
 	term := open(t, ts.dial(t, newKey(t)), 70, 20, nil, "")
 	term.waitFor(t, "(now 70×20)")
-	if err := term.WindowChange(22, 75); err != nil {
-		t.Fatal(err)
-	}
+	term.resize(t, 22, 75)
 	term.waitFor(t, "(now 75×22)")
-	if err := term.WindowChange(30, 100); err != nil {
-		t.Fatal(err)
-	}
+	term.resize(t, 30, 100)
 	term.waitFor(t, "Choose a game")
 	term.press(t, "q")
 	if status := term.exit(t); status != 0 {
