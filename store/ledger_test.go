@@ -1,9 +1,9 @@
 package store
 
 import (
-	"fmt"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
