@@ -13,17 +13,13 @@ import (
 // after a quiet moment is drawn at once.
 const frameEvery = 40 * time.Millisecond
 
-// frameSettle is how long a frame that no key or click asked for waits
-// for the messages that come with the one that changed it: the three cups
-// of an Auto roll tick together, and one frame draws all three.
-const frameSettle = 3 * time.Millisecond
-
 // paced runs a session's model and hands its frames to the session's
 // screen, at most one every frameEvery and only after a message (nothing
 // changes a frame but a message). Its own View is empty: the program runs
 // without Bubble Tea's renderer.
 type paced struct {
 	tea.Model
+	prog  *tea.Program // the program running it, once started
 	scr   *screen
 	every time.Duration
 	now   func() time.Time
@@ -38,6 +34,21 @@ func newPaced(m tea.Model, scr *screen) *paced {
 	return &paced{Model: m, scr: scr, every: frameEvery, now: time.Now}
 }
 
+// Init starts the model, and stops Bubble Tea's frame ticker.
+func (p *paced) Init() tea.Cmd { return tea.Batch(p.Model.Init(), p.stopTicker) }
+
+// stopTicker stops the ticker Bubble Tea's program runs for its renderer:
+// it would wake every session once a second for a renderer it does not
+// have (a wake costs more than a frame on a virtual machine), and the
+// program's renderer is stopped by releasing the terminal, which it never
+// held (no input of its own, no TTY: the screen writes, feed reads).
+func (p *paced) stopTicker() tea.Msg {
+	if p.prog != nil {
+		p.prog.ReleaseTerminal() //nolint:errcheck // with no TTY there is nothing to restore
+	}
+	return nil
+}
+
 // Update hands msg to the model, then draws its frame, now or at its turn.
 func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -50,38 +61,24 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m, cmd := p.Model.Update(msg)
 	p.Model = m
-	if f := p.frame(isInput(msg)); f != nil {
+	if f := p.frame(); f != nil {
 		return p, tea.Batch(cmd, f)
 	}
 	return p, cmd
 }
 
 // frame draws the model's frame if its turn has come, or returns the
-// command that brings it at its turn; a frame that answers the player's
-// input is drawn at once after a quiet moment.
-func (p *paced) frame(input bool) tea.Cmd {
+// command that brings it at its turn.
+func (p *paced) frame() tea.Cmd {
 	if p.due {
 		return nil
 	}
-	wait := p.every - p.now().Sub(p.last)
-	if !input {
-		wait = max(wait, frameSettle)
-	}
-	if wait > 0 {
+	if wait := p.every - p.now().Sub(p.last); wait > 0 {
 		p.due = true
 		return tea.Tick(wait, func(time.Time) tea.Msg { return frameDue{} })
 	}
 	p.draw()
 	return nil
-}
-
-// isInput reports whether msg is the player's: a key, a click, a paste.
-func isInput(msg tea.Msg) bool {
-	switch msg.(type) {
-	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
-		return true
-	}
-	return false
 }
 
 // draw hands the model's frame to the screen.

@@ -66,6 +66,7 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 		tea.WithColorProfile(profile))
 	frames := newPaced(m, scr)
 	prog := tea.NewProgram(frames, opts...)
+	frames.prog = prog
 	go feed(sess.Context(), sized, in, pty.Term, prog)
 	return prog, frames
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -231,8 +230,8 @@ func (s *screen) flush() {
 // everything once it holds styleMemoSize changes, the cheapest bound that
 // keeps those in use (they come back at once).
 type styleMemo struct {
-	changes sync.Map // styleChange → string
-	n       atomic.Int64
+	mu      sync.RWMutex
+	changes map[styleChange]string // a map, not a sync.Map: a key boxed in an interface is an allocation a lookup
 }
 
 type styleChange struct {
@@ -247,16 +246,20 @@ const styleMemoSize = 4096
 // the sequences from set to the one to set, in profile's colours.
 func (m *styleMemo) change(from, to string, profile colorprofile.Profile) string {
 	k := styleChange{from, to, profile}
-	if seq, ok := m.changes.Load(k); ok {
-		return seq.(string)
+	m.mu.RLock()
+	seq, ok := m.changes[k]
+	m.mu.RUnlock()
+	if ok {
+		return seq
 	}
 	f, t := styleOf(from, profile), styleOf(to, profile)
-	seq := uv.StyleDiff(&f, &t)
-	if m.n.Add(1) > styleMemoSize {
-		m.changes.Clear()
-		m.n.Store(1)
+	seq = uv.StyleDiff(&f, &t)
+	m.mu.Lock()
+	if m.changes == nil || len(m.changes) >= styleMemoSize {
+		m.changes = make(map[styleChange]string)
 	}
-	m.changes.Store(k, seq)
+	m.changes[k] = seq
+	m.mu.Unlock()
 	return seq
 }
 
