@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/shopspring/decimal"
 
@@ -41,10 +42,17 @@ type text struct {
 
 func newText(l Lang) text {
 	if l == French {
-		return text{l, french()}
+		return text{l, frenchText()}
 	}
-	return text{English, english()}
+	return text{English, englishText()}
 }
+
+// The catalogs, made once and only read: every session of a server
+// shares them, where each would hold a map of its own (20 KB).
+var (
+	englishText = sync.OnceValue(english)
+	frenchText  = sync.OnceValue(french)
+)
 
 // GameNames returns the games' names as the game's screens write them in
 // a language, by their registry names ("yams", "vegas").
