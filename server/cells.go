@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -76,6 +77,12 @@ func cellsOf(cells []cell, line string, width int) []cell {
 	return cells
 }
 
+// wordy reports whether a column's text is a letter or a digit.
+func wordy(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
 // narrow reports whether r is one column wide and a grapheme of its own
 // whatever comes before it: the letters, punctuation, currency signs,
 // arrows, box drawings, blocks and shapes the frames are made of, read
@@ -137,7 +144,9 @@ func escapeLen(s string) int {
 // changed, then every column up to the last that changed, styles changed
 // where they change, the cursor moved past a run of unchanged columns
 // where that is shorter than writing them again (a die's borders between
-// its dots as they tumble). sgr is the style the terminal is in, and
+// its dots as they tumble) and holds no letter or digit, nor lies between
+// two (the space between two words): a phrase is written whole, as whatever reads the bytes (a probe, a log of the
+// session) finds it. sgr is the style the terminal is in, and
 // drawRow returns the one it leaves it in; change is the sequence from one
 // style to another.
 func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, change func(from, to string) string) string {
@@ -172,9 +181,10 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, cha
 			// An unchanged run, up to the next change (there is one: last
 			// changed): jumped over when that is shorter.
 			end := x
-			rewrite, from := 0, sgr
+			rewrite, from, words := 0, sgr, false
 			for ; end <= last && at(now, end) == at(was, end); end++ {
 				g := at(now, end)
+				words = words || wordy(g.text)
 				if g.sgr != from {
 					rewrite += len(change(from, g.sgr))
 					from = g.sgr
@@ -187,7 +197,8 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, cha
 			next := at(now, end).sgr
 			rewrite += len(change(from, next))
 			jump := ansi.CursorForward(end - x)
-			if end > x && len(jump)+len(change(sgr, next)) < rewrite {
+			words = words || x > 0 && wordy(at(now, x-1).text) && wordy(at(now, end).text)
+			if end > x && !words && len(jump)+len(change(sgr, next)) < rewrite {
 				b.WriteString(jump)
 				x = end
 				continue
