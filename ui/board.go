@@ -13,53 +13,69 @@ import (
 
 // Keys of the board's drawings.
 type (
+	// matKey is a mat as drawn: covered, its dice tumbling (faces), or
+	// showing the dealt ones (faces).
 	matKey struct {
 		cup, w int
 		phase  cupPhase
 		faces  yams.Cup
-		dealt  yams.Cup
 	}
 	resultKey struct {
 		w                              int
 		unit                           *yams.Unit
 		recovered, replay, done, flash bool
 		label                          string
-		stake                          string
 	}
 	combosKey struct{ lit [3]yams.Combination }
 	winsKey   struct {
-		stake   string
+		stakeAt int    // the stake's index among Yam's stakes
+		stake   string // the stake written, when it is none of them
 		reached int
 	}
 )
 
-// boardLayers draws the three mats, the result line, and the tables of
-// combinations (art. 4.4) and winnings (art. 4.5), inside a.
-func (c *common) boardLayers(b *yamsBoard, a area) []layer {
+// matKeyOf returns the key of mat i as b shows it, w wide: only what the
+// drawing shows is in it.
+func matKeyOf(b *yamsBoard, i, w int) matKey {
+	switch {
+	case b.unit == nil || b.phase[i] == cupCovered:
+		return matKey{cup: i, w: w, phase: cupCovered}
+	case b.phase[i] == cupRolling:
+		return matKey{i, w, cupRolling, b.faces[i]}
+	}
+	return matKey{i, w, b.phase[i], b.unit.Cups[i]}
+}
+
+// boardLayers appends to layers the three mats, the result line, and the
+// tables of combinations (art. 4.4) and winnings (art. 4.5), inside a.
+func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 	const matH = 6
 	art := c.boardArt(a.w)
 	matW := art.matW
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
-	var layers []layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
+		key := matKeyOf(b, i, matW)
 		var d *drawing
-		if b.phase[i] == cupRolling {
-			// A rolling cup's dice are drawn once each: keeping them
-			// would fill the memo with frames never drawn again.
-			d = measure(c.mat(b, i, art))
+		if key.phase == cupRolling {
+			// A rolling cup's dice are kept only while they show: in the
+			// memo they would push out what shows again.
+			d = c.kept.mats[i].get(key, func() *drawing { return measure(c.mat(b, i, art)) })
 		} else {
-			d = c.drawn(matKey{i, matW, b.phase[i], b.faces[i], b.unitCup(i)}, func() string { return c.mat(b, i, art) })
+			d = c.drawn(key, func() string { return c.mat(b, i, art) })
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	stake := b.stake.String()
-	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, stake},
+	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label},
 		func() string { return fit(a.w, 1, c.yamsResult(b)) })
 	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
 	combos := c.drawn(combosKey{c.lit(b)}, func() string { return c.combosTable(b) })
-	wins := c.drawn(winsKey{stake, c.reached(b)}, func() string { return c.winningsTable(b) })
+	wk := winsKey{stakeAt: b.stakeAt, reached: c.reached(b)}
+	if wk.stakeAt < 0 {
+		wk.stake = b.stake.String()
+	}
+	wins := c.drawn(wk, func() string { return c.winningsTable(b) })
 	tw := combos.w + 4 + wins.w
 	tx := a.x + max(0, (a.w-tw)/2)
 	layers = append(layers,

@@ -21,10 +21,12 @@ type common struct {
 	t      text
 	keys   keys
 	st     styles
-	bar    barSpans // the header's styles, as spans
-	art    drawings
+	bar    barSpans  // the header's styles, as spans
+	art    *drawings // the look's, shared by every session
 	help   help.Model
-	memo   map[any]any // what depends only on its key: drawings, a screen's layers
+	memo   memoTable // what depends only on its key: drawings, a screen's layers
+	kept   keptDrawings
+	paint  painter // the last frame, whose rows the next one copies where they stay
 	clock  Clock
 	rng    *rand.Rand // animation noise only: outcomes come from the shop
 	width  int
@@ -38,6 +40,9 @@ type common struct {
 	party  partyState // a big win's banner flashing, on either game
 	// notices are shown in place of the keys' help until the next key.
 	notices []note
+	// keyMaps are the screens' bindings, built once for each state a
+	// screen's bottom line shows (keyMapOf).
+	keyMaps map[keyMapKey]keyMap
 }
 
 // tell shows a notice in place of the keys' help until the next key.
@@ -48,7 +53,7 @@ func (c *common) tell(n note) { c.notices = []note{n} }
 func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	t := newText(o.Lang)
 	c := &common{
-		t: t, keys: newKeys(t), help: help.New(), memo: map[any]any{}, clock: clock,
+		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
 		kiosk: o.Demo, qa: o.QA, dark: true,
 	}
@@ -63,28 +68,10 @@ func (c *common) restyle(plain, dark bool) {
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
 	c.bar = newBarSpans(&c.st)
-	c.art = drawings{}
-	clear(c.memo)
-}
-
-// memoSize bounds the memo: past it, everything is drawn again once.
-const memoSize = 128
-
-// memo returns what make makes for key, made once: only what depends on
-// nothing but its key (and the look, which empties the memo) goes through
-// it. Each kind of thing memoized has a key type of its own, a comparable
-// struct of what it depends on; a pointer in a key keeps what it points to
-// alive, so no other value takes its address while the memo holds it.
-func memo[T any](c *common, key any, make func() T) T {
-	if v, ok := c.memo[key]; ok {
-		return v.(T)
-	}
-	if len(c.memo) >= memoSize {
-		clear(c.memo)
-	}
-	v := make()
-	c.memo[key] = v
-	return v
+	c.art = sharedDrawings(plain, dark)
+	c.memo.reset()
+	c.kept = keptDrawings{}
+	c.paint = painter{}
 }
 
 // drawn returns the drawing of the text draw returns for key, drawn and

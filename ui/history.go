@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game/lottery"
 	"tapis/session"
 	safe "tapis/text"
 )
@@ -268,13 +269,14 @@ func (c *common) replayLayers(body area, p *session.Played) []layer {
 	if p.Sold.Layout.Yams != nil {
 		title := c.drawn(captionKey{caption}, func() string { return c.st.dim.Render(caption) })
 		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
-		b := yamsBoard{stake: p.Sold.Layout.Yams.Stake, unit: p.Sold.Layout.Yams, replay: true,
+		stake := p.Sold.Layout.Yams.Stake
+		b := yamsBoard{stake: stake, stakeAt: lottery.Yams().StakeIndex(stake), unit: p.Sold.Layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		a := boardArea(body)
 		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the replay's mark and the mats, off the caption's row
 			layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 		}
-		return append(layers, c.boardLayers(&b, a)...)
+		return c.boardLayers(layers, &b, a)
 	}
 	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
@@ -297,7 +299,9 @@ func (s *historyScreen) keyMap() keyMap {
 	}
 	// Nothing to move through or show: no unit yet, or one shown again.
 	listing := s.replay == nil && s.listed > 0
-	move = only(move, listing)
-	own := []key.Binding{only(k.Up, listing), only(k.PageUp, pages), only(k.Home, pages), only(k.Show, listing), s.keys.global.Back}
-	return s.withGlobal(HistoryScreen, own, []key.Binding{move, only(k.Show, listing), s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{HistoryScreen, states(pages, listing)}, func() keyMap {
+		move := only(move, listing)
+		own := []key.Binding{only(k.Up, listing), only(k.PageUp, pages), only(k.Home, pages), only(k.Show, listing), s.keys.global.Back}
+		return s.withGlobal(HistoryScreen, own, []key.Binding{move, only(k.Show, listing), s.keys.global.Back})
+	})
 }

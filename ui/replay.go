@@ -61,9 +61,11 @@ func (s *replayScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *replayScreen) keyMap() keyMap {
-	r, g := s.keys.replay, s.keys.global
-	return keyMap{short: []key.Binding{r.Page, g.Help, g.Quit},
-		full: [][]key.Binding{{r.Next, r.Prev, r.First, r.Last}, {g.Help, g.Quit}}}
+	return s.keyMapOf(keyMapKey{s: ReplayScreen}, func() keyMap {
+		r, g := s.keys.replay, s.keys.global
+		return keyMap{short: []key.Binding{r.Page, g.Help, g.Quit},
+			full: [][]key.Binding{{r.Next, r.Prev, r.First, r.Last}, {g.Help, g.Quit}}}
+	})
 }
 
 // layers shows the current layout like a unit of the history.

@@ -44,8 +44,10 @@ func (s *rulesScreen) keyMap() keyMap {
 		s.fit(s.body())
 	}
 	k, scrolls := s.keys.list, s.text.scrolls()
-	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), k.Switch, s.keys.global.Back}
-	return s.withGlobal(RulesScreen, own, []key.Binding{only(k.Scroll, scrolls), k.Switch, s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{RulesScreen, states(scrolls)}, func() keyMap {
+		own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), k.Switch, s.keys.global.Back}
+		return s.withGlobal(RulesScreen, own, []key.Binding{only(k.Scroll, scrolls), k.Switch, s.keys.global.Back})
+	})
 }
 
 // box is where the rules' text goes in the body: centered, under a blank
@@ -263,8 +265,10 @@ func (s *helpScreen) keyMap() keyMap {
 		s.fit(s.body())
 	}
 	k, scrolls := s.keys.list, s.text.scrolls()
-	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), s.keys.global.Back}
-	return s.withGlobal(HelpScreen, own, []key.Binding{only(k.Scroll, scrolls), s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{HelpScreen, states(scrolls)}, func() keyMap {
+		own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), s.keys.global.Back}
+		return s.withGlobal(HelpScreen, own, []key.Binding{only(k.Scroll, scrolls), s.keys.global.Back})
+	})
 }
 
 // fit sizes the viewport to the help, or to the body when the help is

@@ -44,11 +44,13 @@ func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *statsScreen) keyMap() keyMap {
-	k := s.keys.stats
 	many := len(s.till.figures.Sequences()) > 1
-	own := []key.Binding{k.Next, k.Prev, s.keys.global.Back}
-	short := []key.Binding{only(k.Next, many), s.keys.global.Back}
-	return s.withGlobal(StatsScreen, own, short)
+	return s.keyMapOf(keyMapKey{StatsScreen, states(many)}, func() keyMap {
+		k := s.keys.stats
+		own := []key.Binding{k.Next, k.Prev, s.keys.global.Back}
+		short := []key.Binding{only(k.Next, many), s.keys.global.Back}
+		return s.withGlobal(StatsScreen, own, short)
+	})
 }
 
 // statsWidth is the widest the charts are drawn.

@@ -9,7 +9,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/assets"
-	"tapis/game/lottery"
 	"tapis/game/vegas"
 	safe "tapis/text"
 )
@@ -63,24 +62,11 @@ func newTicketArt() ticketArt {
 	return a
 }
 
-// ticketArt returns the ticket's drawings, read the first time they show.
-func (c *common) ticketArt() *ticketArt {
-	if c.art.ticket == nil {
-		a := newTicketArt()
-		c.art.ticket = &a
-	}
-	return c.art.ticket
-}
+// ticketArt returns the ticket's drawings.
+func (c *common) ticketArt() *ticketArt { return c.art.ticket }
 
-// gridInks returns the inks of the ticket's grids, made the first time
-// they show.
-func (c *common) gridInks() *inks {
-	if c.art.inks == nil {
-		in := newInks(&c.st)
-		c.art.inks = &in
-	}
-	return c.art.inks
-}
+// gridInks returns the inks of the ticket's grids.
+func (c *common) gridInks() *inks { return c.art.inks }
 
 // stamp writes text over the run of "#" in a drawing's row, centred.
 func stamp(row, text string) string {
@@ -115,13 +101,13 @@ type buyKey struct{ off bool }
 
 // buyPrompt is the screen before the first ticket: a button to buy one.
 func (s *vegasScreen) buyPrompt(body area) []layer {
-	off := s.busy || !s.till.canPay(vegas.Price())
+	off := s.busy || !s.till.canPay(s.stake())
 	btn := s.drawn(buyKey{off}, func() string {
 		style := s.st.button
 		if off {
 			style = s.st.buttonOff
 		}
-		return style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
+		return style.Render(s.t.f("v.buy", s.t.money(s.stake())))
 	})
 	a := body.centered(btn.w, 1)
 	layers := []layer{named(target{kind: buyTarget}, a, btn)}
@@ -140,7 +126,7 @@ func (s *vegasScreen) noteLine() string {
 	case s.busy:
 		return s.st.dim.Render(s.t.get("buying"))
 	}
-	if n := s.payNote(lottery.Vegas(), vegas.Price()); n != "" {
+	if n := s.payNote(s.g, s.stake()); n != "" {
 		return s.st.note.Render(n)
 	}
 	return ""

@@ -36,8 +36,9 @@ const (
 type yamsScreen struct {
 	*common
 	slot
-	stakeAt int // index into the stakes, 1 € at start
-	first   int // the stake chosen at start: a fresh wallet goes back to it
+	g       lottery.Game // Yam's, made once: a frame asks for its stakes
+	stakeAt int          // index into the stakes, 1 € at start
+	first   int          // the stake chosen at start: a fresh wallet goes back to it
 	phase   [3]cupPhase
 	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames  [3]int
@@ -45,8 +46,8 @@ type yamsScreen struct {
 }
 
 func newYamsScreen(c *common, stake decimal.Decimal) *yamsScreen {
-	s := &yamsScreen{common: c, stakeAt: 1}
-	if i := lottery.Yams().StakeIndex(stake); i >= 0 {
+	s := &yamsScreen{common: c, g: lottery.Yams(), stakeAt: 1}
+	if i := s.g.StakeIndex(stake); i >= 0 {
 		s.stakeAt = i
 	}
 	s.first = s.stakeAt
@@ -93,32 +94,20 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 	return a
 }
 
-// boardArt returns the drawings that fit a board w cells wide, drawn the
-// first time they show.
-func (c *common) boardArt(w int) *yamsArt {
-	wide := w >= wideBoard
-	i := 0
-	if wide {
-		i = 1
-	}
-	if c.art.yams[i] == nil {
-		a := newYamsArt(&c.st, wide)
-		c.art.yams[i] = &a
-	}
-	return c.art.yams[i]
-}
+// boardArt returns the drawings that fit a board w cells wide.
+func (c *common) boardArt(w int) *yamsArt { return c.art.yams[b2i(w >= wideBoard)] }
 
-func (s *yamsScreen) game() lottery.Game { return lottery.Yams() }
+func (s *yamsScreen) game() lottery.Game { return s.g }
 
 // revealing reports whether a unit is bought and not all shown.
 func (s *yamsScreen) revealing() bool {
 	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
 }
 
-func (s *yamsScreen) stake() decimal.Decimal { return lottery.Yams().Stakes[s.stakeAt] }
+func (s *yamsScreen) stake() decimal.Decimal { return s.g.Stakes[s.stakeAt] }
 
 func (s *yamsScreen) setStake(d decimal.Decimal) {
-	if i := lottery.Yams().StakeIndex(d); i >= 0 {
+	if i := s.g.StakeIndex(d); i >= 0 {
 		s.stakeAt = i
 	}
 }
@@ -136,7 +125,7 @@ func (s *yamsScreen) take(sold *lottery.Sold, n note) {
 
 // reset empties the board for a fresh wallet, back to the starting stake.
 func (s *yamsScreen) reset() {
-	*s = yamsScreen{common: s.common, stakeAt: s.first, first: s.first, gen: s.gen}
+	*s = yamsScreen{common: s.common, g: s.g, stakeAt: s.first, first: s.first, gen: s.gen}
 	for i := range s.gen {
 		s.gen[i]++
 	}
@@ -169,7 +158,7 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Right):
 		if !s.revealing() && !s.busy {
-			s.stakeAt = min(len(lottery.Yams().Stakes)-1, s.stakeAt+1)
+			s.stakeAt = min(len(s.g.Stakes)-1, s.stakeAt+1)
 		}
 	case key.Matches(msg, k.Play):
 		return s.play(false)
@@ -187,7 +176,7 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 func (s *yamsScreen) click(t target) tea.Cmd {
 	switch t.kind {
 	case stakeTarget:
-		if !s.revealing() && !s.busy && t.n < len(lottery.Yams().Stakes) {
+		if !s.revealing() && !s.busy && t.n < len(s.g.Stakes) {
 			s.stakeAt = t.n
 		}
 	case playTarget:
@@ -261,6 +250,7 @@ func (s *yamsScreen) tumble(i int) {
 // yamsBoard is what the board shows: the live unit or a replay.
 type yamsBoard struct {
 	stake     decimal.Decimal
+	stakeAt   int        // the stake's index among Yam's stakes, -1 for none
 	recovered bool       // the unit is one of an earlier run
 	label     string     // a forced unit's label (QA, DEMO)
 	unit      *yams.Unit // nil before the first purchase
@@ -270,7 +260,7 @@ type yamsBoard struct {
 }
 
 func (s *yamsScreen) board() yamsBoard {
-	b := yamsBoard{stake: s.stake(), phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
+	b := yamsBoard{stake: s.stake(), stakeAt: s.stakeAt, phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
 	if s.sold != nil {
 		b.unit = s.sold.Layout.Yams
 		if s.sold.Forced != nil {
@@ -298,11 +288,11 @@ const yamsHeight = 22
 func (s *yamsScreen) layers(body area) []layer {
 	b := s.board()
 	a := boardArea(body)
-	layers := s.stakeRow(area{a.x, a.y + 1, a.w, 1})
+	layers := append(make([]layer, 0, 24), s.stakeRow(area{a.x, a.y + 1, a.w, 1})...)
 	if line := s.noteLine(); line != "" {
 		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, s.centerLine(a.w, line)))
 	}
-	return append(layers, s.boardLayers(&b, a)...)
+	return s.boardLayers(layers, &b, a)
 }
 
 // noteLine is the line under the stakes: why the last purchase was
@@ -317,7 +307,7 @@ func (s *yamsScreen) noteLine() string {
 	case s.revealing():
 		return ""
 	}
-	if n := s.payNote(lottery.Yams(), s.stake()); n != "" {
+	if n := s.payNote(s.g, s.stake()); n != "" {
 		return s.st.note.Render(n)
 	}
 	if s.sold != nil {
@@ -345,7 +335,8 @@ type stakeRowKey struct {
 	off     bool
 }
 
-// stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
+// stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1):
+// the memo's layers, for the caller to copy.
 func (s *yamsScreen) stakeRow(a area) []layer {
 	// The buttons are off when they would buy nothing now.
 	off := s.revealing() || s.busy || !s.till.canPay(s.stake())
@@ -353,7 +344,7 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 		label := measure(s.st.dim.Render(s.t.get("stake") + "  "))
 		var parts []*drawing
 		var ids []target
-		for i, st := range lottery.Yams().Stakes {
+		for i, st := range s.g.Stakes {
 			chip := s.st.chip.Render(" " + s.t.money(st) + " ")
 			if i == s.stakeAt {
 				chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
@@ -380,11 +371,11 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 		}
 		return layers
 	})
-	return append(make([]layer, 0, len(row)+12), row...)
+	return row
 }
 
-// drawings are the pictures of both games, styled for the session's look:
-// each is drawn the first time it shows, and again once the look changes.
+// drawings are the pictures of both games, styled for a look: the same for
+// every session in it (sharedDrawings), and only read once made.
 type drawings struct {
 	yams   [2]*yamsArt // dice of five cells, and of seven for wide windows
 	ticket *ticketArt
@@ -392,10 +383,13 @@ type drawings struct {
 }
 
 func (s *yamsScreen) keyMap() keyMap {
-	y := s.keys.yams
-	own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
 	// The bottom line shows what the keys do now.
-	busy, pays := s.revealing() || s.busy, s.till.canPay(s.stake())
-	short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, s.revealing())}
-	return s.withGlobal(YamsScreen, own, short)
+	revealing := s.revealing()
+	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
+	return s.keyMapOf(keyMapKey{YamsScreen, states(busy, pays, revealing)}, func() keyMap {
+		y := s.keys.yams
+		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
+		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing)}
+		return s.withGlobal(YamsScreen, own, short)
+	})
 }

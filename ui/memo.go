@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"sync"
+
+	"github.com/shopspring/decimal"
+)
+
+// What a session keeps from frame to frame, and the drawings every session
+// of the process shares.
+
+// memoSize bounds the memo: past it, a value not used lately makes room
+// for the next.
+const memoSize = 128
+
+// memo returns what make makes for key, made once: only what depends on
+// nothing but its key (and the look, which empties the memo) goes through
+// it. Each kind of thing memoized has a key type of its own, a comparable
+// struct of what it depends on; a pointer in a key keeps what it points to
+// alive, so no other value takes its address while the memo holds it.
+// What changes at every step of an animation, or each second, is drawn in
+// a kept slot instead (keptDrawings): the memo keeps what shows again.
+func memo[T any](c *common, key any, make func() T) T {
+	if v, ok := c.memo.get(key); ok {
+		return v.(T)
+	}
+	v := make()
+	c.memo.put(key, v)
+	return v
+}
+
+// memoTable holds at most memoSize values by key. Once it is full, the
+// next value takes the place of one not used since the hand last passed
+// it (the clock algorithm): what every frame shows is used on every frame
+// and stays, so that a frame never finds the memo emptied (all of it drawn
+// again at once, a cold frame).
+type memoTable struct {
+	index map[any]int32
+	slots []memoSlot
+	hand  int
+}
+
+// memoSlot is a value of the memo, and whether it was used since the hand
+// last passed it.
+type memoSlot struct {
+	key, v any
+	used   bool
+}
+
+func (t *memoTable) get(key any) (any, bool) {
+	i, ok := t.index[key]
+	if !ok {
+		return nil, false
+	}
+	s := &t.slots[i]
+	s.used = true
+	return s.v, true
+}
+
+// put adds a value the memo does not hold. A new value waits a whole turn
+// of the hand before it can go: it is used on the next frame if it shows.
+func (t *memoTable) put(key, v any) {
+	if t.index == nil {
+		t.index = make(map[any]int32, memoSize)
+	}
+	if len(t.slots) < memoSize {
+		t.index[key] = int32(len(t.slots))
+		t.slots = append(t.slots, memoSlot{key: key, v: v})
+		return
+	}
+	for t.slots[t.hand].used {
+		t.slots[t.hand].used = false
+		t.hand = (t.hand + 1) % memoSize
+	}
+	s := &t.slots[t.hand]
+	delete(t.index, s.key)
+	*s = memoSlot{key: key, v: v}
+	t.index[key] = int32(t.hand)
+	t.hand = (t.hand + 1) % memoSize
+}
+
+// reset empties the memo: the look changed.
+func (t *memoTable) reset() {
+	clear(t.index)
+	clear(t.slots)
+	t.slots, t.hand = t.slots[:0], 0
+}
+
+// kept is a drawing kept for one place of the screen, with the key it was
+// drawn for: it is drawn again only once the key changes.
+type kept[K comparable] struct {
+	key K
+	d   *drawing
+}
+
+// get returns the drawing for key: the one kept, or the one draw makes.
+func (k *kept[K]) get(key K, draw func() *drawing) *drawing {
+	if k.d == nil || k.key != key {
+		k.key, k.d = key, draw()
+	}
+	return k.d
+}
+
+// keptDrawings are the drawings that change at every step of what they
+// show: each is drawn again when it changes, and kept while it does not
+// (the other frames of the time: the clock's, another cup's roll), without
+// filling the memo with drawings that never show again.
+type keptDrawings struct {
+	header   kept[headerKey]
+	mats     [3]kept[matKey]     // a cup while it rolls
+	surfaces [4]kept[surfaceKey] // a surface while it is scratched
+}
+
+// frameState is what a frame reads once while it is drawn: the balance the
+// player has seen, which the header, the buttons and the notes all show.
+// Between frames (the keys, the mouse) the session is asked each time.
+type frameState struct {
+	on        bool
+	spendable decimal.Decimal
+}
+
+// looks are the drawings of each look (plain or coloured, on a dark
+// background or a light one), shared by every session of the process: the
+// dice, the cups, the ticket's drawings and the grids' inks depend on
+// nothing else. Each look's are made once, the first time a session shows
+// in it, and only read after; four looks bound them.
+var looks [2][2]struct {
+	once sync.Once
+	art  *drawings
+}
+
+// sharedDrawings returns the drawings of a look, made the first time.
+func sharedDrawings(plain, dark bool) *drawings {
+	l := &looks[b2i(plain)][b2i(dark)]
+	l.once.Do(func() {
+		st := newStyles(plain, dark)
+		narrow, wide := newYamsArt(&st, false), newYamsArt(&st, true)
+		ticket, in := newTicketArt(), newInks(&st)
+		l.art = &drawings{yams: [2]*yamsArt{&narrow, &wide}, ticket: &ticket, inks: &in}
+	})
+	return l.art
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
