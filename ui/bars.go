@@ -30,7 +30,7 @@ type footerKey struct {
 // key.
 func (m *Model) footer() *drawing {
 	if n := m.noticeLine(); n != "" {
-		return m.drawn(footerKey{w: m.width, notice: n}, func() string {
+		return drawn(m.common, footerKey{w: m.width, notice: n}, func() string {
 			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
 		})
 	}
@@ -39,7 +39,7 @@ func (m *Model) footer() *drawing {
 	if name == "" {
 		name = bindingsKey(short)
 	}
-	return m.drawn(footerKey{w: m.width, bindings: name}, func() string {
+	return drawn(m.common, footerKey{w: m.width, bindings: name}, func() string {
 		return m.st.help.Render(m.help.ShortHelpView(short))
 	})
 }

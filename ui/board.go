@@ -63,26 +63,26 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 			// memo they would push out what shows again.
 			d = c.kept.mats[i].get(key, func() *drawing { return measure(c.mat(b, i, art)) })
 		} else {
-			d = c.drawn(key, func() string { return c.mat(b, i, art) })
+			d = drawn(c, key, func() string { return c.mat(b, i, art) })
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label},
+	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label},
 		func() string { return fit(a.w, 1, c.yamsResult(b)) })
 	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
-	combos := c.drawn(combosKey{c.lit(b)}, func() string { return c.combosTable(b) })
+	combos := drawn(c, combosKey{c.lit(b)}, func() string { return c.combosTable(b) })
 	wk := winsKey{stakeAt: b.stakeAt, reached: c.reached(b)}
 	if wk.stakeAt < 0 {
 		wk.stake = b.stake.String()
 	}
-	wins := c.drawn(wk, func() string { return c.winningsTable(b) })
+	wins := drawn(c, wk, func() string { return c.winningsTable(b) })
 	tw := combos.w + 4 + wins.w
 	tx := a.x + max(0, (a.w-tw)/2)
 	layers = append(layers,
 		place(area{tx, a.y + 10, 0, 0}, combos),
 		place(area{tx + combos.w + 4, a.y + 10, 0, 0}, wins))
 	if b.replay {
-		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, c.drawn(replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
+		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, drawn(c, replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
 	}
 	return layers
 }

@@ -76,7 +76,7 @@ func (c *common) restyle(plain, dark bool) {
 
 // drawn returns the drawing of the text draw returns for key, drawn and
 // measured once.
-func (c *common) drawn(key any, draw func() string) *drawing {
+func drawn[K comparable](c *common, key K, draw func() string) *drawing {
 	return memo(c, key, func() *drawing { return measure(draw()) })
 }
 
@@ -89,7 +89,7 @@ type lineKey struct {
 // centerLine returns a line of text centered in w cells, cut to them with
 // an ellipsis when it is wider.
 func (c *common) centerLine(w int, s string) *drawing {
-	return c.drawn(lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
+	return drawn(c, lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
 }
 
 // Clock tells the time and schedules the animations. The real one reads

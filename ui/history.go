@@ -194,18 +194,18 @@ type historyKey struct {
 
 func (s *historyScreen) layers(body area) []layer {
 	if p := s.replay; p != nil {
-		return s.replayLayers(body, p)
+		return memo(s.common, shownAgainKey{body, p, s.party.flashing()}, func() []layer { return s.replayLayers(body, p) })
 	}
-	recent := s.till.session.Recent()
-	s.listed = min(len(recent), HistoryLimit)
+	n, newest := s.till.session.RecentSeq() // not Recent: a copy of every unit, on every frame
+	s.listed = min(n, HistoryLimit)
 	if s.listed == 0 {
-		return []layer{place(body, s.drawn(emptyKey{body, "hist.empty"}, func() string {
+		return []layer{place(body, drawn(s.common, emptyKey{body, "hist.empty"}, func() string {
 			return fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty")))
 		}))}
 	}
 	rows := s.rows(body)
 	first := inView(s.first, s.cursor, rows, s.listed)
-	key := historyKey{body, s.till.epoch, s.listed, recent[len(recent)-1].Op.Seq, s.till.unshownNames(), first, s.cursor, rows}
+	key := historyKey{body, s.till.epoch, s.listed, newest, s.till.unshownNames(), first, s.cursor, rows}
 	return memo(s.common, key, func() []layer { return s.list(body, first, rows) })
 }
 
@@ -267,7 +267,7 @@ func (c *common) historyRow(cols ...string) string {
 func (c *common) replayLayers(body area, p *session.Played) []layer {
 	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
-		title := c.drawn(captionKey{caption}, func() string { return c.st.dim.Render(caption) })
+		title := drawn(c, captionKey{caption}, func() string { return c.st.dim.Render(caption) })
 		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
 		stake := p.Sold.Layout.Yams.Stake
 		b := yamsBoard{stake: stake, stakeAt: lottery.Yams().StakeIndex(stake), unit: p.Sold.Layout.Yams, replay: true,
@@ -285,6 +285,14 @@ func (c *common) replayLayers(body area, p *session.Played) []layer {
 		layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 	}
 	return layers
+}
+
+// shownAgainKey is a unit of the history shown again, in a body, its big
+// win's banner flashing or not.
+type shownAgainKey struct {
+	body  area
+	p     *session.Played
+	flash bool
 }
 
 // captionKey is the caption of a unit shown again.

@@ -209,7 +209,8 @@ func bindingsKey(groups ...[]key.Binding) string {
 type keyMap struct {
 	short []key.Binding
 	full  [][]key.Binding
-	name  string // bindingsKey of short, once keyMapOf built it
+	// bindingsKey of short and of full, once keyMapOf built them.
+	name, fullName string
 }
 
 // keyMapKey names a screen's bindings in one state: the screen, and which
@@ -239,7 +240,7 @@ func (c *common) keyMapOf(k keyMapKey, build func() keyMap) keyMap {
 		return km
 	}
 	km := build()
-	km.name = bindingsKey(km.short)
+	km.name, km.fullName = bindingsKey(km.short), bindingsKey(km.full...)
 	c.keyMaps[k] = km
 	return km
 }

@@ -20,8 +20,10 @@ const memoSize = 128
 // alive, so no other value takes its address while the memo holds it.
 // What changes at every step of an animation, or each second, is drawn in
 // a kept slot instead (keptDrawings): the memo keeps what shows again.
-func memo[T any](c *common, key any, make func() T) T {
-	if v, ok := c.memo.get(key); ok {
+// Its key's type is the function's own, so that a key found is never
+// boxed into an interface (an allocation): only one put is.
+func memo[K comparable, T any](c *common, key K, make func() T) T {
+	if v, ok := memoGet(&c.memo, key); ok {
 		return v.(T)
 	}
 	v := make()
@@ -47,7 +49,7 @@ type memoSlot struct {
 	used   bool
 }
 
-func (t *memoTable) get(key any) (any, bool) {
+func memoGet[K comparable](t *memoTable, key K) (any, bool) {
 	i, ok := t.index[key]
 	if !ok {
 		return nil, false

@@ -419,7 +419,7 @@ func (m *Model) layers() []layer {
 			on = m.games[0]
 		}
 		text := m.qaStatus(on, m.width-2)
-		status := m.drawn(qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
+		status := drawn(m.common, qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)

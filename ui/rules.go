@@ -90,7 +90,7 @@ func (s *rulesScreen) content(w int) *drawing {
 	// The rules and tables depend only on the game and the width; the
 	// commitments follow the blocks.
 	commits := s.commitments(w)
-	return s.drawn(rulesTextKey{s.vegas, w, commits}, func() string {
+	return drawn(s.common, rulesTextKey{s.vegas, w, commits}, func() string {
 		rules := memo(s.common, rulesKey{s.vegas, w}, func() string {
 			if s.vegas {
 				return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
@@ -276,8 +276,12 @@ func (s *helpScreen) keyMap() keyMap {
 // a line at least below the header. Another screen's help starts at its
 // top.
 func (s *helpScreen) fit(body area) area {
-	groups := s.keysOf(s.nav.from()).FullHelp()
-	block := s.drawn(helpKey{s.nav.from(), body.w, bindingsKey(groups...)}, func() string {
+	km := s.keysOf(s.nav.from())
+	groups, name := km.FullHelp(), km.fullName
+	if name == "" {
+		name = bindingsKey(groups...)
+	}
+	block := drawn(s.common, helpKey{s.nav.from(), body.w, name}, func() string {
 		full := s.help.FullHelpView(groups)
 		block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
 		if mouse, ok := mouseHelp[s.nav.from()]; ok {

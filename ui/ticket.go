@@ -102,7 +102,7 @@ type buyKey struct{ off bool }
 // buyPrompt is the screen before the first ticket: a button to buy one.
 func (s *vegasScreen) buyPrompt(body area) []layer {
 	off := s.busy || !s.till.canPay(s.stake())
-	btn := s.drawn(buyKey{off}, func() string {
+	btn := drawn(s.common, buyKey{off}, func() string {
 		style := s.st.button
 		if off {
 			style = s.st.buttonOff
@@ -167,7 +167,7 @@ func (c *common) ticketLayers(body area, t *ticketView) []layer {
 			left = t.coats[f].left
 		}
 		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
-		layers = append(layers, named(target{surfaceTarget, f}, a, c.drawn(key, func() string {
+		layers = append(layers, named(target{surfaceTarget, f}, a, drawn(c, key, func() string {
 			score := t.ticket.Score()
 			return c.surface(t, f, &score)
 		})))
@@ -179,7 +179,7 @@ func (c *common) ticketLayers(body area, t *ticketView) []layer {
 	if below {
 		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
 	}
-	line := c.drawn(k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
+	line := drawn(c, k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
 	return append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, line))
 }
 
