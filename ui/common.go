@@ -251,9 +251,9 @@ func (c *common) say(n note) string {
 // The animations' ticks: each carries the generation of its animation, so
 // that the ticks of one restarted or ended change nothing.
 type (
-	cupTickMsg     struct{ cup, gen int } // a rolling cup
-	scratchTickMsg struct{ gen int }      // scratching everything (« a »)
-	demoTickMsg    struct{ gen int }      // the attract loop's next step
-	partyTickMsg   struct{ gen int }      // a big win's banner flashing
-	clockMsg       struct{}               // the header's time played, each second
+	cupTickMsg     struct{ group rollGroup } // the cups that started rolling together
+	scratchTickMsg struct{ gen int }         // scratching everything (« a »)
+	demoTickMsg    struct{ gen int }         // the attract loop's next step
+	partyTickMsg   struct{ gen int }         // a big win's banner flashing
+	clockMsg       struct{}                  // the header's time played, each second
 )

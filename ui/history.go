@@ -280,7 +280,7 @@ func (c *common) replayLayers(body area, p *session.Played) []layer {
 	}
 	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
-	layers := c.ticketLayers(body, &t)
+	layers := c.ticketLayers(nil, body, &t)
 	if y := ticketTop(body) + ticketHeight; p.Receipt != nil && y < body.y+body.h { // under the ticket's line
 		layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 	}

@@ -111,6 +111,7 @@ type keptDrawings struct {
 	header   kept[headerKey]
 	mats     [3]kept[matKey]     // a cup while it rolls
 	surfaces [4]kept[surfaceKey] // a surface while it is scratched
+	coats    [4]coatedSurface    // its rows
 }
 
 // frameState is what a frame reads once while it is drawn: the balance the

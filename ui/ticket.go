@@ -93,7 +93,8 @@ func (s *vegasScreen) layers(body area) []layer {
 	if s.sold.Forced != nil {
 		t.label = s.sold.Forced.Label
 	}
-	return s.ticketLayers(body, &t)
+	s.laid = s.ticketLayers(s.laid[:0], body, &t)
+	return s.laid
 }
 
 // buyKey is the buy button, on or off.
@@ -152,14 +153,13 @@ type (
 // ticketHeight rows centred.
 func ticketTop(body area) int { return body.y + max(0, (body.h-ticketHeight)/2) }
 
-// ticketLayers draws the four surfaces in two rows, each named for the mouse,
-// and the ticket's result under them.
-func (c *common) ticketLayers(body area, t *ticketView) []layer {
+// ticketLayers appends to layers the four surfaces in two rows, each named
+// for the mouse, and the ticket's result under them.
+func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := ticketTop(body)
-	var layers []layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
@@ -167,10 +167,20 @@ func (c *common) ticketLayers(body area, t *ticketView) []layer {
 			left = t.coats[f].left
 		}
 		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
-		layers = append(layers, named(target{surfaceTarget, f}, a, drawn(c, key, func() string {
+		draw := func() string {
 			score := t.ticket.Score()
 			return c.surface(t, f, &score)
-		})))
+		}
+		var d *drawing
+		if left > 0 {
+			// A coating is drawn again at every scratch, and never shows
+			// again once scratched more: kept only while it shows, and
+			// drawn again only on the rows the scratch changed.
+			d = c.kept.surfaces[f].get(key, func() *drawing { return c.drawCoated(t, f) })
+		} else {
+			d = drawn(c, key, draw)
+		}
+		layers = append(layers, named(target{surfaceTarget, f}, a, d))
 	}
 	done := t.done()
 	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
@@ -236,26 +246,9 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		coat := &t.coats[f]
-		label := []rune(c.t.get("v.scratchhere"))
-		lx := (surfaceW - len(label)) / 2
-		coating := c.ticketArt().coat
-		cover = func(x, y int) (rune, bool) {
-			if !coat.covered[y*surfaceW+x] {
-				return 0, false
-			}
-			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
-				return label[x-lx], true
-			}
-			row := coating[y%len(coating)]
-			return row[x%len(row)], true
-		}
+		cover = c.coverOf(&t.coats[f])
 	}
-	frame := c.st.surface
-	if t.focus == f && !t.done() {
-		frame = c.st.surfaceOn
-	}
-	name := c.t.get(surfaceKeys[f])
+	frame := c.surfaceFrame(t.focus == f && !t.done())
 	foot := ""
 	if t.uncovered(f) {
 		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
@@ -264,7 +257,38 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(c.gridInks(), cover))
+	return framed(frame, surfaceW, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
+}
+
+// surfaceTitle is what a surface's frame says: its number and name.
+func (c *common) surfaceTitle(f int) string {
+	return strconv.Itoa(f+1) + " · " + c.t.get(surfaceKeys[f])
+}
+
+// surfaceFrame is the frame's style of a surface, the chosen one's when lit.
+func (c *common) surfaceFrame(lit bool) lipgloss.Style {
+	if lit {
+		return c.st.surfaceOn
+	}
+	return c.st.surface
+}
+
+// coverOf returns what a coating shows of each cell: the coating's
+// drawing, and "scratch here" across its middle row, where it is left.
+func (c *common) coverOf(coat *coating) func(x, y int) (rune, bool) {
+	label := []rune(c.t.get("v.scratchhere"))
+	lx := (surfaceW - len(label)) / 2
+	drawing := c.ticketArt().coat
+	return func(x, y int) (rune, bool) {
+		if !coat.covered[y*surfaceW+x] {
+			return 0, false
+		}
+		if y == surfaceH/2 && x >= lx && x < lx+len(label) {
+			return label[x-lx], true
+		}
+		row := drawing[y%len(drawing)]
+		return row[x%len(row)], true
+	}
 }
 
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
@@ -288,17 +312,30 @@ func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Scor
 // wide, with a title in its top edge and a note in its bottom edge. The
 // chosen surface has a heavy frame, plain to see without colours too.
 func framed(st lipgloss.Style, w int, title, foot, body string) string {
+	f := frameOf(st, w, title, foot)
+	var b strings.Builder
+	b.WriteString(f.top)
+	for r := range strings.SplitSeq(body, "\n") {
+		b.WriteString("\n" + f.left + r + f.right)
+	}
+	b.WriteString("\n" + f.bottom)
+	return b.String()
+}
+
+// frameParts are a frame's parts as framed writes them: its top edge with the
+// title, the left and right edges of a row, the bottom edge with the
+// note.
+type frameParts struct{ top, left, right, bottom string }
+
+func frameOf(st lipgloss.Style, w int, title, foot string) frameParts {
 	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
 	e := st.GetBorderStyle()
-	var b strings.Builder
-	b.WriteString(open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " ")
-	b.WriteString(strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close)
-	left, right := open+e.Left+close, open+e.Right+close
-	for r := range strings.SplitSeq(body, "\n") {
-		b.WriteString("\n" + left + r + right)
+	return frameParts{
+		top: open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " " +
+			strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close,
+		left: open + e.Left + close, right: open + e.Right + close,
+		bottom: open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close,
 	}
-	b.WriteString("\n" + open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close)
-	return b.String()
 }
 
 // euros writes a whole amount without cents ("10 000 €", "€10,000").

@@ -103,6 +103,7 @@ type vegasScreen struct {
 	lastY  int
 	gen    int // generation of the scratch-everything animation
 	autoOn bool
+	laid   []layer // the array layers fills, frame after frame
 }
 
 func newVegasScreen(c *common) *vegasScreen {
@@ -116,14 +117,16 @@ func (s *vegasScreen) setStake(decimal.Decimal) {}
 // take puts a ticket on the screen under its four coatings; the ticks of
 // the last ticket's animation are dropped.
 func (s *vegasScreen) take(sold *lottery.Sold, n note) {
-	*s = vegasScreen{common: s.common, g: s.g, slot: slot{sold: sold, note: n}, drag: -1, gen: s.gen + 1}
+	*s = vegasScreen{common: s.common, g: s.g, slot: slot{sold: sold, note: n}, drag: -1, gen: s.gen + 1, laid: s.laid}
 	for i := range s.coats {
 		s.coats[i] = newCoating()
 	}
 }
 
 // reset empties the screen for a fresh wallet.
-func (s *vegasScreen) reset() { *s = vegasScreen{common: s.common, g: s.g, drag: -1, gen: s.gen + 1} }
+func (s *vegasScreen) reset() {
+	*s = vegasScreen{common: s.common, g: s.g, drag: -1, gen: s.gen + 1, laid: s.laid}
+}
 
 func (s *vegasScreen) revealing() bool {
 	if s.sold == nil {

@@ -43,6 +43,7 @@ type yamsScreen struct {
 	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames  [3]int
 	gen     [3]int
+	laid    []layer // the array layers fills, frame after frame
 }
 
 func newYamsScreen(c *common, stake decimal.Decimal) *yamsScreen {
@@ -125,7 +126,7 @@ func (s *yamsScreen) take(sold *lottery.Sold, n note) {
 
 // reset empties the board for a fresh wallet, back to the starting stake.
 func (s *yamsScreen) reset() {
-	*s = yamsScreen{common: s.common, g: s.g, stakeAt: s.first, first: s.first, gen: s.gen}
+	*s = yamsScreen{common: s.common, g: s.g, stakeAt: s.first, first: s.first, gen: s.gen, laid: s.laid}
 	for i := range s.gen {
 		s.gen[i]++
 	}
@@ -196,12 +197,15 @@ func (s *yamsScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till,
 // revealAll rolls every cup still covered.
 func (s *yamsScreen) revealAll() tea.Cmd { return s.rollAll() }
 
+// rollAll rolls every cup still covered, together: one tick a step moves
+// them all (one message, one frame), each cup's dice tumbling in the
+// order of the cups, as when each had a tick of its own.
 func (s *yamsScreen) rollAll() tea.Cmd {
-	var cmds []tea.Cmd
+	var g rollGroup
 	for i := range s.phase {
-		cmds = append(cmds, s.rollCup(i))
+		g.add(s, i)
 	}
-	return tea.Batch(cmds...)
+	return s.rolls(g)
 }
 
 // revealStep rolls the next covered cup, at the demo's pace.
@@ -214,31 +218,61 @@ func (s *yamsScreen) revealStep() (tea.Cmd, time.Duration) {
 	return nil, demoPause // the last cup is rolling
 }
 
-// rollCup starts rolling cup i (art. 4.3), if it still covers its dice.
+// rollCup starts rolling cup i (art. 4.3), if it still covers its dice:
+// on its own, as the player rolls one cup at a time.
 func (s *yamsScreen) rollCup(i int) tea.Cmd {
+	var g rollGroup
+	g.add(s, i)
+	return s.rolls(g)
+}
+
+// rollGroup is cups that started rolling together, and the generation
+// each started in: their ticks come as one message.
+type rollGroup struct {
+	cups [3]bool
+	gen  [3]int
+}
+
+// add starts rolling cup i (art. 4.3) with the group, if it still covers
+// its dice.
+func (g *rollGroup) add(s *yamsScreen, i int) {
 	if i < 0 || i > 2 || s.sold == nil || s.phase[i] != cupCovered {
-		return nil
+		return
 	}
 	s.phase[i], s.frames[i] = cupRolling, 0
 	s.gen[i]++
 	s.tumble(i)
-	return s.clock.After(rollEvery, cupTickMsg{cup: i, gen: s.gen[i]})
+	g.cups[i], g.gen[i] = true, s.gen[i]
 }
 
-// tick moves a rolling cup on: tumbling faces, then the dealt ones.
+// rolls returns the tick of a group's next step, if it has cups.
+func (s *yamsScreen) rolls(g rollGroup) tea.Cmd {
+	if g.cups == [3]bool{} {
+		return nil
+	}
+	return s.clock.After(rollEvery, cupTickMsg{g})
+}
+
+// tick moves the cups of a group on, in order: tumbling faces, then the
+// dealt ones. A cup whose roll was dropped since (a new unit, a fresh
+// wallet) leaves the group.
 func (s *yamsScreen) tick(t cupTickMsg) tea.Cmd {
-	i := t.cup
-	if i < 0 || i > 2 || t.gen != s.gen[i] || s.phase[i] != cupRolling {
-		return nil
+	g := t.group
+	for i := range g.cups {
+		if !g.cups[i] || g.gen[i] != s.gen[i] || s.phase[i] != cupRolling {
+			g.cups[i] = false
+			continue
+		}
+		s.frames[i]++
+		if s.frames[i] >= rollFrames {
+			s.phase[i] = cupShown
+			s.faces[i] = s.sold.Layout.Yams.Cups[i]
+			g.cups[i] = false
+			continue
+		}
+		s.tumble(i)
 	}
-	s.frames[i]++
-	if s.frames[i] >= rollFrames {
-		s.phase[i] = cupShown
-		s.faces[i] = s.sold.Layout.Yams.Cups[i]
-		return nil
-	}
-	s.tumble(i)
-	return s.clock.After(rollEvery, t)
+	return s.rolls(g)
 }
 
 func (s *yamsScreen) tumble(i int) {
@@ -288,11 +322,12 @@ const yamsHeight = 22
 func (s *yamsScreen) layers(body area) []layer {
 	b := s.board()
 	a := boardArea(body)
-	layers := append(make([]layer, 0, 24), s.stakeRow(area{a.x, a.y + 1, a.w, 1})...)
+	layers := append(s.laid[:0], s.stakeRow(area{a.x, a.y + 1, a.w, 1})...)
 	if line := s.noteLine(); line != "" {
 		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, s.centerLine(a.w, line)))
 	}
-	return s.boardLayers(layers, &b, a)
+	s.laid = s.boardLayers(layers, &b, a)
+	return s.laid
 }
 
 // noteLine is the line under the stakes: why the last purchase was
