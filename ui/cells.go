@@ -165,8 +165,11 @@ func (g *grid) render(in *inks, cover func(x, y int) (rune, bool)) string {
 }
 
 // renderRow writes row y of the grid to out, each run of cells of one ink
-// between its escape codes.
-func (g *grid) renderRow(out *strings.Builder, in *inks, y int, cover func(x, y int) (rune, bool)) {
+// between its escape codes. It reports whether every rune it wrote is
+// narrow (narrowRunes, or printable ASCII): the row is then as many cells
+// wide as the grid, as cellWidth measures it.
+func (g *grid) renderRow(out *strings.Builder, in *inks, y int, cover func(x, y int) (rune, bool)) bool {
+	narrowOnly := true
 	cur := ink(255) // none yet
 	for x := range g.w {
 		r, k := g.runes[y*g.w+x], g.inks[y*g.w+x]
@@ -183,8 +186,10 @@ func (g *grid) renderRow(out *strings.Builder, in *inks, y int, cover func(x, y 
 			cur = k
 		}
 		out.WriteRune(r)
+		narrowOnly = narrowOnly && (r >= 0x20 && r < 0x7f || r >= 0x80 && narrow(r))
 	}
 	if cur != 255 {
 		out.WriteString(in[cur][1])
 	}
+	return narrowOnly
 }

@@ -122,14 +122,44 @@ type frameState struct {
 	spendable decimal.Decimal
 }
 
-// looks are the drawings of each look (plain or coloured, on a dark
-// background or a light one), shared by every session of the process: the
-// dice, the cups, the ticket's drawings and the grids' inks depend on
-// nothing else. Each look's are made once, the first time a session shows
-// in it, and only read after; four looks bound them.
-var looks [2][2]struct {
-	once sync.Once
-	art  *drawings
+// The drawings every session of the process shares: what is drawn the
+// same for every player in a look (plain or coloured, on a dark background
+// or a light one) and a language. Each is made once, by the first session
+// that shows it, and only read after; the keys bound them.
+var (
+	// looks are the dice, the cups, the ticket's drawings and the grids'
+	// inks of each look, which depend on nothing else: four sets.
+	looks [2][2]struct {
+		once sync.Once
+		art  *drawings
+	}
+	// tables are the Yam's lot tables in each language and look, lit as
+	// units leave them (tableKey): 2 languages × 4 looks × (93 sets of at
+	// most three combinations lit + 3 stakes × 11 rows reached or none),
+	// about a thousand drawings of 1 to 2 KB at most.
+	tables sync.Map
+)
+
+// tableKey is a lot table as drawn: the combinations' (lit: the
+// combinations lit, as bits) or the winnings' at a stake (by its index
+// among Yam's stakes), a row reached or -1; in a language and a look.
+type tableKey struct {
+	lang              Lang
+	plain, dark, wins bool
+	lit               uint16
+	stakeAt, reached  int
+}
+
+// sharedTable returns the lot table of key in the session's language and
+// look, drawn by draw the first time any session shows it. The session's
+// memo holds it in front, so that a frame never asks the process's map.
+func (c *common) sharedTable(key tableKey, draw func() string) *drawing {
+	key.lang, key.plain, key.dark = c.t.lang, c.plain, c.dark
+	if d, ok := tables.Load(key); ok {
+		return d.(*drawing)
+	}
+	d, _ := tables.LoadOrStore(key, measure(draw()))
+	return d.(*drawing)
 }
 
 // sharedDrawings returns the drawings of a look, made the first time.

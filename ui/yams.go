@@ -65,6 +65,10 @@ type yamsArt struct {
 	blankRow string       // an empty row of felt, mat-wide
 	// The felt left and right of five dice in a row.
 	left, margin string
+	// The widths of each, in cells, as cellWidth measures them.
+	diceW                  [6][3]int
+	cupsW                  [3][]int
+	blankW, leftW, marginW int
 }
 
 // wideBoard is the width from which the board uses large dice.
@@ -92,6 +96,17 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 	a.blankRow = st.felt.Render(spaces(a.matW))
 	a.left = st.felt.Render(spaces((a.matW - 5*a.dieW) / 2))
 	a.margin = st.felt.Render(spaces(a.matW - 5*a.dieW - (a.matW-5*a.dieW)/2))
+	for f := range a.dice {
+		for r := range a.dice[f] {
+			a.diceW[f][r] = cellWidth(a.dice[f][r])
+		}
+	}
+	for i := range a.cups {
+		for _, r := range a.cups[i] {
+			a.cupsW[i] = append(a.cupsW[i], cellWidth(r))
+		}
+	}
+	a.blankW, a.leftW, a.marginW = cellWidth(a.blankRow), cellWidth(a.left), cellWidth(a.margin)
 	return a
 }
 
