@@ -118,6 +118,30 @@ func TestFramesKeptAsDrawn(t *testing.T) {
 	}
 }
 
+// TestRealityFramesKeptAsDrawn checks the reality check's modal as
+// TestFramesKeptAsDrawn checks the screens: kept from one second to the
+// next, and drawn again as it opens again over another screen.
+func TestRealityFramesKeptAsDrawn(t *testing.T) {
+	m := checked(t, English)
+	for round, keys := range [][]string{{"a"}, {"2", "enter", "a"}} {
+		press(m, keys...)
+		settle(m)
+		after(m, 31*time.Minute)
+		send(m, clockMsg{})
+		if !checking(m) {
+			t.Fatalf("round %d: no reality check after 31 minutes:\n%s", round, plain(m))
+		}
+		for s := range 3 {
+			clockOf(m).add(time.Second)
+			send(m, clockMsg{})
+			if got, want := m.View().Content, drawnAfresh(m); got != want {
+				t.Fatalf("round %d, %d s: the modal drawn from what was kept differs from the modal drawn afresh:\n%s\nwant:\n%s", round, s, got, want)
+			}
+		}
+		press(m, "enter")
+	}
+}
+
 // TestAutoRollsInOneTick checks that Auto's three cups roll on one message
 // a step, which moves all three, and that they show the very frames that
 // three cups rolled one after the other at once show, each on a tick of

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
@@ -260,37 +259,6 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	return framed(frame, surfaceW, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
 }
 
-// surfaceTitle is what a surface's frame says: its number and name.
-func (c *common) surfaceTitle(f int) string {
-	return strconv.Itoa(f+1) + " · " + c.t.get(surfaceKeys[f])
-}
-
-// surfaceFrame is the frame's style of a surface, the chosen one's when lit.
-func (c *common) surfaceFrame(lit bool) lipgloss.Style {
-	if lit {
-		return c.st.surfaceOn
-	}
-	return c.st.surface
-}
-
-// coverOf returns what a coating shows of each cell: the coating's
-// drawing, and "scratch here" across its middle row, where it is left.
-func (c *common) coverOf(coat *coating) func(x, y int) (rune, bool) {
-	label := []rune(c.t.get("v.scratchhere"))
-	lx := (surfaceW - len(label)) / 2
-	drawing := c.ticketArt().coat
-	return func(x, y int) (rune, bool) {
-		if !coat.covered[y*surfaceW+x] {
-			return 0, false
-		}
-		if y == surfaceH/2 && x >= lx && x < lx+len(label) {
-			return label[x-lx], true
-		}
-		row := drawing[y%len(drawing)]
-		return row[x%len(row)], true
-	}
-}
-
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
 // can tell its problems.
 func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
@@ -306,36 +274,6 @@ func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Scor
 		c.drawJackpot(g, &t.Jackpot, &score.Jackpot)
 	}
 	return g
-}
-
-// framed puts a frame in the border and colour of st around body, w cells
-// wide, with a title in its top edge and a note in its bottom edge. The
-// chosen surface has a heavy frame, plain to see without colours too.
-func framed(st lipgloss.Style, w int, title, foot, body string) string {
-	f := frameOf(st, w, title, foot)
-	var b strings.Builder
-	b.WriteString(f.top)
-	for r := range strings.SplitSeq(body, "\n") {
-		b.WriteString("\n" + f.left + r + f.right)
-	}
-	b.WriteString("\n" + f.bottom)
-	return b.String()
-}
-
-// frameParts are a frame's parts as framed writes them: its top edge with the
-// title, the left and right edges of a row, the bottom edge with the
-// note.
-type frameParts struct{ top, left, right, bottom string }
-
-func frameOf(st lipgloss.Style, w int, title, foot string) frameParts {
-	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
-	e := st.GetBorderStyle()
-	return frameParts{
-		top: open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " " +
-			strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close,
-		left: open + e.Left + close, right: open + e.Right + close,
-		bottom: open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close,
-	}
 }
 
 // euros writes a whole amount without cents ("10 000 €", "€10,000").

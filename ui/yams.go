@@ -319,14 +319,6 @@ func (s *yamsScreen) board() yamsBoard {
 	return b
 }
 
-// unitCup returns the dealt dice of cup i, or nothing before a purchase.
-func (b *yamsBoard) unitCup(i int) yams.Cup {
-	if b.unit == nil {
-		return yams.Cup{}
-	}
-	return b.unit.Cups[i]
-}
-
 func (b *yamsBoard) done() bool {
 	return b.unit != nil && b.phase == [3]cupPhase{cupShown, cupShown, cupShown}
 }
