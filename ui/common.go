@@ -33,6 +33,7 @@ type common struct {
 	height int
 	plain  bool // no colours: what is chosen shows in reverse video
 	dark   bool // the terminal's background is dark
+	look   int  // counts the looks: what is kept of an older one is not shown
 	kiosk  bool // the trade-show demo: a visitor never quits
 	qa     bool // the QA status line and forcing panel
 	nav    nav
@@ -64,7 +65,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 // restyle builds the look for a terminal without colours or with, on a
 // dark background or a light one.
 func (c *common) restyle(plain, dark bool) {
-	c.plain, c.dark = plain, dark
+	c.plain, c.dark, c.look = plain, dark, c.look+1
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
 	c.bar = newBarSpans(&c.st)

@@ -102,16 +102,29 @@ func (p *painter) paint(w, h int, layers []layer) string {
 	if !last || anyTrue(changed) {
 		var b strings.Builder
 		b.Grow(size)
-		for y := range h {
+		for y := 0; y < h; {
 			if y > 0 {
 				b.WriteByte('\n')
 			}
 			if changed[y] {
 				paintRow(&b, w, segs[from[y]:from[y+1]])
-			} else {
-				b.WriteString(p.frame[p.rowStart(y):p.ends[y]])
+				ends = append(ends, b.Len())
+				y++
+				continue
 			}
-			ends = append(ends, b.Len())
+			// The rows that stay from y on, copied at once with the line
+			// breaks between them.
+			z := y
+			for z+1 < h && !changed[z+1] {
+				z++
+			}
+			start := p.rowStart(y)
+			shift := b.Len() - start
+			b.WriteString(p.frame[start:p.ends[z]])
+			for i := y; i <= z; i++ {
+				ends = append(ends, p.ends[i]+shift)
+			}
+			y = z + 1
 		}
 		frame = b.String()
 	} else {

@@ -48,11 +48,13 @@ type realityCheck struct {
 }
 
 // realityDrawn is the modal as last drawn: in which body, at which
-// opening, over which layers of the screen under it. A frame with all
-// three the same (a second of the header's clock) takes it as it is.
+// opening, in which look, over which layers of the screen under it. A
+// frame with all the same (a second of the header's clock) takes it as it
+// is.
 type realityDrawn struct {
 	body   area
 	opened int
+	look   int
 	under  []layer
 	out    []layer
 }
@@ -156,11 +158,11 @@ func (r *realityCheck) keyMap() keyMap {
 // around the box stays, and the mouse hits only the buttons.
 func (r *realityCheck) layers(body area) []layer {
 	under := r.under().layers(body)
-	if l := &r.last; l.out != nil && l.body == body && l.opened == r.opened && slices.Equal(l.under, under) {
+	if l := &r.last; l.out != nil && l.body == body && l.opened == r.opened && l.look == r.look && slices.Equal(l.under, under) {
 		return l.out
 	}
 	out := r.draw(body, under)
-	r.last = realityDrawn{body: body, opened: r.opened, under: append(r.last.under[:0], under...), out: out}
+	r.last = realityDrawn{body: body, opened: r.opened, look: r.look, under: append(r.last.under[:0], under...), out: out}
 	return out
 }
 
