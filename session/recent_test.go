@@ -58,6 +58,9 @@ func TestRecent(t *testing.T) {
 	if len(a.Recent()) != 0 {
 		t.Fatalf("a new session has recent units: %v", a.Recent())
 	}
+	if n, newest := a.RecentSeq(); n != 0 || newest != 0 {
+		t.Fatalf("a new session's RecentSeq: %d units, the newest %d", n, newest)
+	}
 	total := 60
 	loaded, err := lottery.Parse([]byte(`{"game":"yams","stake":"2","cups":[[6,6,6,6,6],[1,2,3,4,6],[1,2,3,4,6]]}`))
 	if err != nil {
@@ -83,6 +86,9 @@ func TestRecent(t *testing.T) {
 	before := a.Recent()
 	if len(before) != 4 {
 		t.Fatalf("%d recent units, want the limit, 4", len(before))
+	}
+	if n, newest := a.RecentSeq(); n != 4 || newest != before[3].Op.Seq || newest != 7 {
+		t.Errorf("RecentSeq: %d units, the newest %d; Recent: 4, the newest %d", n, newest, before[3].Op.Seq)
 	}
 	for i, p := range before {
 		if p.Op.Seq != 4+i || p.Op.Unit != p.Sold.Name() || !p.Op.Prize.Equal(p.Sold.Unit.Prize) || p.Time.IsZero() || !bought(t, path, p) {

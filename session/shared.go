@@ -60,6 +60,19 @@ func (s *Session) Recent() []Played {
 	return s.recent.List()
 }
 
+// RecentSeq returns how many units Recent would return and the newest's
+// purchase number (0 when there is none), without copying them: what a
+// screen listing them reads on every frame to tell whether they changed
+// since it drew them.
+func (s *Session) RecentSeq() (n, newest int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for p := range s.recent.Newest() {
+		return s.recent.Len(), p.Op.Seq
+	}
+	return 0, 0
+}
+
 // Wallet returns the wallet of a session on a store that settles its
 // units itself (in memory or on a journal), for a caller that has the
 // session to itself (Balance and Totals read from anywhere); nil on

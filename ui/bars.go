@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,32 +30,38 @@ type footerKey struct {
 // key.
 func (m *Model) footer() *drawing {
 	if n := m.noticeLine(); n != "" {
-		return m.drawn(footerKey{w: m.width, notice: n}, func() string {
+		return drawn(m.common, footerKey{w: m.width, notice: n}, func() string {
 			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
 		})
 	}
-	short := m.current().keyMap().ShortHelp()
-	return m.drawn(footerKey{w: m.width, bindings: bindingsKey(short)}, func() string {
+	km := m.current().keyMap()
+	short, name := km.ShortHelp(), km.name
+	if name == "" {
+		name = bindingsKey(short)
+	}
+	return drawn(m.common, footerKey{w: m.width, bindings: name}, func() string {
 		return m.st.help.Render(m.help.ShortHelpView(short))
 	})
 }
 
-// headerKey is what the header shows: the screen's title and the right
-// side's figures, as written, in a width.
+// headerKey is what the header shows: the screen whose title it shows,
+// and the right side's figures, as written, in a width.
 type headerKey struct {
-	w                int
-	title            string
-	demo             bool
-	balance, net, at string
-	sign             int
-	right            string // a screen's own right side (replay)
+	w            int
+	screen       Screen
+	demo         bool
+	balance, net string // headMoney's
+	sign         int
+	secs         int    // the time played
+	right        string // a screen's own right side (replay)
+	headed       bool   // right is the screen's
 }
 
 // header shows the balance, the session's net result and the time played:
 // both leave out the prizes of units not shown yet, so they always agree
-// with each other and with what the player has seen. It is drawn again
-// only when what it shows changes (each second for the time), from the
-// bar's styles written once as spans.
+// with each other and with what the player has seen. It is kept apart from
+// the memo, and drawn again only when what it shows changes (each second
+// for the time), from the bar's styles written once as spans.
 func (m *Model) header() *drawing {
 	if m.closing.on {
 		return m.closingBanner()
@@ -63,18 +70,17 @@ func (m *Model) header() *drawing {
 	if s == HelpScreen {
 		s = m.nav.from()
 	}
-	title := m.screenTitle()
+	k := headerKey{w: m.width, screen: m.nav.screen, demo: m.demo.on}
 	if h, ok := m.screens[s].(headed); ok {
-		right := h.header()
-		return memo(m.common, headerKey{w: m.width, title: title, demo: m.demo.on, right: right}, func() *drawing {
-			return m.headerWith(title, right, lipgloss.Width(right))
+		k.right, k.headed = h.header(), true
+		return m.kept.header.get(k, func() *drawing {
+			return m.headerWith(m.screenTitle(), cellWidth(k.right), len(k.right), func(b *strings.Builder) { b.WriteString(k.right) })
 		})
 	}
-	balance := m.till.shownBalance()
-	net := balance.Sub(m.till.origin())
-	k := headerKey{w: m.width, title: title, demo: m.demo.on, balance: m.headBalance.of(balance, m.t.money),
-		net: m.headNet.of(net, m.t.signed), at: elapsed(m.shownAt.Sub(m.start)), sign: net.Sign()}
-	return memo(m.common, k, func() *drawing {
+	m.headMoney.of(m.till.shownBalance(), m.till.origin(), m.t)
+	k.balance, k.net, k.sign = m.headMoney.balanceText, m.headMoney.netText, m.headMoney.sign
+	k.secs = int(m.shownAt.Sub(m.start) / time.Second)
+	return m.kept.header.get(k, func() *drawing {
 		sp := &m.bar
 		netSpan := sp.value
 		switch {
@@ -84,49 +90,80 @@ func (m *Model) header() *drawing {
 			netSpan = sp.bad
 		}
 		const sep = "   "
-		balance, net, at := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-		right := sp.label.wrap(balance) + sp.value.wrap(k.balance) + sp.bar.wrap(sep) +
-			sp.label.wrap(net) + netSpan.wrap(k.net) + sp.bar.wrap(sep) +
-			sp.label.wrap(at) + sp.value.wrap(k.at) + sp.bar.wrap(" ")
-		return m.headerWith(title, right, ansi.StringWidth(balance+k.balance+sep+net+k.net+sep+at+k.at+" "))
+		at := elapsed(time.Duration(k.secs) * time.Second)
+		balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
+		parts := [...]struct {
+			sp   *span
+			text string
+		}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
+			{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
+		rw, n := 0, 0
+		for _, p := range parts {
+			rw += cellWidth(p.text)
+			n += len(p.sp.open) + len(p.text) + len(p.sp.close)
+		}
+		return m.headerWith(m.screenTitle(), rw, n, func(b *strings.Builder) {
+			for _, p := range parts {
+				p.sp.put(b, p.text)
+			}
+		})
 	})
 }
 
-// written is an amount and how it was written, kept from frame to frame:
-// a frame writes an amount again only once it changed.
-type written struct {
-	d decimal.Decimal
-	s string
+// headMoney is the header's balance and net as last written: a frame
+// writes them again only once the balance or the wallet's start changed.
+type headMoney struct {
+	balance, origin      decimal.Decimal
+	balanceText, netText string
+	sign                 int
 }
 
-// of returns d written by write.
-func (w *written) of(d decimal.Decimal, write func(decimal.Decimal) string) string {
-	if w.s == "" || !d.Equal(w.d) {
-		w.d, w.s = d, write(d)
+// of writes balance, and the net since origin, when either changed.
+func (h *headMoney) of(balance, origin decimal.Decimal, t text) {
+	if h.balanceText != "" && balance.Equal(h.balance) && origin.Equal(h.origin) {
+		return
 	}
-	return w.s
+	net := balance.Sub(origin)
+	h.balance, h.origin = balance, origin
+	h.balanceText, h.netText, h.sign = t.money(balance), t.signed(net), net.Sign()
 }
 
 // brand is the header's left end.
 const brand = " ♦ tapis "
 
-// headerWith draws the header bar with a title and the given right side,
-// rw cells wide. The money on the right always shows; the title gives way
-// when both do not fit.
-func (m *Model) headerWith(title, right string, rw int) *drawing {
+// headerWith draws the header bar with a title and a right side rw cells
+// wide, which right writes in n bytes. The money on the right always
+// shows; the title gives way when both do not fit.
+func (m *Model) headerWith(title string, rw, n int, right func(*strings.Builder)) *drawing {
 	sp := &m.bar
-	lw := ansi.StringWidth(brand + title)
+	lw := cellWidth(brand) + cellWidth(title)
 	if lw+rw >= m.width {
 		title = ""
 		if m.demo.on {
 			title = "· " + demoLabel
 		}
-		lw = ansi.StringWidth(brand + title)
+		lw = cellWidth(brand) + cellWidth(title)
 	}
 	gap := max(1, m.width-lw-rw)
-	w := lw + gap + rw
-	line := sp.brand.wrap(brand) + sp.label.wrap(title) + sp.bar.wrap(spaces(gap)) + right
-	return &drawing{lines: []string{line}, widths: []int{w}, w: w}
+	var b strings.Builder
+	b.Grow(len(sp.brand.open) + len(brand) + len(sp.brand.close) + len(sp.label.open) + len(title) + len(sp.label.close) +
+		len(sp.bar.open) + gap + len(sp.bar.close) + n)
+	sp.brand.put(&b, brand)
+	sp.label.put(&b, title)
+	sp.bar.put(&b, spaces(gap))
+	right(&b)
+	return lineDrawing(b.String(), lw+gap+rw)
+}
+
+// lineDrawing returns a drawing of one line w cells wide, made at once.
+func lineDrawing(s string, w int) *drawing {
+	l := &struct {
+		d drawing
+		s [1]string
+		w [1]int
+	}{s: [1]string{s}, w: [1]int{w}}
+	l.d = drawing{lines: l.s[:], widths: l.w[:], w: w}
+	return &l.d
 }
 
 // span is a style as the escape codes that open and close it: a line of
@@ -139,8 +176,12 @@ func spanOf(st lipgloss.Style) span {
 	return span{open, close}
 }
 
-// wrap writes a line of text in the span's style.
-func (s span) wrap(text string) string { return s.open + text + s.close }
+// put writes a line of text in the span's style to b.
+func (s span) put(b *strings.Builder, text string) {
+	b.WriteString(s.open)
+	b.WriteString(text)
+	b.WriteString(s.close)
+}
 
 // barSpans are the header's styles as spans.
 type barSpans struct{ bar, brand, label, value, good, bad span }
@@ -164,10 +205,23 @@ func (m *Model) screenTitle() string {
 	return ""
 }
 
+// elapsed writes a time played: "mm:ss", or "h:mm:ss" from an hour.
 func elapsed(d time.Duration) string {
 	s := int(d.Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	if s < 0 {
+		return fmt.Sprintf("%02d:%02d", s/60, s%60)
 	}
-	return fmt.Sprintf("%02d:%02d", s/60, s%60)
+	var buf [24]byte
+	out := buf[:0]
+	two := func(n int) { out = append(out, byte('0'+n/10), byte('0'+n%10)) }
+	if s >= 3600 {
+		out = strconv.AppendInt(out, int64(s/3600), 10)
+		out = append(out, ':')
+		two(s / 60 % 60)
+	} else {
+		two(s / 60)
+	}
+	out = append(out, ':')
+	two(s % 60)
+	return string(out)
 }

@@ -13,60 +13,88 @@ import (
 
 // Keys of the board's drawings.
 type (
+	// matKey is a mat as drawn: covered, its dice tumbling (faces), or
+	// showing the dealt ones (faces).
 	matKey struct {
 		cup, w int
 		phase  cupPhase
 		faces  yams.Cup
-		dealt  yams.Cup
 	}
 	resultKey struct {
 		w                              int
 		unit                           *yams.Unit
 		recovered, replay, done, flash bool
 		label                          string
-		stake                          string
 	}
 	combosKey struct{ lit [3]yams.Combination }
 	winsKey   struct {
-		stake   string
+		stakeAt int    // the stake's index among Yam's stakes
+		stake   string // the stake written, when it is none of them
 		reached int
 	}
 )
 
-// boardLayers draws the three mats, the result line, and the tables of
-// combinations (art. 4.4) and winnings (art. 4.5), inside a.
-func (c *common) boardLayers(b *yamsBoard, a area) []layer {
+// matKeyOf returns the key of mat i as b shows it, w wide: only what the
+// drawing shows is in it.
+func matKeyOf(b *yamsBoard, i, w int) matKey {
+	switch {
+	case b.unit == nil || b.phase[i] == cupCovered:
+		return matKey{cup: i, w: w, phase: cupCovered}
+	case b.phase[i] == cupRolling:
+		return matKey{i, w, cupRolling, b.faces[i]}
+	}
+	return matKey{i, w, b.phase[i], b.unit.Cups[i]}
+}
+
+// boardLayers appends to layers the three mats, the result line, and the
+// tables of combinations (art. 4.4) and winnings (art. 4.5), inside a.
+func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 	const matH = 6
 	art := c.boardArt(a.w)
 	matW := art.matW
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
-	var layers []layer
 	for i := range 3 {
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
+		key := matKeyOf(b, i, matW)
 		var d *drawing
-		if b.phase[i] == cupRolling {
-			// A rolling cup's dice are drawn once each: keeping them
-			// would fill the memo with frames never drawn again.
-			d = measure(c.mat(b, i, art))
+		if key.phase == cupRolling {
+			// A rolling cup's dice are kept only while they show: in the
+			// memo they would push out what shows again.
+			d = c.kept.mats[i].get(key, func() *drawing { return c.mat(b, i, art) })
 		} else {
-			d = c.drawn(matKey{i, matW, b.phase[i], b.faces[i], b.unitCup(i)}, func() string { return c.mat(b, i, art) })
+			d = memo(c, key, func() *drawing { return c.mat(b, i, art) })
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	stake := b.stake.String()
-	result := c.drawn(resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, stake},
+	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label},
 		func() string { return fit(a.w, 1, c.yamsResult(b)) })
 	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
-	combos := c.drawn(combosKey{c.lit(b)}, func() string { return c.combosTable(b) })
-	wins := c.drawn(winsKey{stake, c.reached(b)}, func() string { return c.winningsTable(b) })
+	lit := c.lit(b)
+	combos := memo(c, combosKey{lit}, func() *drawing {
+		var shown uint16 // the combinations lit; none is never listed
+		for _, combo := range lit {
+			shown |= 1 << combo
+		}
+		return c.sharedTable(tableKey{lit: shown &^ 1}, func() string { return c.combosTable(b) })
+	})
+	wk := winsKey{stakeAt: b.stakeAt, reached: c.reached(b)}
+	if wk.stakeAt < 0 {
+		wk.stake = b.stake.String()
+	}
+	wins := memo(c, wk, func() *drawing {
+		if wk.stakeAt < 0 { // a stake of no table: the session's own
+			return measure(c.winningsTable(b))
+		}
+		return c.sharedTable(tableKey{wins: true, stakeAt: wk.stakeAt, reached: wk.reached}, func() string { return c.winningsTable(b) })
+	})
 	tw := combos.w + 4 + wins.w
 	tx := a.x + max(0, (a.w-tw)/2)
 	layers = append(layers,
 		place(area{tx, a.y + 10, 0, 0}, combos),
 		place(area{tx + combos.w + 4, a.y + 10, 0, 0}, wins))
 	if b.replay {
-		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, c.drawn(replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
+		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, drawn(c, replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
 	}
 	return layers
 }
@@ -74,37 +102,52 @@ func (c *common) boardLayers(b *yamsBoard, a area) []layer {
 // replayMarkKey is the mark of a unit shown again.
 type replayMarkKey struct{}
 
-// mat draws mat i: its title, its cup or its five dice, and once shown the
-// combination and its points.
-func (c *common) mat(b *yamsBoard, i int, art *yamsArt) string {
+// mat draws mat i: its title, its cup or its five dice, and once shown
+// the combination and its points. Its rows are the art's, measured once.
+func (c *common) mat(b *yamsBoard, i int, art *yamsArt) *drawing {
 	w := art.matW
-	rows := []string{c.feltLine(w, c.t.f("mat", i+1))}
+	n := 3 + len(art.cups[i])
+	d := &drawing{lines: make([]string, 0, n), widths: make([]int, 0, n)}
+	add := func(row string, w int) {
+		d.lines, d.widths, d.w = append(d.lines, row), append(d.widths, w), max(d.w, w)
+	}
+	add(c.feltLine(w, c.t.f("mat", i+1)))
 	switch {
 	case b.unit == nil || b.phase[i] == cupCovered:
-		rows = append(rows, art.cups[i]...)
+		for r, row := range art.cups[i] {
+			add(row, art.cupsW[i][r])
+		}
 	default:
 		faces := b.faces[i]
 		if b.phase[i] == cupShown {
 			faces = b.unit.Cups[i]
 		}
 		for r := range 3 {
+			n, w := len(art.left)+len(art.margin), art.leftW+art.marginW
+			for _, f := range faces {
+				n, w = n+len(art.dice[f-1][r]), w+art.diceW[f-1][r]
+			}
 			var sb strings.Builder
+			sb.Grow(n)
 			sb.WriteString(art.left)
-			for _, d := range faces {
-				sb.WriteString(art.dice[d-1][r])
+			for _, f := range faces {
+				sb.WriteString(art.dice[f-1][r])
 			}
 			sb.WriteString(art.margin)
-			rows = append(rows, sb.String())
+			add(sb.String(), w)
 		}
 	}
-	rows = append(rows, art.blankRow)
+	add(art.blankRow, art.blankW)
 	last := ""
 	if b.unit != nil && b.phase[i] == cupShown {
 		combo := b.unit.Cups[i].Combination()
 		last = c.comboName(combo) + " · " + c.t.f("pts", combo.Points())
 	}
-	rows = append(rows, c.feltLine(w, last))
-	return strings.Join(rows, "\n")
+	add(c.feltLine(w, last))
+	if strings.Contains(d.lines[0], "\n") || strings.Contains(d.lines[len(d.lines)-1], "\n") {
+		return measure(d.String()) // a title or a combination too long for the mat, wrapped
+	}
+	return d
 }
 
 // feltLineKey is a line of a mat's title or combination, w wide.
@@ -113,11 +156,20 @@ type feltLineKey struct {
 	text string
 }
 
-// feltLine writes a line of text on the felt, centered in w cells.
-func (c *common) feltLine(w int, text string) string {
-	return memo(c, feltLineKey{w, text}, func() string {
-		return c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(text)
+// feltLine writes a line of text on the felt, centered in w cells, and
+// says how wide it is.
+func (c *common) feltLine(w int, text string) (string, int) {
+	l := memo(c, feltLineKey{w, text}, func() feltLineDrawn {
+		s := c.st.feltTitle.Width(w).Align(lipgloss.Center).Render(text)
+		return feltLineDrawn{s, cellWidth(s)}
 	})
+	return l.s, l.w
+}
+
+// feltLineDrawn is a line of feltLine and its width.
+type feltLineDrawn struct {
+	s string
+	w int
 }
 
 func pips(row string) string { return strings.ReplaceAll(row, "o", "●") }

@@ -159,30 +159,37 @@ func (g *grid) render(in *inks, cover func(x, y int) (rune, bool)) string {
 		if y > 0 {
 			out.WriteByte('\n')
 		}
-		var run strings.Builder
-		cur := ink(255)
-		flush := func() {
-			if run.Len() > 0 {
-				out.WriteString(in[cur][0])
-				out.WriteString(run.String())
-				out.WriteString(in[cur][1])
-				run.Reset()
-			}
-		}
-		for x := range g.w {
-			r, k := g.runes[y*g.w+x], g.inks[y*g.w+x]
-			if cover != nil {
-				if c, ok := cover(x, y); ok {
-					r, k = c, inkCoat
-				}
-			}
-			if k != cur {
-				flush()
-				cur = k
-			}
-			run.WriteRune(r)
-		}
-		flush()
+		g.renderRow(&out, in, y, cover)
 	}
 	return out.String()
+}
+
+// renderRow writes row y of the grid to out, each run of cells of one ink
+// between its escape codes. It reports whether every rune it wrote is
+// narrow (narrowRunes, or printable ASCII): the row is then as many cells
+// wide as the grid, as cellWidth measures it.
+func (g *grid) renderRow(out *strings.Builder, in *inks, y int, cover func(x, y int) (rune, bool)) bool {
+	narrowOnly := true
+	cur := ink(255) // none yet
+	for x := range g.w {
+		r, k := g.runes[y*g.w+x], g.inks[y*g.w+x]
+		if cover != nil {
+			if c, ok := cover(x, y); ok {
+				r, k = c, inkCoat
+			}
+		}
+		if k != cur {
+			if cur != 255 {
+				out.WriteString(in[cur][1])
+			}
+			out.WriteString(in[k][0])
+			cur = k
+		}
+		out.WriteRune(r)
+		narrowOnly = narrowOnly && (r >= 0x20 && r < 0x7f || r >= 0x80 && narrow(r))
+	}
+	if cur != 255 {
+		out.WriteString(in[cur][1])
+	}
+	return narrowOnly
 }

@@ -82,7 +82,7 @@ func (m *Model) closingBanner() *drawing {
 			text = in
 		}
 	}
-	return m.drawn(closingBannerKey{m.width, text}, func() string {
+	return drawn(m.common, closingBannerKey{m.width, text}, func() string {
 		st := m.st.replay.Width(m.width).MaxWidth(m.width).MaxHeight(1).Align(lipgloss.Center)
 		return st.Render(text)
 	})

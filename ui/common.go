@@ -21,16 +21,19 @@ type common struct {
 	t      text
 	keys   keys
 	st     styles
-	bar    barSpans // the header's styles, as spans
-	art    drawings
+	bar    barSpans  // the header's styles, as spans
+	art    *drawings // the look's, shared by every session
 	help   help.Model
-	memo   map[any]any // what depends only on its key: drawings, a screen's layers
+	memo   memoTable // what depends only on its key: drawings, a screen's layers
+	kept   keptDrawings
+	paint  painter // the last frame, whose rows the next one copies where they stay
 	clock  Clock
 	rng    *rand.Rand // animation noise only: outcomes come from the shop
 	width  int
 	height int
 	plain  bool // no colours: what is chosen shows in reverse video
 	dark   bool // the terminal's background is dark
+	look   int  // counts the looks: what is kept of an older one is not shown
 	kiosk  bool // the trade-show demo: a visitor never quits
 	qa     bool // the QA status line and forcing panel
 	nav    nav
@@ -38,6 +41,9 @@ type common struct {
 	party  partyState // a big win's banner flashing, on either game
 	// notices are shown in place of the keys' help until the next key.
 	notices []note
+	// keyMaps are the screens' bindings, built once for each state a
+	// screen's bottom line shows (keyMapOf).
+	keyMaps map[keyMapKey]keyMap
 }
 
 // tell shows a notice in place of the keys' help until the next key.
@@ -48,7 +54,7 @@ func (c *common) tell(n note) { c.notices = []note{n} }
 func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	t := newText(o.Lang)
 	c := &common{
-		t: t, keys: newKeys(t), help: help.New(), memo: map[any]any{}, clock: clock,
+		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
 		kiosk: o.Demo, qa: o.QA, dark: true,
 	}
@@ -59,37 +65,19 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 // restyle builds the look for a terminal without colours or with, on a
 // dark background or a light one.
 func (c *common) restyle(plain, dark bool) {
-	c.plain, c.dark = plain, dark
+	c.plain, c.dark, c.look = plain, dark, c.look+1
 	c.st = newStyles(plain, dark)
 	c.help.Styles = c.st.keys
 	c.bar = newBarSpans(&c.st)
-	c.art = drawings{}
-	clear(c.memo)
-}
-
-// memoSize bounds the memo: past it, everything is drawn again once.
-const memoSize = 128
-
-// memo returns what make makes for key, made once: only what depends on
-// nothing but its key (and the look, which empties the memo) goes through
-// it. Each kind of thing memoized has a key type of its own, a comparable
-// struct of what it depends on; a pointer in a key keeps what it points to
-// alive, so no other value takes its address while the memo holds it.
-func memo[T any](c *common, key any, make func() T) T {
-	if v, ok := c.memo[key]; ok {
-		return v.(T)
-	}
-	if len(c.memo) >= memoSize {
-		clear(c.memo)
-	}
-	v := make()
-	c.memo[key] = v
-	return v
+	c.art = sharedDrawings(plain, dark)
+	c.memo.reset()
+	c.kept = keptDrawings{}
+	c.paint = painter{}
 }
 
 // drawn returns the drawing of the text draw returns for key, drawn and
 // measured once.
-func (c *common) drawn(key any, draw func() string) *drawing {
+func drawn[K comparable](c *common, key K, draw func() string) *drawing {
 	return memo(c, key, func() *drawing { return measure(draw()) })
 }
 
@@ -102,7 +90,7 @@ type lineKey struct {
 // centerLine returns a line of text centered in w cells, cut to them with
 // an ellipsis when it is wider.
 func (c *common) centerLine(w int, s string) *drawing {
-	return c.drawn(lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
+	return drawn(c, lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
 }
 
 // Clock tells the time and schedules the animations. The real one reads
@@ -287,9 +275,9 @@ func (c *common) say(n note) string {
 // The animations' ticks: each carries the generation of its animation, so
 // that the ticks of one restarted or ended change nothing.
 type (
-	cupTickMsg     struct{ cup, gen int } // a rolling cup
-	scratchTickMsg struct{ gen int }      // scratching everything (« a »)
-	demoTickMsg    struct{ gen int }      // the attract loop's next step
-	partyTickMsg   struct{ gen int }      // a big win's banner flashing
-	clockMsg       struct{}               // the header's time played, each second
+	cupTickMsg     struct{ group rollGroup } // the cups that started rolling together
+	scratchTickMsg struct{ gen int }         // scratching everything (« a »)
+	demoTickMsg    struct{ gen int }         // the attract loop's next step
+	partyTickMsg   struct{ gen int }         // a big win's banner flashing
+	clockMsg       struct{}                  // the header's time played, each second
 )

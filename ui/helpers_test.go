@@ -354,3 +354,12 @@ func mustReplay(t testing.TB, entries []lottery.Entry, lang Lang, invalid int, l
 	}
 	return m
 }
+
+// forget drops what the session keeps from frame to frame (the memo, the
+// drawings kept, the last frame), as a screen's first frame finds it. The
+// drawings the process shares stay.
+func (m *Model) forget() {
+	m.memo.reset()
+	m.kept = keptDrawings{}
+	m.paint = painter{}
+}

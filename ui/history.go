@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game/lottery"
 	"tapis/session"
 	safe "tapis/text"
 )
@@ -193,18 +194,18 @@ type historyKey struct {
 
 func (s *historyScreen) layers(body area) []layer {
 	if p := s.replay; p != nil {
-		return s.replayLayers(body, p)
+		return memo(s.common, shownAgainKey{body, p, s.party.flashing()}, func() []layer { return s.replayLayers(body, p) })
 	}
-	recent := s.till.session.Recent()
-	s.listed = min(len(recent), HistoryLimit)
+	n, newest := s.till.session.RecentSeq() // not Recent: a copy of every unit, on every frame
+	s.listed = min(n, HistoryLimit)
 	if s.listed == 0 {
-		return []layer{place(body, s.drawn(emptyKey{body, "hist.empty"}, func() string {
+		return []layer{place(body, drawn(s.common, emptyKey{body, "hist.empty"}, func() string {
 			return fit(body.w, body.h, s.st.dim.Render(s.t.get("hist.empty")))
 		}))}
 	}
 	rows := s.rows(body)
 	first := inView(s.first, s.cursor, rows, s.listed)
-	key := historyKey{body, s.till.epoch, s.listed, recent[len(recent)-1].Op.Seq, s.till.unshownNames(), first, s.cursor, rows}
+	key := historyKey{body, s.till.epoch, s.listed, newest, s.till.unshownNames(), first, s.cursor, rows}
 	return memo(s.common, key, func() []layer { return s.list(body, first, rows) })
 }
 
@@ -266,23 +267,32 @@ func (c *common) historyRow(cols ...string) string {
 func (c *common) replayLayers(body area, p *session.Played) []layer {
 	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
-		title := c.drawn(captionKey{caption}, func() string { return c.st.dim.Render(caption) })
+		title := drawn(c, captionKey{caption}, func() string { return c.st.dim.Render(caption) })
 		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
-		b := yamsBoard{stake: p.Sold.Layout.Yams.Stake, unit: p.Sold.Layout.Yams, replay: true,
+		stake := p.Sold.Layout.Yams.Stake
+		b := yamsBoard{stake: stake, stakeAt: lottery.Yams().StakeIndex(stake), unit: p.Sold.Layout.Yams, replay: true,
 			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
 		a := boardArea(body)
 		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the replay's mark and the mats, off the caption's row
 			layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 		}
-		return append(layers, c.boardLayers(&b, a)...)
+		return c.boardLayers(layers, &b, a)
 	}
 	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
-	layers := c.ticketLayers(body, &t)
+	layers := c.ticketLayers(nil, body, &t)
 	if y := ticketTop(body) + ticketHeight; p.Receipt != nil && y < body.y+body.h { // under the ticket's line
 		layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 	}
 	return layers
+}
+
+// shownAgainKey is a unit of the history shown again, in a body, its big
+// win's banner flashing or not.
+type shownAgainKey struct {
+	body  area
+	p     *session.Played
+	flash bool
 }
 
 // captionKey is the caption of a unit shown again.
@@ -297,7 +307,9 @@ func (s *historyScreen) keyMap() keyMap {
 	}
 	// Nothing to move through or show: no unit yet, or one shown again.
 	listing := s.replay == nil && s.listed > 0
-	move = only(move, listing)
-	own := []key.Binding{only(k.Up, listing), only(k.PageUp, pages), only(k.Home, pages), only(k.Show, listing), s.keys.global.Back}
-	return s.withGlobal(HistoryScreen, own, []key.Binding{move, only(k.Show, listing), s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{HistoryScreen, states(pages, listing)}, func() keyMap {
+		move := only(move, listing)
+		own := []key.Binding{only(k.Up, listing), only(k.PageUp, pages), only(k.Home, pages), only(k.Show, listing), s.keys.global.Back}
+		return s.withGlobal(HistoryScreen, own, []key.Binding{move, only(k.Show, listing), s.keys.global.Back})
+	})
 }

@@ -204,10 +204,45 @@ func bindingsKey(groups ...[]key.Binding) string {
 	return sb.String()
 }
 
-// keyMap is a screen's bindings, read by the help bubble.
+// keyMap is a screen's bindings, read by the help bubble. Those of
+// keyMapOf are shared from frame to frame: nothing changes them.
 type keyMap struct {
 	short []key.Binding
 	full  [][]key.Binding
+	// bindingsKey of short and of full, once keyMapOf built them.
+	name, fullName string
+}
+
+// keyMapKey names a screen's bindings in one state: the screen, and which
+// of what its bottom line says is true now, as bits (states).
+type keyMapKey struct {
+	s  Screen
+	on uint32
+}
+
+// states packs what a screen's bindings depend on into a keyMapKey's bits.
+func states(bs ...bool) uint32 {
+	var on uint32
+	for i, b := range bs {
+		if b {
+			on |= 1 << i
+		}
+	}
+	return on
+}
+
+// keyMapOf returns a screen's bindings in a state, built once for the
+// session: the bottom line asks for them on every frame. A screen has a
+// few states (the keys' language, the kiosk and QA modes are the
+// session's), so that keyMaps stays small.
+func (c *common) keyMapOf(k keyMapKey, build func() keyMap) keyMap {
+	if km, ok := c.keyMaps[k]; ok {
+		return km
+	}
+	km := build()
+	km.name, km.fullName = bindingsKey(km.short), bindingsKey(km.full...)
+	c.keyMaps[k] = km
+	return km
 }
 
 // ShortHelp returns the bindings of the bottom line.

@@ -139,9 +139,11 @@ func (s *menuScreen) choose(i int) tea.Cmd {
 }
 
 func (s *menuScreen) keyMap() keyMap {
-	k := s.keys.menu
-	n := len(s.entries())
-	number := group(fmt.Sprintf("1-%d", n), k.Number.Help().Desc, k.Entries[:n]...)
-	own := []key.Binding{k.Up, k.Choose, number}
-	return s.withGlobal(MenuScreen, own, own)
+	return s.keyMapOf(keyMapKey{s: MenuScreen}, func() keyMap { // the entries are the session's
+		k := s.keys.menu
+		n := len(s.entries())
+		number := group(fmt.Sprintf("1-%d", n), k.Number.Help().Desc, k.Entries[:n]...)
+		own := []key.Binding{k.Up, k.Choose, number}
+		return s.withGlobal(MenuScreen, own, own)
+	})
 }

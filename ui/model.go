@@ -80,19 +80,21 @@ type Hooks struct {
 // player.
 type Model struct {
 	*common
-	screens map[Screen]screen
-	games   []gameScreen // Yam's, then Vegas
-	panel   *qaPanel     // the forcing panel, when open
-	hooks   Hooks
-	start   time.Time       // when the player started
-	shownAt time.Time       // the time the header shows, refreshed each second
-	balance decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
-	quitAsk bool            // q was pressed once while a unit is being revealed
-	// The header's balance and net, as last written.
-	headBalance, headNet written
-	demo                 demoState    // the trade-show demo
-	closing              closingState // the server closing (ClosingMsg)
-	reality              *realityCheck
+	screens   map[Screen]screen
+	games     []gameScreen // Yam's, then Vegas
+	panel     *qaPanel     // the forcing panel, when open
+	hooks     Hooks
+	start     time.Time       // when the player started
+	shownAt   time.Time       // the time the header shows, refreshed each second
+	balance   decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
+	quitAsk   bool            // q was pressed once while a unit is being revealed
+	headMoney headMoney       // the header's balance and net, as last written
+	demo      demoState       // the trade-show demo
+	closing   closingState    // the server closing (ClosingMsg)
+	reality   *realityCheck
+	// laid is the last frame's layers, whose array the next one reuses:
+	// what reads them (paint, hit) is done with them by then.
+	laid []layer
 	// closed is closed by Close: the system clock's waits end with it.
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -397,15 +399,18 @@ func (m *Model) View() tea.View {
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
 		return v
 	}
-	v.SetContent(paint(m.width, m.height, m.layers()))
+	v.SetContent(m.paint.paint(m.width, m.height, m.layers()))
 	return v
 }
 
 // layers lays the current screen out as named layers: the header, the
 // screen's body, and the key help at the bottom. The view paints them and
-// the mouse finds what it points at among them.
+// the mouse finds what it points at among them. The balance the player
+// has seen is read once for all of them.
 func (m *Model) layers() []layer {
-	layers := append(make([]layer, 0, 32), place(area{0, 0, m.width, 1}, m.header()))
+	m.till.frame = frameState{on: true, spendable: m.till.session.Spendable()}
+	defer func() { m.till.frame = frameState{} }()
+	layers := append(m.laid[:0], place(area{0, 0, m.width, 1}, m.header()))
 	body := area{0, 1, m.width, m.height - 2}
 	if m.qa && m.nav.screen != ReplayScreen {
 		body.h--
@@ -414,11 +419,12 @@ func (m *Model) layers() []layer {
 			on = m.games[0]
 		}
 		text := m.qaStatus(on, m.width-2)
-		status := m.drawn(qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
+		status := drawn(m.common, qaStatusKey{text}, func() string { return m.st.qa.Render(" " + text + " ") })
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)
-	return append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
+	m.laid = append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
+	return m.laid
 }
 
 // noticeLine is the notices, joined, as the screen's language says them.

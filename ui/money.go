@@ -27,7 +27,7 @@ func (c *common) payNote(g lottery.Game, stake decimal.Decimal) string {
 		return c.t.f("pay.empty", c.t.money(b), c.t.money(least)) + quit
 	case b.LessThan(least):
 		return c.t.f("pay.below", c.t.money(b), c.t.money(least)) + quit
-	case g.Name == lottery.Vegas().Name:
+	case g.Name == vegas.Name:
 		return c.t.f("pay.ticket", c.t.money(b), c.t.money(stake), c.t.money(least)) + quit
 	}
 	return c.t.f("pay.stake", c.t.money(b), c.t.money(stake)) + quit

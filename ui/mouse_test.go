@@ -11,15 +11,19 @@ import (
 	"tapis/game/yams"
 )
 
-// rolling counts the cups rolling: the ticks they wait for.
+// rolling counts the cups rolling: those the queued ticks move.
 func rolling(m *Model) int {
 	n := 0
 	c := clockOf(m)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, msg := range c.queue {
-		if _, ok := msg.(cupTickMsg); ok {
-			n++
+		if t, ok := msg.(cupTickMsg); ok {
+			for _, on := range t.group.cups {
+				if on {
+					n++
+				}
+			}
 		}
 	}
 	return n

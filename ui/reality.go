@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,7 +43,24 @@ type realityCheck struct {
 	played      time.Duration
 	staked, won decimal.Decimal
 	under       func() screen // the screen the modal shows over
+	opened      int           // the openings: what it says changes only then
+	last        realityDrawn
 }
+
+// realityDrawn is the modal as last drawn: in which body, at which
+// opening, in which look, over which layers of the screen under it. A
+// frame with all the same (a second of the header's clock) takes it as it
+// is.
+type realityDrawn struct {
+	body   area
+	opened int
+	look   int
+	under  []layer
+	out    []layer
+}
+
+// modalScreen names the reality check's keys for keyMapOf.
+const modalScreen Screen = -1
 
 // newRealityCheck returns the reality check of a session, every so long
 // of play (never when 0).
@@ -90,7 +108,7 @@ func (r *realityCheck) show(start time.Time, revealing bool, staked decimal.Deci
 	if !r.due || r.open || (revealing && !r.till.pausedAsk) {
 		return
 	}
-	r.open = true
+	r.open, r.opened = true, r.opened+1
 	r.played = r.clock.Now().Sub(start)
 	r.staked, r.won = staked, r.till.seenWon
 }
@@ -130,13 +148,26 @@ func (r *realityCheck) update(msg tea.Msg) tea.Cmd {
 
 // keyMap is the modal's keys, for the bottom line.
 func (r *realityCheck) keyMap() keyMap {
-	own := []key.Binding{r.keys.Continue, r.keys.Quit}
-	return keyMap{short: own, full: [][]key.Binding{own}}
+	return r.keyMapOf(keyMapKey{s: modalScreen}, func() keyMap {
+		own := []key.Binding{r.keys.Continue, r.keys.Quit}
+		return keyMap{short: own, full: [][]key.Binding{own}}
+	})
 }
 
 // layers draws the modal over the screen under it: what that screen draws
 // around the box stays, and the mouse hits only the buttons.
 func (r *realityCheck) layers(body area) []layer {
+	under := r.under().layers(body)
+	if l := &r.last; l.out != nil && l.body == body && l.opened == r.opened && l.look == r.look && slices.Equal(l.under, under) {
+		return l.out
+	}
+	out := r.draw(body, under)
+	r.last = realityDrawn{body: body, opened: r.opened, look: r.look, under: append(r.last.under[:0], under...), out: out}
+	return out
+}
+
+// draw draws the modal in body over the screen's layers under.
+func (r *realityCheck) draw(body area, under []layer) []layer {
 	t := r.t
 	played := t.f("rc.played", duration(t.lang, r.played))
 	staked := t.f("rc.staked", t.money(r.staked), t.money(r.won))
@@ -152,8 +183,8 @@ func (r *realityCheck) layers(body area) []layer {
 	}
 	box := measure(framed(r.st.box, inner, t.get("rc.title"), "", strings.Join(lines, "\n")))
 	a := body.centered(box.w, box.height())
-	under := cutOut(r.under().layers(body), a)
-	out := append(under[:len(under):len(under)], place(a, box.rows(0, buttonRow+1)),
+	cut := cutOut(under, a)
+	out := append(cut[:len(cut):len(cut)], place(a, box.rows(0, buttonRow+1)),
 		place(area{a.x, a.y + buttonRow + 2, a.w, a.h}, box.rows(buttonRow+2, box.height())))
 	// The buttons' row: the frame's edges, the two buttons centered.
 	row := area{a.x, a.y + buttonRow + 1, box.w, 1}

@@ -23,7 +23,7 @@ type receiptKey struct {
 // narrow). A receipt that does not check against the key it names says
 // so. The check is arithmetic, made once: no I/O.
 func (c *common) receiptLayer(body area, y int, r *ledger.Receipt) layer {
-	d := c.drawn(receiptKey{body.w, r.Seq, r.Hash, r.Sig, r.Key}, func() string {
+	d := drawn(c, receiptKey{body.w, r.Seq, r.Hash, r.Sig, r.Key}, func() string {
 		key, err := ledger.ParsePublicKey(r.Key)
 		if err == nil {
 			err = r.Check(key)

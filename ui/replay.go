@@ -61,21 +61,33 @@ func (s *replayScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *replayScreen) keyMap() keyMap {
-	r, g := s.keys.replay, s.keys.global
-	return keyMap{short: []key.Binding{r.Page, g.Help, g.Quit},
-		full: [][]key.Binding{{r.Next, r.Prev, r.First, r.Last}, {g.Help, g.Quit}}}
+	return s.keyMapOf(keyMapKey{s: ReplayScreen}, func() keyMap {
+		r, g := s.keys.replay, s.keys.global
+		return keyMap{short: []key.Binding{r.Page, g.Help, g.Quit},
+			full: [][]key.Binding{{r.Next, r.Prev, r.First, r.Last}, {g.Help, g.Quit}}}
+	})
 }
 
 // layers shows the current layout like a unit of the history.
 func (s *replayScreen) layers(body area) []layer {
-	e := s.entries[s.at]
-	caption := s.t.f("replay.line", e.Line)
-	if e.Unit != "" {
-		caption = safe.Printable(e.Unit) + " · " + caption
-	}
-	p := session.Played{Op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()},
-		Sold: lottery.Sold{Layout: e.Layout}}
-	return s.replayLayers(body, &p)
+	return memo(s.common, replayKey{body, s.at, s.party.flashing()}, func() []layer {
+		e := s.entries[s.at]
+		caption := s.t.f("replay.line", e.Line)
+		if e.Unit != "" {
+			caption = safe.Printable(e.Unit) + " · " + caption
+		}
+		p := session.Played{Op: wallet.Operation{Unit: caption, Stake: e.Layout.Stake(), Prize: e.Layout.Score().Prize()},
+			Sold: lottery.Sold{Layout: e.Layout}}
+		return s.replayLayers(body, &p)
+	})
+}
+
+// replayKey is a layout of the file shown, in a body, its big win's
+// banner flashing or not.
+type replayKey struct {
+	body  area
+	at    int
+	flash bool
 }
 
 // replayHeaderKey is the header's right side in replay mode.

@@ -44,8 +44,10 @@ func (s *rulesScreen) keyMap() keyMap {
 		s.fit(s.body())
 	}
 	k, scrolls := s.keys.list, s.text.scrolls()
-	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), k.Switch, s.keys.global.Back}
-	return s.withGlobal(RulesScreen, own, []key.Binding{only(k.Scroll, scrolls), k.Switch, s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{RulesScreen, states(scrolls)}, func() keyMap {
+		own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), k.Switch, s.keys.global.Back}
+		return s.withGlobal(RulesScreen, own, []key.Binding{only(k.Scroll, scrolls), k.Switch, s.keys.global.Back})
+	})
 }
 
 // box is where the rules' text goes in the body: centered, under a blank
@@ -88,7 +90,7 @@ func (s *rulesScreen) content(w int) *drawing {
 	// The rules and tables depend only on the game and the width; the
 	// commitments follow the blocks.
 	commits := s.commitments(w)
-	return s.drawn(rulesTextKey{s.vegas, w, commits}, func() string {
+	return drawn(s.common, rulesTextKey{s.vegas, w, commits}, func() string {
 		rules := memo(s.common, rulesKey{s.vegas, w}, func() string {
 			if s.vegas {
 				return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
@@ -263,8 +265,10 @@ func (s *helpScreen) keyMap() keyMap {
 		s.fit(s.body())
 	}
 	k, scrolls := s.keys.list, s.text.scrolls()
-	own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), s.keys.global.Back}
-	return s.withGlobal(HelpScreen, own, []key.Binding{only(k.Scroll, scrolls), s.keys.global.Back})
+	return s.keyMapOf(keyMapKey{HelpScreen, states(scrolls)}, func() keyMap {
+		own := []key.Binding{only(k.Up, scrolls), only(k.PageUp, scrolls), only(k.Home, scrolls), s.keys.global.Back}
+		return s.withGlobal(HelpScreen, own, []key.Binding{only(k.Scroll, scrolls), s.keys.global.Back})
+	})
 }
 
 // fit sizes the viewport to the help, or to the body when the help is
@@ -272,8 +276,12 @@ func (s *helpScreen) keyMap() keyMap {
 // a line at least below the header. Another screen's help starts at its
 // top.
 func (s *helpScreen) fit(body area) area {
-	groups := s.keysOf(s.nav.from()).FullHelp()
-	block := s.drawn(helpKey{s.nav.from(), body.w, bindingsKey(groups...)}, func() string {
+	km := s.keysOf(s.nav.from())
+	groups, name := km.FullHelp(), km.fullName
+	if name == "" {
+		name = bindingsKey(groups...)
+	}
+	block := drawn(s.common, helpKey{s.nav.from(), body.w, name}, func() string {
 		full := s.help.FullHelpView(groups)
 		block := s.st.boxTitle.Render(s.t.get("help")) + "\n\n" + full
 		if mouse, ok := mouseHelp[s.nav.from()]; ok {

@@ -13,8 +13,9 @@ import (
 // screen is one screen of the game. It owns its state, handles its own
 // messages (keys, clicks, its ticks), lays itself out as named layers that
 // serve both the picture and the mouse, and names its keys for the help.
-// The layers it returns may be the memo's: the caller copies them out and
-// never appends to them.
+// The layers it returns may be the memo's, or the screen's own array that
+// its next call fills again: the caller copies them out at once and never
+// appends to them.
 type screen interface {
 	update(msg tea.Msg) tea.Cmd
 	layers(body area) []layer

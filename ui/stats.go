@@ -23,13 +23,34 @@ import (
 type statsScreen struct {
 	*common
 	seq int // the game and stake shown, among those played
+	// seqs are the figures' sequences as last read, at read: they change
+	// only as a unit is shown.
+	seqs []stats.Figures
+	read seqsKey
+}
+
+// seqsKey is what the figures' sequences are read at: the figures, and
+// how many units they took and refused.
+type seqsKey struct {
+	figures     *stats.Session
+	units, lost int64
+}
+
+// sequences returns the figures' sequences, read again only once a unit
+// was added to them.
+func (s *statsScreen) sequences() []stats.Figures {
+	f := s.till.figures
+	if k := (seqsKey{f, f.Total().Units, int64(s.till.figuresLost)}); k != s.read || s.seqs == nil {
+		s.seqs, s.read = f.Sequences(), k
+	}
+	return s.seqs
 }
 
 func newStatsScreen(c *common) *statsScreen { return &statsScreen{common: c} }
 
 func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
 	press, ok := msg.(tea.KeyPressMsg)
-	n := len(s.till.figures.Sequences())
+	n := len(s.sequences())
 	if !ok || n == 0 {
 		return nil
 	}
@@ -44,11 +65,13 @@ func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *statsScreen) keyMap() keyMap {
-	k := s.keys.stats
-	many := len(s.till.figures.Sequences()) > 1
-	own := []key.Binding{k.Next, k.Prev, s.keys.global.Back}
-	short := []key.Binding{only(k.Next, many), s.keys.global.Back}
-	return s.withGlobal(StatsScreen, own, short)
+	many := len(s.sequences()) > 1
+	return s.keyMapOf(keyMapKey{StatsScreen, states(many)}, func() keyMap {
+		k := s.keys.stats
+		own := []key.Binding{k.Next, k.Prev, s.keys.global.Back}
+		short := []key.Binding{only(k.Next, many), s.keys.global.Back}
+		return s.withGlobal(StatsScreen, own, short)
+	})
 }
 
 // statsWidth is the widest the charts are drawn.
@@ -62,16 +85,16 @@ type statsKey struct {
 
 func (s *statsScreen) layers(body area) []layer {
 	f := s.till.figures
-	seqs := f.Sequences()
+	seqs := s.sequences()
 	if len(seqs) == 0 {
-		return []layer{place(body, s.drawn(emptyKey{body, "stats.empty"}, func() string {
+		return []layer{place(body, drawn(s.common, emptyKey{body, "stats.empty"}, func() string {
 			return fit(body.w, body.h, s.st.dim.Render(s.t.get("stats.empty")))
 		}))}
 	}
 	w := min(body.w-4, statsWidth)
 	at := min(s.seq, len(seqs)-1)
 	key := statsKey{s.till.epoch, int(f.Total().Units), s.till.figuresLost, at, w, body.h}
-	drawn := s.drawn(key, func() string { return s.draw(seqs, at, w, body.h) })
+	drawn := drawn(s.common, key, func() string { return s.draw(seqs, at, w, body.h) })
 	return []layer{place(area{body.x + (body.w-w)/2, body.y, w, body.h}, drawn)}
 }
 

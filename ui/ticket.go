@@ -4,12 +4,10 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/assets"
-	"tapis/game/lottery"
 	"tapis/game/vegas"
 	safe "tapis/text"
 )
@@ -63,24 +61,11 @@ func newTicketArt() ticketArt {
 	return a
 }
 
-// ticketArt returns the ticket's drawings, read the first time they show.
-func (c *common) ticketArt() *ticketArt {
-	if c.art.ticket == nil {
-		a := newTicketArt()
-		c.art.ticket = &a
-	}
-	return c.art.ticket
-}
+// ticketArt returns the ticket's drawings.
+func (c *common) ticketArt() *ticketArt { return c.art.ticket }
 
-// gridInks returns the inks of the ticket's grids, made the first time
-// they show.
-func (c *common) gridInks() *inks {
-	if c.art.inks == nil {
-		in := newInks(&c.st)
-		c.art.inks = &in
-	}
-	return c.art.inks
-}
+// gridInks returns the inks of the ticket's grids.
+func (c *common) gridInks() *inks { return c.art.inks }
 
 // stamp writes text over the run of "#" in a drawing's row, centred.
 func stamp(row, text string) string {
@@ -107,7 +92,8 @@ func (s *vegasScreen) layers(body area) []layer {
 	if s.sold.Forced != nil {
 		t.label = s.sold.Forced.Label
 	}
-	return s.ticketLayers(body, &t)
+	s.laid = s.ticketLayers(s.laid[:0], body, &t)
+	return s.laid
 }
 
 // buyKey is the buy button, on or off.
@@ -115,13 +101,13 @@ type buyKey struct{ off bool }
 
 // buyPrompt is the screen before the first ticket: a button to buy one.
 func (s *vegasScreen) buyPrompt(body area) []layer {
-	off := s.busy || !s.till.canPay(vegas.Price())
-	btn := s.drawn(buyKey{off}, func() string {
+	off := s.busy || !s.till.canPay(s.stake())
+	btn := drawn(s.common, buyKey{off}, func() string {
 		style := s.st.button
 		if off {
 			style = s.st.buttonOff
 		}
-		return style.Render(s.t.f("v.buy", s.t.money(vegas.Price())))
+		return style.Render(s.t.f("v.buy", s.t.money(s.stake())))
 	})
 	a := body.centered(btn.w, 1)
 	layers := []layer{named(target{kind: buyTarget}, a, btn)}
@@ -140,7 +126,7 @@ func (s *vegasScreen) noteLine() string {
 	case s.busy:
 		return s.st.dim.Render(s.t.get("buying"))
 	}
-	if n := s.payNote(lottery.Vegas(), vegas.Price()); n != "" {
+	if n := s.payNote(s.g, s.stake()); n != "" {
 		return s.st.note.Render(n)
 	}
 	return ""
@@ -166,14 +152,13 @@ type (
 // ticketHeight rows centred.
 func ticketTop(body area) int { return body.y + max(0, (body.h-ticketHeight)/2) }
 
-// ticketLayers draws the four surfaces in two rows, each named for the mouse,
-// and the ticket's result under them.
-func (c *common) ticketLayers(body area, t *ticketView) []layer {
+// ticketLayers appends to layers the four surfaces in two rows, each named
+// for the mouse, and the ticket's result under them.
+func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer {
 	const boxW, boxH = surfaceW + 2, surfaceH + 2
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := ticketTop(body)
-	var layers []layer
 	for f := range int(vegas.Surfaces) {
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
@@ -181,10 +166,20 @@ func (c *common) ticketLayers(body area, t *ticketView) []layer {
 			left = t.coats[f].left
 		}
 		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
-		layers = append(layers, named(target{surfaceTarget, f}, a, c.drawn(key, func() string {
+		draw := func() string {
 			score := t.ticket.Score()
 			return c.surface(t, f, &score)
-		})))
+		}
+		var d *drawing
+		if left > 0 {
+			// A coating is drawn again at every scratch, and never shows
+			// again once scratched more: kept only while it shows, and
+			// drawn again only on the rows the scratch changed.
+			d = c.kept.surfaces[f].get(key, func() *drawing { return c.drawCoated(t, f) })
+		} else {
+			d = drawn(c, key, draw)
+		}
+		layers = append(layers, named(target{surfaceTarget, f}, a, d))
 	}
 	done := t.done()
 	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
@@ -193,7 +188,7 @@ func (c *common) ticketLayers(body area, t *ticketView) []layer {
 	if below {
 		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
 	}
-	line := c.drawn(k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
+	line := drawn(c, k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
 	return append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, line))
 }
 
@@ -250,26 +245,9 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		coat := &t.coats[f]
-		label := []rune(c.t.get("v.scratchhere"))
-		lx := (surfaceW - len(label)) / 2
-		coating := c.ticketArt().coat
-		cover = func(x, y int) (rune, bool) {
-			if !coat.covered[y*surfaceW+x] {
-				return 0, false
-			}
-			if y == surfaceH/2 && x >= lx && x < lx+len(label) {
-				return label[x-lx], true
-			}
-			row := coating[y%len(coating)]
-			return row[x%len(row)], true
-		}
+		cover = c.coverOf(&t.coats[f])
 	}
-	frame := c.st.surface
-	if t.focus == f && !t.done() {
-		frame = c.st.surfaceOn
-	}
-	name := c.t.get(surfaceKeys[f])
+	frame := c.surfaceFrame(t.focus == f && !t.done())
 	foot := ""
 	if t.uncovered(f) {
 		if p := score.SurfacePrize(vegas.Surface(f)); p.IsPositive() {
@@ -278,7 +256,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, strconv.Itoa(f+1)+" · "+name, foot, g.render(c.gridInks(), cover))
+	return framed(frame, surfaceW, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
 }
 
 // surfaceGrid draws the content of a surface, uncovered; checked, the grid
@@ -296,23 +274,6 @@ func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Scor
 		c.drawJackpot(g, &t.Jackpot, &score.Jackpot)
 	}
 	return g
-}
-
-// framed puts a frame in the border and colour of st around body, w cells
-// wide, with a title in its top edge and a note in its bottom edge. The
-// chosen surface has a heavy frame, plain to see without colours too.
-func framed(st lipgloss.Style, w int, title, foot, body string) string {
-	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
-	e := st.GetBorderStyle()
-	var b strings.Builder
-	b.WriteString(open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " ")
-	b.WriteString(strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close)
-	left, right := open+e.Left+close, open+e.Right+close
-	for r := range strings.SplitSeq(body, "\n") {
-		b.WriteString("\n" + left + r + right)
-	}
-	b.WriteString("\n" + open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close)
-	return b.String()
 }
 
 // euros writes a whole amount without cents ("10 000 €", "€10,000").

@@ -52,6 +52,8 @@ type till struct {
 	// paused is true while a reality check is due or shows: no purchase
 	// starts, and pausedAsk says one was asked meanwhile.
 	paused, pausedAsk bool
+	// frame is what a frame being drawn reads once (Model.layers).
+	frame frameState
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -263,7 +265,12 @@ func (t *till) unshown(name string) bool {
 // spendable one: without the prizes not shown yet, nor the stake of a
 // purchase under way. Purchases are paid from it, never from a prize not
 // shown.
-func (t *till) shownBalance() decimal.Decimal { return t.session.Spendable() }
+func (t *till) shownBalance() decimal.Decimal {
+	if t.frame.on {
+		return t.frame.spendable
+	}
+	return t.session.Spendable()
+}
 
 // origin returns the balance the wallet started from: the header's net is
 // the balance less it. It is kept here, so that drawing a frame never
@@ -272,7 +279,7 @@ func (t *till) origin() decimal.Decimal { return t.start }
 
 // canPay reports whether the balance the player has seen covers a stake,
 // as the session's purchase will check it.
-func (t *till) canPay(stake decimal.Decimal) bool { return t.session.Covers(stake) }
+func (t *till) canPay(stake decimal.Decimal) bool { return !t.shownBalance().LessThan(stake) }
 
 // totals returns what this run has played, every wallet of the kiosk's
 // visitors and of its loop included.

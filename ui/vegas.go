@@ -95,6 +95,7 @@ func abs(x int) int {
 type vegasScreen struct {
 	*common
 	slot
+	g      lottery.Game // Vegas, made once: a frame asks for its price
 	coats  [vegas.Surfaces]coating
 	focus  int
 	drag   int // the surface being scratched by a drag, or -1
@@ -102,25 +103,30 @@ type vegasScreen struct {
 	lastY  int
 	gen    int // generation of the scratch-everything animation
 	autoOn bool
+	laid   []layer // the array layers fills, frame after frame
 }
 
-func newVegasScreen(c *common) *vegasScreen { return &vegasScreen{common: c, drag: -1} }
+func newVegasScreen(c *common) *vegasScreen {
+	return &vegasScreen{common: c, g: lottery.Vegas(), drag: -1}
+}
 
-func (s *vegasScreen) game() lottery.Game       { return lottery.Vegas() }
-func (s *vegasScreen) stake() decimal.Decimal   { return vegas.Price() }
+func (s *vegasScreen) game() lottery.Game       { return s.g }
+func (s *vegasScreen) stake() decimal.Decimal   { return s.g.Stakes[0] }
 func (s *vegasScreen) setStake(decimal.Decimal) {}
 
 // take puts a ticket on the screen under its four coatings; the ticks of
 // the last ticket's animation are dropped.
 func (s *vegasScreen) take(sold *lottery.Sold, n note) {
-	*s = vegasScreen{common: s.common, slot: slot{sold: sold, note: n}, drag: -1, gen: s.gen + 1}
+	*s = vegasScreen{common: s.common, g: s.g, slot: slot{sold: sold, note: n}, drag: -1, gen: s.gen + 1, laid: s.laid}
 	for i := range s.coats {
 		s.coats[i] = newCoating()
 	}
 }
 
 // reset empties the screen for a fresh wallet.
-func (s *vegasScreen) reset() { *s = vegasScreen{common: s.common, drag: -1, gen: s.gen + 1} }
+func (s *vegasScreen) reset() {
+	*s = vegasScreen{common: s.common, g: s.g, drag: -1, gen: s.gen + 1, laid: s.laid}
+}
 
 func (s *vegasScreen) revealing() bool {
 	if s.sold == nil {
@@ -259,10 +265,13 @@ func (s *vegasScreen) tick(t scratchTickMsg) tea.Cmd {
 }
 
 func (s *vegasScreen) keyMap() keyMap {
-	v := s.keys.vegas
-	own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
-	// The hint under the ticket says how to choose a surface.
-	busy, pays := s.revealing() || s.busy, s.till.canPay(vegas.Price())
-	short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, s.revealing()), only(v.All, busy || pays)}
-	return s.withGlobal(VegasScreen, own, short)
+	revealing := s.revealing()
+	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
+	return s.keyMapOf(keyMapKey{VegasScreen, states(busy, pays, revealing)}, func() keyMap {
+		v := s.keys.vegas
+		own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
+		// The hint under the ticket says how to choose a surface.
+		short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, revealing), only(v.All, busy || pays)}
+		return s.withGlobal(VegasScreen, own, short)
+	})
 }

@@ -36,17 +36,19 @@ const (
 type yamsScreen struct {
 	*common
 	slot
-	stakeAt int // index into the stakes, 1 € at start
-	first   int // the stake chosen at start: a fresh wallet goes back to it
+	g       lottery.Game // Yam's, made once: a frame asks for its stakes
+	stakeAt int          // index into the stakes, 1 € at start
+	first   int          // the stake chosen at start: a fresh wallet goes back to it
 	phase   [3]cupPhase
 	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames  [3]int
 	gen     [3]int
+	laid    []layer // the array layers fills, frame after frame
 }
 
 func newYamsScreen(c *common, stake decimal.Decimal) *yamsScreen {
-	s := &yamsScreen{common: c, stakeAt: 1}
-	if i := lottery.Yams().StakeIndex(stake); i >= 0 {
+	s := &yamsScreen{common: c, g: lottery.Yams(), stakeAt: 1}
+	if i := s.g.StakeIndex(stake); i >= 0 {
 		s.stakeAt = i
 	}
 	s.first = s.stakeAt
@@ -63,6 +65,10 @@ type yamsArt struct {
 	blankRow string       // an empty row of felt, mat-wide
 	// The felt left and right of five dice in a row.
 	left, margin string
+	// The widths of each, in cells, as cellWidth measures them.
+	diceW                  [6][3]int
+	cupsW                  [3][]int
+	blankW, leftW, marginW int
 }
 
 // wideBoard is the width from which the board uses large dice.
@@ -90,35 +96,34 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 	a.blankRow = st.felt.Render(spaces(a.matW))
 	a.left = st.felt.Render(spaces((a.matW - 5*a.dieW) / 2))
 	a.margin = st.felt.Render(spaces(a.matW - 5*a.dieW - (a.matW-5*a.dieW)/2))
+	for f := range a.dice {
+		for r := range a.dice[f] {
+			a.diceW[f][r] = cellWidth(a.dice[f][r])
+		}
+	}
+	for i := range a.cups {
+		for _, r := range a.cups[i] {
+			a.cupsW[i] = append(a.cupsW[i], cellWidth(r))
+		}
+	}
+	a.blankW, a.leftW, a.marginW = cellWidth(a.blankRow), cellWidth(a.left), cellWidth(a.margin)
 	return a
 }
 
-// boardArt returns the drawings that fit a board w cells wide, drawn the
-// first time they show.
-func (c *common) boardArt(w int) *yamsArt {
-	wide := w >= wideBoard
-	i := 0
-	if wide {
-		i = 1
-	}
-	if c.art.yams[i] == nil {
-		a := newYamsArt(&c.st, wide)
-		c.art.yams[i] = &a
-	}
-	return c.art.yams[i]
-}
+// boardArt returns the drawings that fit a board w cells wide.
+func (c *common) boardArt(w int) *yamsArt { return c.art.yams[b2i(w >= wideBoard)] }
 
-func (s *yamsScreen) game() lottery.Game { return lottery.Yams() }
+func (s *yamsScreen) game() lottery.Game { return s.g }
 
 // revealing reports whether a unit is bought and not all shown.
 func (s *yamsScreen) revealing() bool {
 	return s.sold != nil && !(s.phase[0] == cupShown && s.phase[1] == cupShown && s.phase[2] == cupShown)
 }
 
-func (s *yamsScreen) stake() decimal.Decimal { return lottery.Yams().Stakes[s.stakeAt] }
+func (s *yamsScreen) stake() decimal.Decimal { return s.g.Stakes[s.stakeAt] }
 
 func (s *yamsScreen) setStake(d decimal.Decimal) {
-	if i := lottery.Yams().StakeIndex(d); i >= 0 {
+	if i := s.g.StakeIndex(d); i >= 0 {
 		s.stakeAt = i
 	}
 }
@@ -136,7 +141,7 @@ func (s *yamsScreen) take(sold *lottery.Sold, n note) {
 
 // reset empties the board for a fresh wallet, back to the starting stake.
 func (s *yamsScreen) reset() {
-	*s = yamsScreen{common: s.common, stakeAt: s.first, first: s.first, gen: s.gen}
+	*s = yamsScreen{common: s.common, g: s.g, stakeAt: s.first, first: s.first, gen: s.gen, laid: s.laid}
 	for i := range s.gen {
 		s.gen[i]++
 	}
@@ -169,7 +174,7 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Right):
 		if !s.revealing() && !s.busy {
-			s.stakeAt = min(len(lottery.Yams().Stakes)-1, s.stakeAt+1)
+			s.stakeAt = min(len(s.g.Stakes)-1, s.stakeAt+1)
 		}
 	case key.Matches(msg, k.Play):
 		return s.play(false)
@@ -187,7 +192,7 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 func (s *yamsScreen) click(t target) tea.Cmd {
 	switch t.kind {
 	case stakeTarget:
-		if !s.revealing() && !s.busy && t.n < len(lottery.Yams().Stakes) {
+		if !s.revealing() && !s.busy && t.n < len(s.g.Stakes) {
 			s.stakeAt = t.n
 		}
 	case playTarget:
@@ -207,12 +212,15 @@ func (s *yamsScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till,
 // revealAll rolls every cup still covered.
 func (s *yamsScreen) revealAll() tea.Cmd { return s.rollAll() }
 
+// rollAll rolls every cup still covered, together: one tick a step moves
+// them all (one message, one frame), each cup's dice tumbling in the
+// order of the cups, as when each had a tick of its own.
 func (s *yamsScreen) rollAll() tea.Cmd {
-	var cmds []tea.Cmd
+	var g rollGroup
 	for i := range s.phase {
-		cmds = append(cmds, s.rollCup(i))
+		g.add(s, i)
 	}
-	return tea.Batch(cmds...)
+	return s.rolls(g)
 }
 
 // revealStep rolls the next covered cup, at the demo's pace.
@@ -225,31 +233,61 @@ func (s *yamsScreen) revealStep() (tea.Cmd, time.Duration) {
 	return nil, demoPause // the last cup is rolling
 }
 
-// rollCup starts rolling cup i (art. 4.3), if it still covers its dice.
+// rollCup starts rolling cup i (art. 4.3), if it still covers its dice:
+// on its own, as the player rolls one cup at a time.
 func (s *yamsScreen) rollCup(i int) tea.Cmd {
+	var g rollGroup
+	g.add(s, i)
+	return s.rolls(g)
+}
+
+// rollGroup is cups that started rolling together, and the generation
+// each started in: their ticks come as one message.
+type rollGroup struct {
+	cups [3]bool
+	gen  [3]int
+}
+
+// add starts rolling cup i (art. 4.3) with the group, if it still covers
+// its dice.
+func (g *rollGroup) add(s *yamsScreen, i int) {
 	if i < 0 || i > 2 || s.sold == nil || s.phase[i] != cupCovered {
-		return nil
+		return
 	}
 	s.phase[i], s.frames[i] = cupRolling, 0
 	s.gen[i]++
 	s.tumble(i)
-	return s.clock.After(rollEvery, cupTickMsg{cup: i, gen: s.gen[i]})
+	g.cups[i], g.gen[i] = true, s.gen[i]
 }
 
-// tick moves a rolling cup on: tumbling faces, then the dealt ones.
+// rolls returns the tick of a group's next step, if it has cups.
+func (s *yamsScreen) rolls(g rollGroup) tea.Cmd {
+	if g.cups == [3]bool{} {
+		return nil
+	}
+	return s.clock.After(rollEvery, cupTickMsg{g})
+}
+
+// tick moves the cups of a group on, in order: tumbling faces, then the
+// dealt ones. A cup whose roll was dropped since (a new unit, a fresh
+// wallet) leaves the group.
 func (s *yamsScreen) tick(t cupTickMsg) tea.Cmd {
-	i := t.cup
-	if i < 0 || i > 2 || t.gen != s.gen[i] || s.phase[i] != cupRolling {
-		return nil
+	g := t.group
+	for i := range g.cups {
+		if !g.cups[i] || g.gen[i] != s.gen[i] || s.phase[i] != cupRolling {
+			g.cups[i] = false
+			continue
+		}
+		s.frames[i]++
+		if s.frames[i] >= rollFrames {
+			s.phase[i] = cupShown
+			s.faces[i] = s.sold.Layout.Yams.Cups[i]
+			g.cups[i] = false
+			continue
+		}
+		s.tumble(i)
 	}
-	s.frames[i]++
-	if s.frames[i] >= rollFrames {
-		s.phase[i] = cupShown
-		s.faces[i] = s.sold.Layout.Yams.Cups[i]
-		return nil
-	}
-	s.tumble(i)
-	return s.clock.After(rollEvery, t)
+	return s.rolls(g)
 }
 
 func (s *yamsScreen) tumble(i int) {
@@ -261,6 +299,7 @@ func (s *yamsScreen) tumble(i int) {
 // yamsBoard is what the board shows: the live unit or a replay.
 type yamsBoard struct {
 	stake     decimal.Decimal
+	stakeAt   int        // the stake's index among Yam's stakes, -1 for none
 	recovered bool       // the unit is one of an earlier run
 	label     string     // a forced unit's label (QA, DEMO)
 	unit      *yams.Unit // nil before the first purchase
@@ -270,7 +309,7 @@ type yamsBoard struct {
 }
 
 func (s *yamsScreen) board() yamsBoard {
-	b := yamsBoard{stake: s.stake(), phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
+	b := yamsBoard{stake: s.stake(), stakeAt: s.stakeAt, phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
 	if s.sold != nil {
 		b.unit = s.sold.Layout.Yams
 		if s.sold.Forced != nil {
@@ -278,14 +317,6 @@ func (s *yamsScreen) board() yamsBoard {
 		}
 	}
 	return b
-}
-
-// unitCup returns the dealt dice of cup i, or nothing before a purchase.
-func (b *yamsBoard) unitCup(i int) yams.Cup {
-	if b.unit == nil {
-		return yams.Cup{}
-	}
-	return b.unit.Cups[i]
 }
 
 func (b *yamsBoard) done() bool {
@@ -298,11 +329,12 @@ const yamsHeight = 22
 func (s *yamsScreen) layers(body area) []layer {
 	b := s.board()
 	a := boardArea(body)
-	layers := s.stakeRow(area{a.x, a.y + 1, a.w, 1})
+	layers := append(s.laid[:0], s.stakeRow(area{a.x, a.y + 1, a.w, 1})...)
 	if line := s.noteLine(); line != "" {
 		layers = append(layers, place(area{a.x, a.y + 2, a.w, 1}, s.centerLine(a.w, line)))
 	}
-	return append(layers, s.boardLayers(&b, a)...)
+	s.laid = s.boardLayers(layers, &b, a)
+	return s.laid
 }
 
 // noteLine is the line under the stakes: why the last purchase was
@@ -317,7 +349,7 @@ func (s *yamsScreen) noteLine() string {
 	case s.revealing():
 		return ""
 	}
-	if n := s.payNote(lottery.Yams(), s.stake()); n != "" {
+	if n := s.payNote(s.g, s.stake()); n != "" {
 		return s.st.note.Render(n)
 	}
 	if s.sold != nil {
@@ -345,7 +377,8 @@ type stakeRowKey struct {
 	off     bool
 }
 
-// stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1).
+// stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1):
+// the memo's layers, for the caller to copy.
 func (s *yamsScreen) stakeRow(a area) []layer {
 	// The buttons are off when they would buy nothing now.
 	off := s.revealing() || s.busy || !s.till.canPay(s.stake())
@@ -353,7 +386,7 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 		label := measure(s.st.dim.Render(s.t.get("stake") + "  "))
 		var parts []*drawing
 		var ids []target
-		for i, st := range lottery.Yams().Stakes {
+		for i, st := range s.g.Stakes {
 			chip := s.st.chip.Render(" " + s.t.money(st) + " ")
 			if i == s.stakeAt {
 				chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
@@ -380,11 +413,11 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 		}
 		return layers
 	})
-	return append(make([]layer, 0, len(row)+12), row...)
+	return row
 }
 
-// drawings are the pictures of both games, styled for the session's look:
-// each is drawn the first time it shows, and again once the look changes.
+// drawings are the pictures of both games, styled for a look: the same for
+// every session in it (sharedDrawings), and only read once made.
 type drawings struct {
 	yams   [2]*yamsArt // dice of five cells, and of seven for wide windows
 	ticket *ticketArt
@@ -392,10 +425,13 @@ type drawings struct {
 }
 
 func (s *yamsScreen) keyMap() keyMap {
-	y := s.keys.yams
-	own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
 	// The bottom line shows what the keys do now.
-	busy, pays := s.revealing() || s.busy, s.till.canPay(s.stake())
-	short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, s.revealing())}
-	return s.withGlobal(YamsScreen, own, short)
+	revealing := s.revealing()
+	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
+	return s.keyMapOf(keyMapKey{YamsScreen, states(busy, pays, revealing)}, func() keyMap {
+		y := s.keys.yams
+		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
+		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing)}
+		return s.withGlobal(YamsScreen, own, short)
+	})
 }

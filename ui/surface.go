@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"tapis/game/vegas"
+)
+
+// coatedSurface is a surface of the live ticket under its coating, as last
+// drawn row by row: a scratch draws again only the rows whose coating it
+// changed, the others are the same strings as before.
+type coatedSurface struct {
+	ticket *vegas.Ticket
+	gen    int  // the coatings' generation
+	lit    bool // the chosen surface's frame
+	grid   *grid
+	cover  func(x, y int) (rune, bool)
+	edges  *surfaceEdges
+	drawn  [surfaceH]bool
+	masks  [surfaceH]uint64 // each row's covered cells, as drawn
+	rows   [surfaceH]string // each row as drawn, its edges included
+	widths [surfaceH]int
+}
+
+// drawCoated draws surface f of the live ticket under its coating, as surface
+// draws it, from the rows kept in c.kept.coats where they did not change.
+func (c *common) drawCoated(t *ticketView, f int) *drawing {
+	cs := &c.kept.coats[f]
+	lit := t.focus == f && !t.done()
+	if cs.grid == nil || cs.ticket != t.ticket || cs.gen != t.gen {
+		score := t.ticket.Score()
+		*cs = coatedSurface{ticket: t.ticket, gen: t.gen, lit: !lit,
+			grid: c.surfaceGrid(t.ticket, vegas.Surface(f), &score, false), cover: c.coverOf(&t.coats[f])}
+	}
+	if cs.lit != lit || cs.edges == nil {
+		cs.lit, cs.drawn = lit, [surfaceH]bool{}
+		cs.edges = memo(c, surfaceEdgesKey{f, lit}, func() *surfaceEdges {
+			e := &surfaceEdges{frameParts: frameOf(c.surfaceFrame(lit), surfaceW, c.surfaceTitle(f), "")}
+			e.topW, e.sidesW, e.bottomW = cellWidth(e.top), cellWidth(e.left)+cellWidth(e.right), cellWidth(e.bottom)
+			return e
+		})
+	}
+	e := cs.edges
+	coat := &t.coats[f]
+	d := &drawing{lines: make([]string, 0, surfaceH+2), widths: make([]int, 0, surfaceH+2)}
+	d.lines, d.widths = append(d.lines, e.top), append(d.widths, e.topW)
+	for y := range surfaceH {
+		var mask uint64
+		for x, on := range coat.covered[y*surfaceW : (y+1)*surfaceW] {
+			if on {
+				mask |= 1 << x
+			}
+		}
+		if !cs.drawn[y] || cs.masks[y] != mask {
+			var b strings.Builder
+			b.Grow(len(cs.rows[y])) // the row as last drawn: about as long
+			b.WriteString(e.left)
+			narrowOnly := cs.grid.renderRow(&b, c.gridInks(), y, cs.cover)
+			b.WriteString(e.right)
+			cs.rows[y], cs.masks[y], cs.drawn[y] = b.String(), mask, true
+			if cs.widths[y] = e.sidesW + surfaceW; !narrowOnly {
+				cs.widths[y] = cellWidth(cs.rows[y])
+			}
+		}
+		d.lines, d.widths = append(d.lines, cs.rows[y]), append(d.widths, cs.widths[y])
+	}
+	d.lines, d.widths = append(d.lines, e.bottom), append(d.widths, e.bottomW)
+	for _, w := range d.widths {
+		d.w = max(d.w, w)
+	}
+	return d
+}
+
+// surfaceEdges are the frame of a surface under its coating, and the
+// widths of its parts: the same for every ticket.
+type surfaceEdges struct {
+	frameParts
+	topW, sidesW, bottomW int
+}
+
+// surfaceEdgesKey is surface f's frame, the chosen one's when lit.
+type surfaceEdgesKey struct {
+	f   int
+	lit bool
+}
+
+// surfaceTitle is what a surface's frame says: its number and name.
+func (c *common) surfaceTitle(f int) string {
+	return strconv.Itoa(f+1) + " · " + c.t.get(surfaceKeys[f])
+}
+
+// surfaceFrame is the frame's style of a surface, the chosen one's when lit.
+func (c *common) surfaceFrame(lit bool) lipgloss.Style {
+	if lit {
+		return c.st.surfaceOn
+	}
+	return c.st.surface
+}
+
+// coverOf returns what a coating shows of each cell: the coating's
+// drawing, and "scratch here" across its middle row, where it is left.
+func (c *common) coverOf(coat *coating) func(x, y int) (rune, bool) {
+	label := []rune(c.t.get("v.scratchhere"))
+	lx := (surfaceW - len(label)) / 2
+	drawing := c.ticketArt().coat
+	return func(x, y int) (rune, bool) {
+		if !coat.covered[y*surfaceW+x] {
+			return 0, false
+		}
+		if y == surfaceH/2 && x >= lx && x < lx+len(label) {
+			return label[x-lx], true
+		}
+		row := drawing[y%len(drawing)]
+		return row[x%len(row)], true
+	}
+}
+
+// framed puts a frame in the border and colour of st around body, w cells
+// wide, with a title in its top edge and a note in its bottom edge. The
+// chosen surface has a heavy frame, plain to see without colours too.
+func framed(st lipgloss.Style, w int, title, foot, body string) string {
+	f := frameOf(st, w, title, foot)
+	var b strings.Builder
+	b.WriteString(f.top)
+	for r := range strings.SplitSeq(body, "\n") {
+		b.WriteString("\n" + f.left + r + f.right)
+	}
+	b.WriteString("\n" + f.bottom)
+	return b.String()
+}
+
+// frameParts are a frame's parts as framed writes them: its top edge with the
+// title, the left and right edges of a row, the bottom edge with the
+// note.
+type frameParts struct{ top, left, right, bottom string }
+
+func frameOf(st lipgloss.Style, w int, title, foot string) frameParts {
+	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
+	e := st.GetBorderStyle()
+	return frameParts{
+		top: open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " " +
+			strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close,
+		left: open + e.Left + close, right: open + e.Right + close,
+		bottom: open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close,
+	}
+}
