@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -126,7 +127,8 @@ func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) *SQL) {
 		name, sql, want string
 	}{
 		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0 (the house's)"},
-		{"open blocks", `UPDATE emission SET open_blocks = 3`, "the emission's open blocks is 3, sealed as 1"},
+		{"open blocks", fmt.Sprintf(`UPDATE emission SET open_blocks = %d`, DefaultOpenBlocks+1),
+			fmt.Sprintf("the emission's open blocks is %d, sealed as %d", DefaultOpenBlocks+1, DefaultOpenBlocks)}, // a store made with the default
 		{"commitment on sale", `UPDATE blocks SET commitment = 'ab' || substr(commitment, 3) WHERE closed IS NULL AND game = 'yams' AND stake = '1'`, "block yams:1:1: its commitment was changed"},
 		{"last purchase deleted", `DELETE FROM purchases WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was removed"},
 		{"last prize raised", `UPDATE purchases SET prize = prize + 100, after_cents = after_cents + 100 WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was changed"},

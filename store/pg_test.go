@@ -43,7 +43,7 @@ func TestPostgresRetryReturnsTheSameUnit(t *testing.T) {
 }
 
 func TestPostgresPollerSeesSalesAndBigWins(t *testing.T) {
-	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables, OpenBlocks: 1})
 	pollerSeesSalesAndBigWins(t, s, nil)
 }
 

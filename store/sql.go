@@ -330,10 +330,19 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 	return e, err
 }
 
+// openBlocks is the count of blocks on sale side by side a new emission
+// is asked for: DefaultOpenBlocks when none was asked, at least one.
+func openBlocks(asked int) int {
+	if asked == 0 {
+		return DefaultOpenBlocks
+	}
+	return max(asked, 1)
+}
+
 // createEmission creates the store's emission and seals it with the
 // house's key.
 func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emission, error) {
-	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
+	e := &Emission{OpenBlocks: openBlocks(o.OpenBlocks), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
 	if !o.SeedSet {
 		var err error
 		if e.seed, err = game.RandomSeed(); err != nil {
