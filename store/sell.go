@@ -86,8 +86,12 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
-	if r.Sold.Forced == nil && !r.Again && r.Sold.Unit.ID.Serial == table.Units {
-		s.orders.drop(r.Sold.Unit.ID.BlockID())
+	if r.Sold.Forced == nil && !r.Again {
+		if id := r.Sold.Unit.ID.BlockID(); r.Sold.Unit.ID.Serial == table.Units {
+			s.orders.drop(id)
+		} else {
+			s.orders.soldFrom(id)
+		}
 	}
 	if r.Signed != nil && !r.Again {
 		after, _ := game.CentsOf(r.Op.After)
