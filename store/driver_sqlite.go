@@ -80,6 +80,16 @@ var placeholder = regexp.MustCompile(`\$([0-9]+)`)
 // q: $1, $2… become ?1, ?2….
 func (e *sqliteEngine) q(query string) string { return placeholder.ReplaceAllString(query, "?$1") }
 
+// statementContext: the transaction's values without its end. A SQLite
+// statement of a transaction waits for no network and takes no lock (the
+// transaction took the write lock as it began: BEGIN IMMEDIATE), so that
+// nothing it does outlasts the transaction's bound; the transaction's end
+// still rolls it back between two statements (database/sql). A context
+// that can end costs the driver a goroutine a statement, which watches it.
+func (e *sqliteEngine) statementContext(ctx context.Context) context.Context {
+	return context.WithoutCancel(ctx)
+}
+
 // alone: a SQLite transaction is alone already (BEGIN IMMEDIATE).
 func (e *sqliteEngine) alone(context.Context, *sql.Tx) error { return nil }
 
@@ -144,7 +154,7 @@ func (e *sqliteEngine) clock(_ context.Context, _ runner, now func() time.Time) 
 
 // sellPipelined: no faster way; a purchase is one transaction on the
 // process's one connection.
-func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, game.SeqKey, *game.Table, game.Cents) (Receipt, bool, error) {
+func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, []statement, game.SeqKey, *game.Table, game.Cents) (Receipt, bool, error) {
 	return Receipt{}, false, nil
 }
 

@@ -195,6 +195,45 @@ func TestPostgresChainsOntoNoForgedRecord(t *testing.T) {
 	chainsOntoNoForgedRecord(t, func(t *testing.T, o Options) (*SQL, string) { return openPostgres(t, o) })
 }
 
+func TestSQLiteSellsOnTheBalanceItLeft(t *testing.T) {
+	sellsOnTheBalanceItLeft(t, func(t *testing.T, o Options) *SQL { s, _ := openSQLite(t, o); return s })
+}
+
+func TestPostgresSellsOnTheBalanceItLeft(t *testing.T) {
+	sellsOnTheBalanceItLeft(t, func(t *testing.T, o Options) *SQL { s, _ := openPostgres(t, o); return s })
+}
+
+// sellsOnTheBalanceItLeft: a seller chains each purchase onto the one it
+// recorded before, from what it knows of the account; an account whose
+// balance an insider raised in place, its chain untouched, is not sold
+// to: the seller names it and stops.
+func sellsOnTheBalanceItLeft(t *testing.T, open func(*testing.T, Options) *SQL) {
+	ctx := context.Background()
+	s := open(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(34), SeedSet: true, Tables: SmallTables})
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(10)); err != nil {
+		t.Fatal(err)
+	}
+	buy := func(n int) (Receipt, error) {
+		return s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := buy(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Signed == nil || r.Signed.Seq != int64(n+1) { // the deposit, then each purchase
+			t.Fatalf("purchase %d: receipt %+v, want place %d of the chain", n, r.Signed, n+1)
+		}
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + 100000 WHERE name = 'ann'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := buy(4)
+	if !errors.Is(err, ErrTampered) || !strings.Contains(err.Error(), `account "ann": its balance is`) || !strings.Contains(err.Error(), "which this seller wrote, left") {
+		t.Fatalf("a sale after the balance was raised in place: %v", err)
+	}
+}
+
 // chainsOntoNoForgedRecord: a deposit an insider appends to an account's
 // history, its hash right and the account's row following it but signed by
 // no one, is never chained onto: the account's next purchase, by the

@@ -52,6 +52,10 @@ func BenchmarkSellPostgres(b *testing.B) {
 	benchSell(b, pgtest.Fresh(b), decimal.Zero)
 }
 
+func BenchmarkSellerPostgres(b *testing.B) {
+	benchSeller(b, pgtest.Fresh(b))
+}
+
 func BenchmarkSellLossLimitPostgres(b *testing.B) {
 	benchSell(b, pgtest.Fresh(b), decimal.NewFromInt(1_000_000_000))
 }

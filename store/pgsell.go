@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,7 +24,7 @@ import (
 // changed nothing, when the general path must sell instead: no block on
 // sale is free (all held by other sellers, or none opened yet), or the
 // purchase is no plain next one (a retry, out of turn, a balance short).
-func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+func (s *SQL) sellPostgres(ctx context.Context, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return Receipt{}, false, fmt.Errorf("store: %w", err)
@@ -35,7 +36,7 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, tab
 	)
 	err = conn.Raw(func(driverConn any) error {
 		c := driverConn.(*stdlib.Conn).Conn()
-		r, done, err = s.pgSell(ctx, c, p, seq, table, stake)
+		r, done, err = s.pgSell(ctx, c, p, marks, seq, table, stake)
 		if err != nil || !done {
 			// Whatever failed, the transaction goes; a connection that
 			// cannot even roll back is dropped by the pool.
@@ -53,7 +54,7 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, tab
 // driver.ErrBadConn.
 func driverBad(err error) error { return errors.Join(fmt.Errorf("store: %w", err), driver.ErrBadConn) }
 
-func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(selectAccountLocked, p.Account)
@@ -121,7 +122,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if err != nil {
 		return Receipt{}, false, err
 	}
-	stmts := append(s.shownStatements(p), statement{updateAccount, []any{int64(after), p.Number, link.seq, signed.Hash[:], p.Account}}, insert)
+	stmts := append(slices.Clip(marks), statement{updateAccount, []any{int64(after), p.Number, link.seq, signed.Hash[:], p.Account}}, insert)
 	b = &pgx.Batch{}
 	for _, st := range stmts {
 		b.Queue(st.query, st.args...)
