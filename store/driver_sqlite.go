@@ -152,10 +152,10 @@ func (e *sqliteEngine) clock(_ context.Context, _ runner, now func() time.Time) 
 	return now().UTC(), nil
 }
 
-// sellPipelined: no faster way; a purchase is one transaction on the
-// process's one connection.
-func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, []statement, game.SeqKey, *game.Table, game.Cents) (Receipt, bool, error) {
-	return Receipt{}, false, nil
+// sellPipelined: one transaction on the process's one connection, through
+// the driver itself, when the seller knows the account (sqlitesell.go).
+func (e *sqliteEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	return s.sellSQLite(ctx, p, marks, seq, table, stake)
 }
 
 // unsyncedTx: the transaction at synchronous=NORMAL on the store's

@@ -43,6 +43,7 @@ type SQL struct {
 	book     headBook             // what it recorded since its last head
 	checked  checkedBlocks        // the blocks whose commitment it checked
 	houseKey ledger.PublicKey     // the house's key as a reader knows it (Options.HouseKey), for Verify
+	raw      rawStatements        // SQLite: the purchase's statements prepared on the driver's connection
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
@@ -238,7 +239,7 @@ func (s *SQL) Seed() game.Seed { return s.emission.seed }
 // Close closes the database, letting go of the accounts its sellers
 // held.
 func (s *SQL) Close() error {
-	lerr := errors.Join(s.closeShown(), s.closeLeases(), s.closeBook())
+	lerr := errors.Join(s.closeShown(), s.closeLeases(), s.closeBook(), s.raw.close(s.db))
 	for _, st := range s.stmts {
 		st.Close()
 	}
