@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -100,7 +101,8 @@ func TestServeRefusesAChangedStore(t *testing.T) {
 	for _, c := range []struct {
 		name, change, want string
 	}{
-		{"open blocks", `UPDATE emission SET open_blocks = 2`, "the emission's open blocks is 2, sealed as 1: changed after it was sealed"},
+		{"open blocks", fmt.Sprintf(`UPDATE emission SET open_blocks = %d`, store.DefaultOpenBlocks+1), // made with the default
+			fmt.Sprintf("the emission's open blocks is %d, sealed as %d: changed after it was sealed", store.DefaultOpenBlocks+1, store.DefaultOpenBlocks)},
 		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0"},
 		{"a commitment", `UPDATE blocks SET commitment = '` + strings.Repeat("0", 64) + `' WHERE game = 'yams' AND stake = '1'`,
 			"block yams:1:1: its commitment was changed"},

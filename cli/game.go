@@ -17,6 +17,7 @@ import (
 	"tapis/game/vegas"
 	"tapis/ledger"
 	"tapis/session"
+	"tapis/store"
 	"tapis/ui"
 )
 
@@ -38,7 +39,7 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 	fs.StringVar(&f.journal, "journal", "", "journal FILE: every purchase recorded on disk; an existing journal is taken up again")
 	fs.StringVar(&f.store, "store", "", "play on a shared store `URL` (sqlite:PATH, PATH.db, postgres://…), created on first use")
 	fs.StringVar(&f.account, "account", "", "with --store: the account `NAME` that plays (default local), created with --balance")
-	fs.IntVar(&f.openBlocks, "open-blocks", 0, "with --store, when it is created: `K` blocks of each game and stake on sale side by side (default 1)")
+	fs.IntVar(&f.openBlocks, "open-blocks", store.DefaultOpenBlocks, "with --store, when it is created: `K` blocks of each game and stake on sale side by side")
 	fs.StringVar(&f.houseKey, "house-key", ledger.DefaultKeyPath, "with --store or --journal: "+houseKeyUsage+" or journal")
 	fs.BoolVar(&f.qa, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&f.demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")

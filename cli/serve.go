@@ -193,7 +193,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.IntVar(&f.maxPerAddress, "max-per-address", server.DefaultMaxPerAddress, "connections one address may hold (0: no bound)")
 	startups := fs.String("max-startups", server.DefaultStartups.String(), "connections logging in: `START:RATE:FULL`, as OpenSSH's MaxStartups")
 	fs.BoolVar(&f.guests, "guests", true, "let players without a key in, as guests (false: keys only)")
-	fs.IntVar(&f.openBlocks, "open-blocks", 0, "when the store is created: `K` blocks of each game and stake on sale side by side (default 1)")
+	fs.IntVar(&f.openBlocks, "open-blocks", store.DefaultOpenBlocks, "when the store is created: `K` blocks of each game and stake on sale side by side")
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a game or a board with no input for that long (0: never); anything bought stays")
 	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
 	lossLimit := fs.String("loss-limit", "", "refuse a purchase that, its stake lost, would take the account's net loss over the last 24 hours past `EUR` (default: no limit)")
@@ -237,7 +237,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	if err := checkStoreURL(f.store); err != nil {
 		return f, err
 	}
-	if f.openBlocks < 0 || f.openBlocks > maxOpenBlocks {
+	if f.openBlocks < 1 || f.openBlocks > maxOpenBlocks {
 		return f, usagef("--open-blocks %d: want 1 to %d", f.openBlocks, maxOpenBlocks)
 	}
 	if f.hostKey == "" {

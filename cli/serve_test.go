@@ -35,6 +35,7 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--max-startups", "50:30:10"}, `--max-startups "50:30:10": want 0 ≤ START ≤ FULL`},
 		{[]string{"--max-startups", "a:b:c"}, `--max-startups "a:b:c": want START:RATE:FULL or FULL, whole numbers`},
 		{[]string{"--guests=maybe"}, `invalid boolean value "maybe" for -guests`},
+		{[]string{"--open-blocks", "0"}, "--open-blocks 0: want 1 to 64"},
 		{[]string{"--open-blocks", "65"}, "--open-blocks 65: want 1 to 64"},
 		{[]string{"--idle-timeout", "10ms"}, "--idle-timeout 10ms: want 0 (never), or 1s to 168h"},
 		{[]string{"--idle-timeout", "soon"}, `invalid value "soon" for flag -idle-timeout`},

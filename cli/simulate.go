@@ -13,6 +13,7 @@ import (
 	"tapis/ledger"
 	"tapis/session"
 	"tapis/stats"
+	"tapis/store"
 	"tapis/store/journal"
 	"tapis/text"
 	"tapis/ui"
@@ -118,7 +119,7 @@ func simulateArgs(env Env, args []string) (simOptions, error) {
 	fs.StringVar(&o.journal, "journal", "", "journal `FILE`: every purchase recorded and synced, as in the game; an existing journal is taken up")
 	fs.StringVar(&o.store, "store", "", "buy from a shared store `URL` (sqlite:PATH, PATH.db, postgres://…), created on first use")
 	fs.StringVar(&o.account, "account", "", "with --store: the account `NAME` that buys (default local), created with --balance")
-	fs.IntVar(&o.openBlocks, "open-blocks", 0, "with --store, when it is created: `K` blocks of each game and stake on sale side by side (default 1)")
+	fs.IntVar(&o.openBlocks, "open-blocks", store.DefaultOpenBlocks, "with --store, when it is created: `K` blocks of each game and stake on sale side by side")
 	houseKey := fs.String("house-key", ledger.DefaultKeyPath, "with --store or --journal: "+houseKeyUsage+" or journal")
 	lang := fs.String("lang", "en", "the language of the report: fr or en")
 	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,7 +43,10 @@ func sellInStore(t *testing.T, n int) string {
 func TestVerifyStore(t *testing.T) {
 	path := sellInStore(t, 75)
 	code, out, errOut := run(t, "", "verify", "--store", "sqlite:"+path)
-	if code != ExitOK || !strings.Contains(out, "75 purchases by 1 account, 2 blocks opened, 1 sold out (75 units dealt again") ||
+	// A store made with the default blocks on sale: one more opened as the
+	// first sold out.
+	opened := fmt.Sprintf("75 purchases by 1 account, %d blocks opened, 1 sold out (75 units dealt again", store.DefaultOpenBlocks+1)
+	if code != ExitOK || !strings.Contains(out, opened) ||
 		!strings.HasSuffix(out, "ok: nothing in the store contradicts it\n") || errOut != "" {
 		t.Fatalf("verify a clean store: %d\n%s%s", code, out, errOut)
 	}
@@ -105,5 +110,54 @@ func TestDealFromBlockSeed(t *testing.T) {
 		if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("deal %q: %d %q %q", args, code, out, errOut)
 		}
+	}
+}
+
+// TestNewStoreOpensDefaultBlocks: a store made by a seller run with its
+// default flags puts store.DefaultOpenBlocks blocks of each game and stake
+// on sale side by side, so that many sellers do not queue on one counter;
+// --open-blocks chooses another count, and every seller's flags default to
+// the same one.
+func TestNewStoreOpensDefaultBlocks(t *testing.T) {
+	dir := t.TempDir()
+	key := testKeyFile(t)
+	for _, c := range []struct {
+		flags []string
+		want  int
+	}{{nil, store.DefaultOpenBlocks}, {[]string{"--open-blocks", "1"}, 1}, {[]string{"--open-blocks", "3"}, 3}} {
+		url := "sqlite:" + filepath.Join(dir, fmt.Sprintf("new-%d.db", c.want))
+		args := append([]string{"simulate", "--store", url, "--house-key", key, "--count", "2"}, c.flags...)
+		if code, _, errOut := run(t, "", args...); code != ExitOK {
+			t.Fatalf("simulate %v: exit %d: %s", c.flags, code, errOut)
+		}
+		st, err := store.Open(context.Background(), url, store.Options{Existing: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		board, err := st.NewPoller(1).Poll(context.Background())
+		st.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var blocks []store.OpenBlock
+		for _, sq := range board.Sequences {
+			if sq.Seq.String() == "yams:1" { // simulate's game and stake
+				blocks = sq.Blocks
+			}
+		}
+		if got := st.Emission().OpenBlocks; got != c.want || len(blocks) != c.want {
+			t.Errorf("simulate %v: the emission sells %d blocks side by side, %d on sale; want %d", c.flags, got, len(blocks), c.want)
+		}
+	}
+	g, err := GameArgs([]string{"--store", "sqlite:x.db"}, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := serveArgs(Env{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Session.OpenBlocks != store.DefaultOpenBlocks || s.openBlocks != store.DefaultOpenBlocks {
+		t.Errorf("the game's and serve's default --open-blocks: %d and %d, want %d", g.Session.OpenBlocks, s.openBlocks, store.DefaultOpenBlocks)
 	}
 }

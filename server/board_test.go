@@ -34,7 +34,7 @@ func TestBoardSession(t *testing.T) {
 	}
 	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")
 	watcher.waitFor(t, "tapis · live board")
-	watcher.waitFor(t, "sold 1 · left 1,499,999")
+	watcher.waitFor(t, "sold 1 · left 11,999,999") // the default's 8 blocks on sale, 1 500 000 tickets each
 	if n, w := ts.Playing(), ts.Watching(); n != 0 || w != 1 {
 		t.Errorf("a board: %d playing, %d watching; want 0 and 1", n, w)
 	}
@@ -55,7 +55,7 @@ func TestBoardSession(t *testing.T) {
 
 	fr := open(t, ts.dial(t, newKey(t)), 80, 24, map[string]string{"LANG": "fr_FR.UTF-8"}, "board")
 	fr.waitFor(t, "tableau en direct")
-	fr.waitFor(t, "vendus 1 · restants 1 499 999")
+	fr.waitFor(t, "vendus 1 · restants 11 999 999")
 }
 
 // TestBoardWithoutTerminal: a board needs a PTY, as the game does: one
@@ -179,12 +179,13 @@ func TestBoardWaitsForTheReveal(t *testing.T) {
 	player.press(t, "\r")
 	waitUntil(t, "the purchase", func() bool { return ts.account(t, account).Purchases == 1 })
 	time.Sleep(3 * board.Every) // polls enough to count it, were it shown
-	look("sold 0 · left 700,000")
+	// The default's 8 blocks on sale, 700 000 units each.
+	look("sold 0 · left 5,600,000")
 	player.press(t, "a") // every cup rolled
 	waitUntil(t, "the unit shown", func() bool {
 		a := ts.account(t, account)
 		return len(a.Recent) == 1 && a.Recent[0].Shown
 	})
 	time.Sleep(2 * board.Every)
-	look("sold 1 · left 699,999")
+	look("sold 1 · left 5,599,999")
 }

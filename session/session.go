@@ -43,7 +43,8 @@ type Options struct {
 	Store   string          // a shared store (sqlite:PATH, PATH.db, postgres://…) instead of memory or a journal
 	Account string          // the account the session buys for; DefaultAccount when empty
 	// OpenBlocks is how many blocks of each game and stake a new store
-	// sells side by side (1 when 0); a store keeps what it was created with.
+	// sells side by side (store.DefaultOpenBlocks when 0); a store keeps
+	// what it was created with.
 	OpenBlocks int
 	Limit      int  // how many recent units the session keeps (Recent); 200 when 0
 	QA         bool // a QA session: a journal holding forced units is taken up; a store created as a QA store (or one asked for)

@@ -31,10 +31,11 @@ func sameSeq(seq game.SeqKey) func(Sequence) bool {
 // TestPollerSeesSalesAndBigWins: the poller counts the units sold between
 // polls, finds the big wins among them with their identity, prize and
 // time, follows a block through its closing to the next, and adds up the
-// servers' players.
+// servers' players. One block is on sale at a time (TestPollerSeesSeveralOpenBlocks
+// sells from several).
 func TestPollerSeesSalesAndBigWins(t *testing.T) {
 	clock := newFakeClock()
-	s, _ := openSQLite(t, clock.options(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables}))
+	s, _ := openSQLite(t, clock.options(Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables, OpenBlocks: 1}))
 	pollerSeesSalesAndBigWins(t, s, clock.advance)
 }
 

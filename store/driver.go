@@ -28,6 +28,9 @@ type engine interface {
 	retryOpening(open func() error) error
 	// q writes a query in the engine's placeholders.
 	q(query string) string
+	// statementContext is the context a statement of a transaction runs
+	// under, given the transaction's (which rolls it back when it ends).
+	statementContext(ctx context.Context) context.Context
 	// alone makes a transaction wait for any other seller's that creates
 	// goose's version table or the emission (and, on PostgreSQL, for a
 	// seller migrating the tables: schemaLock's key is alone's).
@@ -59,8 +62,9 @@ type engine interface {
 	// now's.
 	clock(ctx context.Context, r runner, now func() time.Time) (time.Time, error)
 	// sellPipelined sells a unit from a block in the engine's fastest
-	// way: false, having changed nothing, when the general path must.
-	sellPipelined(ctx context.Context, s *SQL, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error)
+	// way, its shown marks' statements in its transaction: false, having
+	// changed nothing, when the general path must.
+	sellPipelined(ctx context.Context, s *SQL, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error)
 	// markShownUnsynced marks units shown in one transaction whose
 	// commit does not wait for the disk, and sets how many rows each
 	// mark changed.

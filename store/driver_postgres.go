@@ -50,6 +50,10 @@ func (e *postgresEngine) retryOpening(open func() error) error { return open() }
 // q: PostgreSQL's own.
 func (e *postgresEngine) q(query string) string { return query }
 
+// statementContext: the transaction's, which ends a statement the server
+// does not answer.
+func (e *postgresEngine) statementContext(ctx context.Context) context.Context { return ctx }
+
 // alone: an advisory lock, the transaction's.
 func (e *postgresEngine) alone(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, aloneKey)
@@ -149,8 +153,8 @@ func (e *postgresEngine) clock(ctx context.Context, r runner, _ func() time.Time
 const serverClock = `SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT`
 
 // sellPipelined: two round trips, each a pipelined batch (pgsell.go).
-func (e *postgresEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
-	return s.sellPostgres(ctx, p, seq, table, stake)
+func (e *postgresEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	return s.sellPostgres(ctx, p, marks, seq, table, stake)
 }
 
 // unsyncedTx: the transaction at synchronous_commit off.

@@ -80,6 +80,16 @@ var placeholder = regexp.MustCompile(`\$([0-9]+)`)
 // q: $1, $2… become ?1, ?2….
 func (e *sqliteEngine) q(query string) string { return placeholder.ReplaceAllString(query, "?$1") }
 
+// statementContext: the transaction's values without its end. A SQLite
+// statement of a transaction waits for no network and takes no lock (the
+// transaction took the write lock as it began: BEGIN IMMEDIATE), so that
+// nothing it does outlasts the transaction's bound; the transaction's end
+// still rolls it back between two statements (database/sql). A context
+// that can end costs the driver a goroutine a statement, which watches it.
+func (e *sqliteEngine) statementContext(ctx context.Context) context.Context {
+	return context.WithoutCancel(ctx)
+}
+
 // alone: a SQLite transaction is alone already (BEGIN IMMEDIATE).
 func (e *sqliteEngine) alone(context.Context, *sql.Tx) error { return nil }
 
@@ -142,10 +152,10 @@ func (e *sqliteEngine) clock(_ context.Context, _ runner, now func() time.Time) 
 	return now().UTC(), nil
 }
 
-// sellPipelined: no faster way; a purchase is one transaction on the
-// process's one connection.
-func (e *sqliteEngine) sellPipelined(context.Context, *SQL, Purchase, game.SeqKey, *game.Table, game.Cents) (Receipt, bool, error) {
-	return Receipt{}, false, nil
+// sellPipelined: one transaction on the process's one connection, through
+// the driver itself, when the seller knows the account (sqlitesell.go).
+func (e *sqliteEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	return s.sellSQLite(ctx, p, marks, seq, table, stake)
 }
 
 // unsyncedTx: the transaction at synchronous=NORMAL on the store's

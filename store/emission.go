@@ -17,13 +17,22 @@ import (
 // order: a unit's layout is dealt from its lot's rank.
 type Tables func(g lottery.Game, stake decimal.Decimal) (*game.Table, error)
 
+// DefaultOpenBlocks is how many blocks of each game and stake a new
+// emission puts on sale side by side when Options.OpenBlocks is 0: enough
+// for a handful of sellers buying at once each to take a serial from a
+// block of its own instead of queueing on one block's counter (issue 22),
+// as a lottery's retailers each sell their own books (ruling G2). Each
+// block on sale a seller sells from costs it its draw order, one byte a
+// unit.
+const DefaultOpenBlocks = 8
+
 // Options opens a store. Seed, OpenBlocks and Tables only count when the
 // store's emission is created, on its first use; afterwards the emission
 // keeps what it was created with.
 type Options struct {
 	Seed       game.Seed // the house's master seed of a new emission
 	SeedSet    bool      // Seed was given; otherwise a new emission draws one from the system
-	OpenBlocks int       // blocks each game and stake sells side by side; 1 when 0
+	OpenBlocks int       // blocks each game and stake sells side by side; DefaultOpenBlocks when 0
 	Tables     Tables    // lot tables of a new emission; nil for the regulations'
 	Now        func() time.Time
 	Existing   bool // open only a store that holds an emission already: create nothing (verify)

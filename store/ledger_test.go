@@ -127,7 +127,8 @@ func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) *SQL) {
 		name, sql, want string
 	}{
 		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0 (the house's)"},
-		{"open blocks", `UPDATE emission SET open_blocks = 3`, "the emission's open blocks is 3, sealed as 1"},
+		{"open blocks", fmt.Sprintf(`UPDATE emission SET open_blocks = %d`, DefaultOpenBlocks+1),
+			fmt.Sprintf("the emission's open blocks is %d, sealed as %d", DefaultOpenBlocks+1, DefaultOpenBlocks)}, // a store made with the default
 		{"commitment on sale", `UPDATE blocks SET commitment = 'ab' || substr(commitment, 3) WHERE closed IS NULL AND game = 'yams' AND stake = '1'`, "block yams:1:1: its commitment was changed"},
 		{"last purchase deleted", `DELETE FROM purchases WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was removed"},
 		{"last prize raised", `UPDATE purchases SET prize = prize + 100, after_cents = after_cents + 100 WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was changed"},
@@ -192,6 +193,45 @@ func TestSQLiteChainsOntoNoForgedRecord(t *testing.T) {
 
 func TestPostgresChainsOntoNoForgedRecord(t *testing.T) {
 	chainsOntoNoForgedRecord(t, func(t *testing.T, o Options) (*SQL, string) { return openPostgres(t, o) })
+}
+
+func TestSQLiteSellsOnTheBalanceItLeft(t *testing.T) {
+	sellsOnTheBalanceItLeft(t, func(t *testing.T, o Options) *SQL { s, _ := openSQLite(t, o); return s })
+}
+
+func TestPostgresSellsOnTheBalanceItLeft(t *testing.T) {
+	sellsOnTheBalanceItLeft(t, func(t *testing.T, o Options) *SQL { s, _ := openPostgres(t, o); return s })
+}
+
+// sellsOnTheBalanceItLeft: a seller chains each purchase onto the one it
+// recorded before, from what it knows of the account; an account whose
+// balance an insider raised in place, its chain untouched, is not sold
+// to: the seller names it and stops.
+func sellsOnTheBalanceItLeft(t *testing.T, open func(*testing.T, Options) *SQL) {
+	ctx := context.Background()
+	s := open(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(34), SeedSet: true, Tables: SmallTables})
+	if _, err := s.OpenAccount(ctx, "ann", decimal.NewFromInt(10)); err != nil {
+		t.Fatal(err)
+	}
+	buy := func(n int) (Receipt, error) {
+		return s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)})
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := buy(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Signed == nil || r.Signed.Seq != int64(n+1) { // the deposit, then each purchase
+			t.Fatalf("purchase %d: receipt %+v, want place %d of the chain", n, r.Signed, n+1)
+		}
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + 100000 WHERE name = 'ann'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := buy(4)
+	if !errors.Is(err, ErrTampered) || !strings.Contains(err.Error(), `account "ann": its balance is`) || !strings.Contains(err.Error(), "which this seller wrote, left") {
+		t.Fatalf("a sale after the balance was raised in place: %v", err)
+	}
 }
 
 // chainsOntoNoForgedRecord: a deposit an insider appends to an account's

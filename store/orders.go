@@ -9,11 +9,15 @@ import (
 // orders caches the draw order of the blocks a seller sells from, one byte
 // a unit, so that dealing serial n of a block is a lookup. A block's order
 // is computed once, by the first seller that needs it; the blocks sold out
-// are let go.
+// are let go. It also keeps the block of each sequence the seller sold
+// from last, which it asks for first (on PostgreSQL, where sellers take
+// blocks no other holds): a seller then stays on a block of its own, and
+// computes the order of few blocks, not of every block on sale.
 type orders struct {
 	mu     sync.Mutex
 	blocks map[string]*order // by block (game.BlockID as its String writes it)
 	limit  int               // the blocks kept at most
+	last   map[string]int64  // the block sold from last, by sequence (game.SeqKey's String)
 }
 
 type order struct {
@@ -23,7 +27,7 @@ type order struct {
 }
 
 func newOrders(limit int) *orders {
-	return &orders{blocks: map[string]*order{}, limit: max(limit, 4)}
+	return &orders{blocks: map[string]*order{}, limit: max(limit, 4), last: map[string]int64{}}
 }
 
 // tier returns the tier of a serial of a block whose seed and table are
@@ -58,4 +62,19 @@ func (o *orders) drop(id game.BlockID) {
 	o.mu.Lock()
 	delete(o.blocks, id.String())
 	o.mu.Unlock()
+}
+
+// soldFrom notes the block a sale came from.
+func (o *orders) soldFrom(id game.BlockID) {
+	o.mu.Lock()
+	o.last[id.Seq().String()] = id.Block
+	o.mu.Unlock()
+}
+
+// preferred returns the block of a sequence the seller sold from last; 0
+// (no block) when none.
+func (o *orders) preferred(seq game.SeqKey) int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.last[seq.String()]
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tapis/game/lottery"
 	"tapis/internal/pgtest"
 )
 
@@ -43,12 +44,16 @@ func TestPostgresRetryReturnsTheSameUnit(t *testing.T) {
 }
 
 func TestPostgresPollerSeesSalesAndBigWins(t *testing.T) {
-	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables})
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(21), SeedSet: true, Tables: SmallTables, OpenBlocks: 1})
 	pollerSeesSalesAndBigWins(t, s, nil)
 }
 
 func BenchmarkSellPostgres(b *testing.B) {
 	benchSell(b, pgtest.Fresh(b), decimal.Zero)
+}
+
+func BenchmarkSellerPostgres(b *testing.B) {
+	benchSeller(b, pgtest.Fresh(b))
 }
 
 func BenchmarkSellLossLimitPostgres(b *testing.B) {
@@ -62,4 +67,46 @@ func BenchmarkFloorInsertPostgres(b *testing.B) {
 func TestPostgresLossWindow(t *testing.T) {
 	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	lossWindow(t, s)
+}
+
+// TestPostgresSellerKeepsItsBlock: a seller sells from the block it sold
+// from last while no other seller holds it, so that it deals from the
+// draw orders of few blocks; while another holds it, it takes a free one.
+func TestPostgresSellerKeepsItsBlock(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(13), SeedSet: true, Tables: SmallTables, OpenBlocks: 3})
+	if err := s.Deposit(ctx, "ann", decimal.NewFromInt(1000)); err != nil {
+		t.Fatal(err)
+	}
+	g, stake := lottery.Yams(), decimal.NewFromInt(1)
+	seq := g.Seq(stake)
+	sell := func(n int) int64 {
+		t.Helper()
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Sold.Unit.ID.Block
+	}
+	if b := sell(1); b != 1 {
+		t.Fatalf("the first sale: block %d, want 1, the first on sale", b)
+	}
+	other, err := s.db.BeginTx(ctx, nil) // another seller, holding block 1
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.ExecContext(ctx, `SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND number = 1 FOR UPDATE`, seq.Game, seq.Stake.String()); err != nil {
+		t.Fatal(err)
+	}
+	if b := sell(2); b != 2 {
+		t.Errorf("block 1 held by another: the sale took block %d, want 2", b)
+	}
+	if err := other.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	for n := 3; n <= 5; n++ {
+		if b := sell(n); b != 2 {
+			t.Errorf("sale %d, block 1 free again: block %d, want 2, the block the seller sold from last", n, b)
+		}
+	}
 }

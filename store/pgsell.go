@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,13 +17,14 @@ import (
 
 // sellPostgres sells a unit from a block on PostgreSQL in two round trips,
 // each a pipelined batch: the transaction begun, the account locked and a
-// serial taken from the first block on sale no other seller holds; then,
+// serial taken from a block on sale no other seller holds (the one this
+// seller sold from last, when it is free), with the sale's time; then,
 // the unit dealt here, the account debited and credited, the purchase
 // recorded and the transaction committed. It reports false, having
 // changed nothing, when the general path must sell instead: no block on
 // sale is free (all held by other sellers, or none opened yet), or the
 // purchase is no plain next one (a retry, out of turn, a balance short).
-func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+func (s *SQL) sellPostgres(ctx context.Context, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return Receipt{}, false, fmt.Errorf("store: %w", err)
@@ -34,7 +36,7 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, tab
 	)
 	err = conn.Raw(func(driverConn any) error {
 		c := driverConn.(*stdlib.Conn).Conn()
-		r, done, err = s.pgSell(ctx, c, p, seq, table, stake)
+		r, done, err = s.pgSell(ctx, c, p, marks, seq, table, stake)
 		if err != nil || !done {
 			// Whatever failed, the transaction goes; a connection that
 			// cannot even roll back is dropped by the pool.
@@ -52,12 +54,11 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, seq game.SeqKey, tab
 // driver.ErrBadConn.
 func driverBad(err error) error { return errors.Join(fmt.Errorf("store: %w", err), driver.ErrBadConn) }
 
-func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(selectAccountLocked, p.Account)
-	b.Queue(allocateFree, seq.Game, seq.Stake.String())
-	b.Queue(serverClock) // the sale's time: once its serial is taken
+	b.Queue(allocatePreferred, seq.Game, seq.Stake.String(), s.orders.preferred(seq))
 	limited := p.LossLimit.IsPositive()
 	if limited {
 		b.Queue(pgLossQuery, p.Account, LossWindow.Nanoseconds())
@@ -83,10 +84,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 		}
 		return Receipt{}, false, fmt.Errorf("store: reading account %q: %w", p.Account, err)
 	}
-	err = res.QueryRow().Scan(&number, &serial)
-	if err == nil {
-		err = res.QueryRow().Scan(&now)
-	}
+	err = res.QueryRow().Scan(&number, &serial, &now)
 	if err == nil && limited {
 		err = res.QueryRow().Scan(&loss)
 	}
@@ -124,7 +122,7 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	if err != nil {
 		return Receipt{}, false, err
 	}
-	stmts := append(s.shownStatements(p), statement{updateAccount, []any{int64(after), p.Number, link.seq, signed.Hash[:], p.Account}}, insert)
+	stmts := append(slices.Clip(marks), statement{updateAccount, []any{int64(after), p.Number, link.seq, signed.Hash[:], p.Account}}, insert)
 	b = &pgx.Batch{}
 	for _, st := range stmts {
 		b.Queue(st.query, st.args...)
@@ -137,6 +135,16 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, seq game.SeqK
 	r.Signed = signed
 	return r, true, nil
 }
+
+// allocatePreferred takes the next serial of a block on sale that no other
+// seller holds, the block $3 first (the one the seller sold from last:
+// see orders), and returns the sale's time by the server's clock, read
+// once the serial is taken (as serverClock does).
+const allocatePreferred = `UPDATE blocks SET sold = sold + 1
+	WHERE game = $1 AND stake = $2 AND sold < units AND number = (
+		SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+		ORDER BY number <> $3, number LIMIT 1 FOR UPDATE SKIP LOCKED)
+	RETURNING number, sold, (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT`
 
 // selectAccountLocked reads the account, where its chain stands, and locks
 // its row.

@@ -50,17 +50,20 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	if p.Force != nil && !s.emission.QA {
 		return Receipt{}, errors.New("forced units are sold by a QA store only (one created with --qa), never from the house's emission")
 	}
+	// The marks are signed before any transaction begins: not while the
+	// purchase holds the account, its block or (SQLite) the store.
+	marks := s.shownStatements(p)
 	var r Receipt
 	done := false
 	if p.Force == nil {
-		if r, done, err = s.engine.sellPipelined(ctx, s, p, seq, table, cents); err != nil {
+		if r, done, err = s.engine.sellPipelined(ctx, s, p, marks, seq, table, cents); err != nil {
 			return Receipt{}, err
 		}
 	}
 	for try := 0; !done; try++ {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			r, err = s.sell(ctx, tx, p, seq, table, cents)
+			r, err = s.sell(ctx, tx, p, marks, seq, table, cents)
 			return err
 		})
 		if !errors.Is(err, errCheck) {
@@ -70,7 +73,7 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 		// back; say why, or sell again if it changed meanwhile.
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			r, done, err = s.check(ctx, tx, p, cents)
+			r, done, err = s.check(ctx, tx, p, marks, cents)
 			return err
 		})
 		if err == nil && !done && try == 3 {
@@ -86,8 +89,12 @@ func (s *SQL) sellCarrying(ctx context.Context, p Purchase) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
-	if r.Sold.Forced == nil && !r.Again && r.Sold.Unit.ID.Serial == table.Units {
-		s.orders.drop(r.Sold.Unit.ID.BlockID())
+	if r.Sold.Forced == nil && !r.Again {
+		if id := r.Sold.Unit.ID.BlockID(); r.Sold.Unit.ID.Serial == table.Units {
+			s.orders.drop(id)
+		} else {
+			s.orders.soldFrom(id)
+		}
 	}
 	if r.Signed != nil && !r.Again {
 		after, _ := game.CentsOf(r.Op.After)
@@ -104,9 +111,14 @@ var errCheck = errors.New("the account did not take the purchase")
 // sell sells a unit and debits the account in one transaction, the
 // account's conditions (its next purchase number, a balance that pays the
 // stake) checked by the debit itself: errCheck when they do not hold.
-func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
+// When this seller's last record of the account is the purchase before,
+// the purchase is chained to it at once and the debit writes the head too,
+// if the account is still as the seller left it (its chain's place and
+// head, its balance); otherwise the account is debited as it stands and
+// its last record checked (trustedHead).
+func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, error) {
 	run := sqlRunner{s, tx}
-	if err := s.markShown(ctx, run, p); err != nil {
+	if err := markShown(ctx, run, marks); err != nil {
 		return Receipt{}, err
 	}
 	var (
@@ -128,20 +140,39 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if !ok || prize < 0 {
 		return Receipt{}, fmt.Errorf("unit %s: prize %s is not a whole number of cents", sold.Name(), sold.Unit.Prize)
 	}
-	var after game.Cents
-	var link chainLink
-	var head []byte
 	lease := p.Lease
 	if !s.engine.fenceInDebit() {
 		lease = "" // checked by a statement of its own, the account's row locked
 	}
-	var deposits int
-	err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after, &link.seq, &head, &deposits)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Receipt{}, errCheck
+	var (
+		before, after game.Cents
+		insert        statement
+		signed        *ledger.Receipt
+		debited       bool // by the seller's own last record: the head written with it
+	)
+	if k, ok := s.lastPurchase(p); ok && k.balance >= stake {
+		before, after = k.balance, k.balance-stake+prize
+		if insert, signed, err = s.insertStatement(p, seq, sold, stake, prize, before, after, at, chainLink{k.Seq + 1, k.Hash}); err != nil {
+			return Receipt{}, err
+		}
+		n, err := run.update(ctx, debitKnown, int64(after), p.Number, k.Seq+1, signed.Hash[:], p.Account, k.Hash[:], int64(before), lease)
+		if err != nil {
+			return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+		}
+		debited = n == 1
 	}
-	if err != nil {
-		return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+	var link chainLink
+	var head []byte
+	var deposits int
+	if !debited {
+		err = run.row(ctx, debitAccount, int64(stake), int64(prize), p.Number, p.Account, lease).Scan(&after, &link.seq, &head, &deposits)
+		if errors.Is(err, sql.ErrNoRows) {
+			return Receipt{}, errCheck
+		}
+		if err != nil {
+			return Receipt{}, fmt.Errorf("store: debiting account %q: %w", p.Account, err)
+		}
+		before = after + stake - prize
 	}
 	if !s.engine.fenceInDebit() {
 		if err := s.fenced(ctx, run, p); err != nil {
@@ -151,23 +182,35 @@ func (s *SQL) sell(ctx context.Context, tx *sql.Tx, p Purchase, seq game.SeqKey,
 	if err := s.underLimit(ctx, run, p, stake, at); err != nil {
 		return Receipt{}, err
 	}
-	before := after + stake - prize
-	if link.prev, err = s.trustedHead(ctx, run, p.Account, link.seq-1, head, p.Number-1, deposits, before); err != nil {
-		return Receipt{}, err
-	}
-	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, link)
-	if err != nil {
-		return Receipt{}, err
+	if !debited {
+		if link.prev, err = s.trustedHead(ctx, run, p.Account, link.seq-1, head, p.Number-1, deposits, before); err != nil {
+			return Receipt{}, err
+		}
+		if insert, signed, err = s.insertStatement(p, seq, sold, stake, prize, before, after, at, link); err != nil {
+			return Receipt{}, err
+		}
 	}
 	if err := run.exec(ctx, insert.query, insert.args...); err != nil {
 		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
 	}
-	if err := run.exec(ctx, setHead, signed.Hash[:], p.Account); err != nil {
-		return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	if !debited {
+		if err := run.exec(ctx, setHead, signed.Hash[:], p.Account); err != nil {
+			return Receipt{}, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+		}
 	}
 	r := receipt(p, sold, stake, prize, before, after, at)
 	r.Signed = signed
 	return r, nil
+}
+
+// lastPurchase returns this seller's last record of p's account when it is
+// the account's purchase before p: where the account's chain and balance
+// stood once the seller wrote it (the debit checks they still do).
+func (s *SQL) lastPurchase(p Purchase) (knownRecord, bool) {
+	s.book.mu.Lock()
+	k, ok := s.book.known[p.Account]
+	s.book.mu.Unlock()
+	return k, ok && k.number > 0 && k.number == p.Number-1
 }
 
 // chainLink is where a record goes in its account's chain: its place, and
@@ -182,9 +225,9 @@ type chainLink struct {
 // it was), a purchase out of turn or another than the one made, a lease
 // lost, a balance short, the loss limit. It reports false, with no error,
 // when nothing stops the purchase now: it is to be sold again.
-func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, cents game.Cents) (Receipt, bool, error) {
+func (s *SQL) check(ctx context.Context, tx *sql.Tx, p Purchase, marks []statement, cents game.Cents) (Receipt, bool, error) {
 	run := sqlRunner{s, tx}
-	if err := s.markShown(ctx, run, p); err != nil {
+	if err := markShown(ctx, run, marks); err != nil {
 		return Receipt{}, false, err
 	}
 	st, err := s.standing(ctx, run, p)
@@ -240,10 +283,10 @@ func (s *SQL) standing(ctx context.Context, r runner, p Purchase) (Standing, err
 	return st, nil
 }
 
-// markShown marks the units a purchase carries as shown, in its
-// transaction.
-func (s *SQL) markShown(ctx context.Context, r runner, p Purchase) error {
-	for _, st := range s.shownStatements(p) {
+// markShown marks the units a purchase carries as shown, by their
+// statements (shownStatements), in its transaction.
+func markShown(ctx context.Context, r runner, marks []statement) error {
+	for _, st := range marks {
 		if err := r.exec(ctx, st.query, st.args...); err != nil {
 			return fmt.Errorf("store: marking units shown: %w", err)
 		}
@@ -327,49 +370,6 @@ func receipt(p Purchase, sold lottery.Sold, stake, prize, balance, after game.Ce
 	return Receipt{Op: op, Sold: sold, At: at}
 }
 
-// runner runs a transaction's statements, written for PostgreSQL ($1, $2…):
-// through database/sql, or on a pgx connection.
-type runner interface {
-	exec(ctx context.Context, query string, args ...any) error
-	row(ctx context.Context, query string, args ...any) scanner
-}
-
-// sqlRunner runs statements in a database/sql transaction: those of a
-// purchase prepared once a store (prepare), the others as they come.
-type sqlRunner struct {
-	s  *SQL
-	tx *sql.Tx
-}
-
-func (r sqlRunner) exec(ctx context.Context, query string, args ...any) error {
-	var err error
-	if st := r.s.stmts[query]; st != nil {
-		_, err = r.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-	} else {
-		_, err = r.tx.ExecContext(ctx, r.s.engine.q(query), args...)
-	}
-	return err
-}
-
-func (r sqlRunner) row(ctx context.Context, query string, args ...any) scanner {
-	if st := r.s.stmts[query]; st != nil {
-		return r.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
-	}
-	return r.tx.QueryRowContext(ctx, r.s.engine.q(query), args...)
-}
-
-// dbRunner runs statements on the store's database, each on its own.
-type dbRunner struct{ s *SQL }
-
-func (r dbRunner) exec(ctx context.Context, query string, args ...any) error {
-	_, err := r.s.db.ExecContext(ctx, r.s.engine.q(query), args...)
-	return err
-}
-
-func (r dbRunner) row(ctx context.Context, query string, args ...any) scanner {
-	return r.s.db.QueryRowContext(ctx, r.s.engine.q(query), args...)
-}
-
 // The statements of a purchase, prepared once a store.
 const (
 	selectAccount = `SELECT balance, purchases FROM accounts WHERE name = $1`
@@ -393,6 +393,14 @@ const (
 	debitAccount = `UPDATE accounts SET balance = balance - $1 + $2, purchases = $3, seq = seq + 1
 		WHERE name = $4 AND purchases = $3 - 1 AND balance >= $1
 		AND ($5 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $4 AND token = $5)) RETURNING balance, seq, head, deposits`
+	// debitKnown is the debit of an account as its seller left it: the
+	// purchase before ($2 - 1) its last record, at place $3 - 1 of its
+	// chain with hash $6, leaving balance $7. It writes the new balance,
+	// place and head (the purchase's hash) at once, and changes nothing
+	// when the account is not so, nor the lease ($8) the seller's.
+	debitKnown = `UPDATE accounts SET balance = $1, purchases = $2, seq = $3, head = $4
+		WHERE name = $5 AND purchases = $2 - 1 AND seq = $3 - 1 AND head = $6 AND balance = $7
+		AND ($8 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $5 AND token = $8))`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt, seq, prev, hash, sig)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
@@ -402,7 +410,7 @@ const (
 // before any transaction (a SQLite store has one connection): each is
 // parsed once a store, not once a purchase.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, insertPurchase, setHead, lossQuery, sellerToken}
+	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, debitKnown, insertPurchase, setHead, lossQuery, sellerToken}
 	for _, q := range append(queries, s.engine.allocations()...) {
 		st, err := s.db.PrepareContext(ctx, s.engine.q(q))
 		if err != nil {

@@ -43,6 +43,7 @@ type SQL struct {
 	book     headBook             // what it recorded since its last head
 	checked  checkedBlocks        // the blocks whose commitment it checked
 	houseKey ledger.PublicKey     // the house's key as a reader knows it (Options.HouseKey), for Verify
+	raw      rawStatements        // SQLite: the purchase's statements prepared on the driver's connection
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
@@ -238,7 +239,7 @@ func (s *SQL) Seed() game.Seed { return s.emission.seed }
 // Close closes the database, letting go of the accounts its sellers
 // held.
 func (s *SQL) Close() error {
-	lerr := errors.Join(s.closeShown(), s.closeLeases(), s.closeBook())
+	lerr := errors.Join(s.closeShown(), s.closeLeases(), s.closeBook(), s.raw.close(s.db))
 	for _, st := range s.stmts {
 		st.Close()
 	}
@@ -330,10 +331,19 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 	return e, err
 }
 
+// openBlocks is the count of blocks on sale side by side a new emission
+// is asked for: DefaultOpenBlocks when none was asked, at least one.
+func openBlocks(asked int) int {
+	if asked == 0 {
+		return DefaultOpenBlocks
+	}
+	return max(asked, 1)
+}
+
 // createEmission creates the store's emission and seals it with the
 // house's key.
 func (s *SQL) createEmission(ctx context.Context, tx *sql.Tx, o Options) (*Emission, error) {
-	e := &Emission{OpenBlocks: max(o.OpenBlocks, 1), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
+	e := &Emission{OpenBlocks: openBlocks(o.OpenBlocks), QA: o.QA, Created: s.now().UTC(), seed: o.Seed}
 	if !o.SeedSet {
 		var err error
 		if e.seed, err = game.RandomSeed(); err != nil {

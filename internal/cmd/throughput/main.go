@@ -11,10 +11,12 @@
 //     (WAL, synchronous=FULL, busy_timeout=10000, BEGIN IMMEDIATE), one child
 //     process a client, as tapis runs one process a seller.
 //
-// Each measure has a store of its own: on PostgreSQL a new database on the
-// server (the user needs CREATEDB), dropped after it; on SQLite a new file in
-// a temporary directory made in PATH's directory (PATH itself is not
-// touched), removed at the end. The tapis side is built once from the module
+// Each measure has a store of its own, created by its first `simulate` with
+// simulate's default flags (no --open-blocks), so that it measures the
+// store a user gets: on PostgreSQL a new database on the server (the user
+// needs CREATEDB), dropped after it; on SQLite a new file in a temporary
+// directory made in PATH's directory (PATH itself is not touched), removed
+// at the end. The tapis side is built once from the module
 // (`go build`), and runs only when that build's `simulate` takes --store;
 // otherwise its column says so. It prints a markdown table of the medians
 // over -runs, and each measure on stderr.
@@ -65,7 +67,6 @@ type config struct {
 	game    string
 	stake   string
 	pgbench string
-	open    int // blocks on sale side by side in each new store
 }
 
 // storeURL is a -store value, read.
@@ -125,7 +126,6 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.game, "game", "yams", "the game tapis sells")
 	fs.StringVar(&cfg.stake, "stake", "1", "the stake tapis sells")
 	fs.StringVar(&cfg.pgbench, "pgbench", "pgbench", "the pgbench program")
-	fs.IntVar(&cfg.open, "open-blocks", 8, "tapis's blocks on sale side by side in each new store (simulate --open-blocks): the lever against sellers queueing on one block")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run ./internal/cmd/throughput -store URL [-clients 1,2,4,8] [-seconds 10] [-runs 3]")
 		fs.PrintDefaults()

@@ -26,7 +26,6 @@ type tapisSide struct {
 	store storeURL
 	game  string
 	stake string
-	open  int     // --open-blocks of each new store
 	n     int     // measures so far, naming their stores
 	rate  float64 // the last purchases a second measured, to size the next
 }
@@ -46,7 +45,7 @@ func newTapisSide(ctx context.Context, cfg config, stderr io.Writer) (*tapisSide
 	if err != nil {
 		return nil, fmt.Errorf("making a directory for tapis: %w", err)
 	}
-	t := &tapisSide{bin: filepath.Join(dir, "tapis"), dir: dir, store: cfg.store, game: cfg.game, stake: cfg.stake, open: cfg.open}
+	t := &tapisSide{bin: filepath.Join(dir, "tapis"), dir: dir, store: cfg.store, game: cfg.game, stake: cfg.stake}
 	build := exec.CommandContext(ctx, "go", "build", "-o", t.bin, ".")
 	build.Dir = strings.TrimSpace(string(root))
 	if out, err := build.CombinedOutput(); err != nil {
@@ -103,9 +102,6 @@ func parseSimulate(out []byte) (units int64, seconds float64, err error) {
 func (t *tapisSide) simulate(ctx context.Context, store, account string, count int64) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, t.bin, "simulate", "--store", store, "--account", account,
 		"--game", t.game, "--stake", t.stake, "--count", strconv.FormatInt(count, 10), "--json")
-	if t.open > 0 {
-		cmd.Args = append(cmd.Args, "--open-blocks", strconv.Itoa(t.open))
-	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
