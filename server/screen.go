@@ -42,9 +42,8 @@ type screen struct {
 	started bool
 	modes   tea.View // the modes set: alternate screen, mouse, title
 	lines   []string // what each line of the terminal shows
-	was     []cell   // a line's columns before, drawRow's, read again
-	kept    [][]cell // each line's columns as drawn, for the lines the last frame changed
-	spare   [][]cell // kept's buffers, free
+	was     []cell   // a line's columns before, drawRow's
+	now     []cell   // and after
 	buf     bytes.Buffer
 }
 
@@ -129,10 +128,6 @@ func (s *screen) draw(v tea.View, width, height int, whole bool) {
 	if first || whole || len(s.lines) != height {
 		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireDisplay)
 		s.lines = make([]string, height)
-		for _, k := range s.kept {
-			s.free(k)
-		}
-		s.kept = make([][]cell, height)
 	}
 	content := v.Content
 	sgr := ""
@@ -142,40 +137,15 @@ func (s *screen) draw(v tea.View, width, height int, whole bool) {
 			line, content, _ = strings.Cut(content, "\n")
 		}
 		if line == s.lines[y] {
-			s.free(s.kept[y]) // kept for the lines that change from frame to frame only
-			s.kept[y] = nil
 			continue
 		}
-		was := s.kept[y]
-		if was == nil {
-			s.was = cellsOf(s.was[:0], s.lines[y], width)
-			was = s.was
-		}
-		now := cellsOf(s.take(), line, width)
+		s.was = cellsOf(s.was[:0], s.lines[y], width)
+		s.now = cellsOf(s.now[:0], line, width)
 		s.lines[y] = line
-		sgr = drawRow(&s.buf, y, was, now, width, sgr, s.change)
-		s.free(s.kept[y])
-		s.kept[y] = now
+		sgr = drawRow(&s.buf, y, s.was, s.now, width, sgr, s.change)
 	}
 	s.buf.WriteString(s.change(sgr, ""))
 	s.flush()
-}
-
-// take returns a free buffer of columns.
-func (s *screen) take() []cell {
-	if n := len(s.spare); n > 0 {
-		c := s.spare[n-1]
-		s.spare = s.spare[:n-1]
-		return c[:0]
-	}
-	return nil
-}
-
-// free gives a buffer of columns back (nil is none), a few kept.
-func (s *screen) free(c []cell) {
-	if c != nil && len(s.spare) < 4 {
-		s.spare = append(s.spare, c[:0])
-	}
 }
 
 // change returns the SGR sequence from one style to another, in the
