@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"tapis/game"
@@ -55,11 +56,14 @@ func (s *SQL) sellPostgres(ctx context.Context, p Purchase, marks []statement, s
 func driverBad(err error) error { return errors.Join(fmt.Errorf("store: %w", err), driver.ErrBadConn) }
 
 func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	limited := p.LossLimit.IsPositive()
+	if k, ok := s.lastPurchase(p); ok && k.balance >= stake && !limited {
+		return s.pgSellKnown(ctx, c, p, k, marks, seq, table, stake)
+	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(selectAccountLocked, p.Account)
 	b.Queue(allocatePreferred, seq.Game, seq.Stake.String(), s.orders.preferred(seq))
-	limited := p.LossLimit.IsPositive()
 	if limited {
 		b.Queue(pgLossQuery, p.Account, LossWindow.Nanoseconds())
 	}
@@ -135,6 +139,74 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, marks []state
 	r.Signed = signed
 	return r, true, nil
 }
+
+// pgSellKnown is pgSell of a purchase whose account's last record is this
+// seller's purchase before (lastPurchase, no loss limit to read): the
+// first round trip takes the serial alone; the second debits the account
+// as the seller left it, writing its head (pgDebitKnown), and records the
+// purchase. The debit locks the account's row, and its WHERE checks the
+// seller's lease: an account another seller changed meanwhile no longer
+// ends with the seller's record, and a lease taken before the debit began
+// is read by it, as pgSell's statement of its own reads it once the row is
+// locked. When the account is not as the seller left it the debit fails
+// the transaction (a division by zero), nothing is changed, and the
+// general path says why.
+func (s *SQL) pgSellKnown(ctx context.Context, c *pgx.Conn, p Purchase, k knownRecord, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error) {
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(allocatePreferred, seq.Game, seq.Stake.String(), s.orders.preferred(seq))
+	res := c.SendBatch(ctx, b)
+	var number, serial, now int64
+	_, err := res.Exec()
+	if err == nil {
+		err = res.QueryRow().Scan(&number, &serial, &now)
+	}
+	if cerr := res.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Receipt{}, false, nil // no block free
+	case err != nil:
+		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+	}
+	at := time.Unix(0, now).UTC()
+	sold, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, at)
+	if err != nil {
+		return Receipt{}, false, err
+	}
+	prize, _ := game.CentsOf(sold.Unit.Prize) // the table's, to the cent
+	before, after := k.balance, k.balance-stake+prize
+	insert, signed, err := s.insertStatement(p, seq, sold, stake, prize, before, after, at, chainLink{k.Seq + 1, k.Hash})
+	if err != nil {
+		return Receipt{}, false, err
+	}
+	debit := statement{pgDebitKnown, []any{int64(after), p.Number, k.Seq + 1, signed.Hash[:], p.Account, k.Hash[:], int64(before), p.Lease}}
+	b = &pgx.Batch{}
+	for _, st := range append(slices.Clip(marks), debit, insert) {
+		b.Queue(st.query, st.args...)
+	}
+	b.Queue("COMMIT")
+	err = c.SendBatch(ctx, b).Close()
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == divisionByZero {
+		return Receipt{}, false, nil // not as the seller left it
+	}
+	if err != nil {
+		return Receipt{}, false, fmt.Errorf("store: recording purchase %s: %w", p.ID(), err)
+	}
+	r := receipt(p, sold, stake, prize, before, after, at)
+	r.Signed = signed
+	return r, true, nil
+}
+
+// pgDebitKnown is debitKnown on PostgreSQL, in a pipeline that cannot
+// stop at a row it did not change: the account not as its seller left it,
+// the statement fails its transaction instead (1 / 0).
+const pgDebitKnown = `WITH debited AS (` + debitKnown + ` RETURNING 1) SELECT 1 / COUNT(*) FROM debited`
+
+// divisionByZero is PostgreSQL's code of pgDebitKnown's failure.
+const divisionByZero = "22012"
 
 // allocatePreferred takes the next serial of a block on sale that no other
 // seller holds, the block $3 first (the one the seller sold from last:
