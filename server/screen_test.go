@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -27,26 +26,6 @@ func (s *screen) sync() {
 		}
 		time.Sleep(time.Millisecond)
 	}
-}
-
-// frameBuffer is a buffer written by a screen's writer and read by a test.
-type frameBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *frameBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *frameBuffer) take() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := bytes.Clone(s.b.Bytes())
-	s.b.Reset()
-	return out
 }
 
 // randomFrame is a frame of h lines of styled runs: plain and coloured
@@ -121,10 +100,9 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 	const w, h = 40, 12
 	profiles := []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI, colorprofile.ASCII}
 	for round := range 400 {
-		out := &frameBuffer{}
+		out := &syncBuffer{}
 		profile := profiles[round%len(profiles)]
 		scr := newScreen(out, w, h, profile, &styleMemo{})
-		var all [][]byte
 		var last string
 		var runs [][]int
 		for range 1 + r.IntN(6) {
@@ -133,12 +111,11 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 			v.AltScreen = true
 			scr.set(v)
 			scr.sync()
-			all = append(all, out.take())
 		}
 		var whole bytes.Buffer
 		cw := colorprofile.Writer{Forward: &whole, Profile: profile}
 		cw.WriteString("\x1b[H\x1b[2J" + strings.ReplaceAll(clipped(last, w, h), "\n", "\r\n")) //nolint:errcheck // a buffer takes everything
-		got, want := strings.Split(emulated(w, h, all...), "\n"), strings.Split(emulated(w, h, whole.Bytes()), "\n")
+		got, want := strings.Split(emulated(w, h, []byte(out.String())), "\n"), strings.Split(emulated(w, h, whole.Bytes()), "\n")
 		for y := range got {
 			if got[y] != want[y] {
 				g, wa := strings.Split(got[y], "|"), strings.Split(want[y], "|")
