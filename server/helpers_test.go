@@ -169,7 +169,7 @@ func termOn(t *testing.T, s *gossh.Session, termType string, w, h int, env map[s
 	term := &terminal{Session: s, out: &syncBuffer{}, errOut: &syncBuffer{}, done: make(chan error, 1)}
 	s.Stdout, s.Stderr = term.out, term.errOut
 	if w > 0 {
-		term.drawn = newDrawn(t, min(w, maxCols), min(h, maxRows))
+		term.drawn = newDrawn(min(w, maxCols), min(h, maxRows))
 		s.Stdout = io.MultiWriter(term.out, term.drawn)
 	}
 	if term.in, err = s.StdinPipe(); err != nil {
@@ -183,13 +183,7 @@ func termOn(t *testing.T, s *gossh.Session, termType string, w, h int, env map[s
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() {
-		err := s.Wait()
-		if term.drawn != nil {
-			term.drawn.close() // its reader ends with the session
-		}
-		term.done <- err
-	}()
+	go func() { term.done <- s.Wait() }()
 	t.Cleanup(func() { s.Close() })
 	return term
 }
@@ -228,13 +222,11 @@ type drawn struct {
 	last string
 }
 
-func newDrawn(t *testing.T, w, h int) *drawn {
-	t.Helper()
-	d := &drawn{emu: vt.NewEmulator(w, h)}
-	go io.Copy(io.Discard, d.emu) //nolint:errcheck // the emulator's answers to queries, read so that it never waits
-	t.Cleanup(d.close)
-	return d
-}
+// newDrawn returns the emulator of a terminal of w×h. Nothing reads its
+// answers to queries (the emulator's Read races with its Close): a
+// session sends none, having no input of Bubble Tea's to read them, and
+// one sent would hold the session's output, which a test's wait shows.
+func newDrawn(w, h int) *drawn { return &drawn{emu: vt.NewEmulator(w, h)} }
 
 func (d *drawn) Write(p []byte) (int, error) {
 	d.mu.Lock()
@@ -246,12 +238,6 @@ func (d *drawn) Write(p []byte) (int, error) {
 		d.last = s
 	}
 	return len(p), nil
-}
-
-func (d *drawn) close() {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.emu.Close() //nolint:errcheck // a pipe closed twice says so, and nothing else
 }
 
 func (d *drawn) resize(w, h int) {
