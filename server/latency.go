@@ -3,6 +3,7 @@ package server
 import (
 	"slices"
 	"sync"
+	"tapis/internal/quantile"
 	"time"
 )
 
@@ -50,12 +51,6 @@ func (l *latencies) summary() Latency {
 		return s
 	}
 	slices.Sort(kept)
-	s.P50, s.P99, s.Max = quantile(kept, 0.50), quantile(kept, 0.99), kept[len(kept)-1]
+	s.P50, s.P99, s.Max = quantile.Of(kept, 0.50), quantile.Of(kept, 0.99), kept[len(kept)-1]
 	return s
-}
-
-// quantile returns the q-quantile of sorted durations, nearest rank.
-func quantile(sorted []time.Duration, q float64) time.Duration {
-	i := int(q*float64(len(sorted))+0.999999) - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tapis/internal/quantile"
 	"time"
 	"unicode"
 
@@ -74,14 +75,7 @@ func spreadOf(d []time.Duration, n int64) Spread {
 		return Spread{N: n}
 	}
 	slices.Sort(d)
-	return Spread{N: n, P50: quantile(d, 0.50), P99: quantile(d, 0.99), Max: d[len(d)-1]}
-}
-
-// quantile returns the q-quantile of sorted durations, nearest rank (as
-// the server computes its own).
-func quantile(sorted []time.Duration, q float64) time.Duration {
-	i := int(q*float64(len(sorted))+0.999999) - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
+	return Spread{N: n, P50: quantile.Of(d, 0.50), P99: quantile.Of(d, 0.99), Max: d[len(d)-1]}
 }
 
 // drawsText tells whether a terminal's output shows something: a

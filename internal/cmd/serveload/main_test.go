@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tapis/internal/quantile"
 	"testing"
 	"time"
 
@@ -222,13 +223,13 @@ func TestLogBufferBounded(t *testing.T) {
 }
 
 func TestTable(t *testing.T) {
-	if got := median([]float64{3, 1, 2}); got != 2 {
+	if got := quantile.Median([]float64{3, 1, 2}); got != 2 {
 		t.Errorf("median of 3 = %v", got)
 	}
-	if got := median([]float64{4, 1, 2, 3}); got != 2.5 {
+	if got := quantile.Median([]float64{4, 1, 2, 3}); got != 2.5 {
 		t.Errorf("median of 4 = %v", got)
 	}
-	if !math.IsNaN(median(nil)) {
+	if !math.IsNaN(quantile.Median(nil)) {
 		t.Error("median of none is not NaN")
 	}
 	f := func(p99 time.Duration, idle float64) figures {

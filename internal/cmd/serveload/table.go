@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
+	"tapis/internal/quantile"
 	"time"
 )
 
@@ -79,19 +79,5 @@ func medianOf(fs []figures, of func(figures) float64) float64 {
 			xs = append(xs, v)
 		}
 	}
-	return median(xs)
-}
-
-// median is the middle of xs (the mean of the two middles for an even
-// count); NaN for none.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	return quantile.Median(xs)
 }

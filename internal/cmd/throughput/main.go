@@ -34,14 +34,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"net/url"
 	"os"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"tapis/internal/quantile"
 	"time"
 )
 
@@ -244,31 +243,17 @@ type row struct {
 	tapis   []float64 // empty when the tapis build cannot use a store
 }
 
-// median is the middle of xs (the mean of the two middles for an even
-// count); NaN for none.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
 // writeTable writes the medians as a markdown table.
 func writeTable(w io.Writer, rows []row) {
 	fmt.Fprintln(w, "| clients | peer tps (median) | tapis purchases/s (median) | ratio |")
 	fmt.Fprintln(w, "|---:|---:|---:|---:|")
 	for _, r := range rows {
-		p := median(r.peer)
+		p := quantile.Median(r.peer)
 		if len(r.tapis) == 0 {
 			fmt.Fprintf(w, "| %d | %.0f | %s | — |\n", r.clients, p, notInBuild)
 			continue
 		}
-		t := median(r.tapis)
+		t := quantile.Median(r.tapis)
 		fmt.Fprintf(w, "| %d | %.0f | %.0f | %.2f |\n", r.clients, p, t, t/p)
 	}
 }

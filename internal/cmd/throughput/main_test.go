@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"tapis/internal/quantile"
 	"testing"
 )
 
@@ -101,8 +102,8 @@ func TestMedian(t *testing.T) {
 		{[]float64{10, 10, 1000}, 10},
 	} {
 		in := append([]float64(nil), tc.in...)
-		if got := median(in); got != tc.want {
-			t.Errorf("median(%v) = %v, want %v", tc.in, got, tc.want)
+		if got := quantile.Median(in); got != tc.want {
+			t.Errorf("quantile.Median(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 		for i := range in {
 			if in[i] != tc.in[i] {
@@ -110,7 +111,7 @@ func TestMedian(t *testing.T) {
 			}
 		}
 	}
-	if !math.IsNaN(median(nil)) {
+	if !math.IsNaN(quantile.Median(nil)) {
 		t.Error("median of nothing is not NaN")
 	}
 }
