@@ -19,19 +19,17 @@ const frameEvery = 40 * time.Millisecond
 // without Bubble Tea's renderer.
 type paced struct {
 	tea.Model
-	prog  *tea.Program // the program running it, once started
-	scr   *screen
-	every time.Duration
-	now   func() time.Time
-	last  time.Time // when the last frame was handed in
-	due   bool      // a frameDue is on its way
+	prog *tea.Program // the program running it, once started
+	scr  *screen
+	last time.Time // when the last frame was handed in
+	due  bool      // a frameDue is on its way
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.
 type frameDue struct{}
 
 func newPaced(m tea.Model, scr *screen) *paced {
-	return &paced{Model: m, scr: scr, every: frameEvery, now: time.Now}
+	return &paced{Model: m, scr: scr}
 }
 
 // Init starts the model, and stops Bubble Tea's frame ticker.
@@ -73,7 +71,7 @@ func (p *paced) frame() tea.Cmd {
 	if p.due {
 		return nil
 	}
-	if wait := p.every - p.now().Sub(p.last); wait > 0 {
+	if wait := frameEvery - time.Since(p.last); wait > 0 {
 		p.due = true
 		return tea.Tick(wait, func(time.Time) tea.Msg { return frameDue{} })
 	}
@@ -83,7 +81,7 @@ func (p *paced) frame() tea.Cmd {
 
 // draw hands the model's frame to the screen.
 func (p *paced) draw() {
-	p.last = p.now()
+	p.last = time.Now()
 	p.scr.set(p.Model.View())
 }
 

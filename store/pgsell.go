@@ -97,14 +97,8 @@ func (s *SQL) pgSell(ctx context.Context, c *pgx.Conn, p Purchase, marks []state
 			err = nil // no one holds it: the general path refuses it
 		}
 	}
-	if cerr := res.Close(); err == nil {
-		err = cerr
-	}
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return Receipt{}, false, nil // no block free
-	case err != nil:
-		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+	if free, err := allocated(res, err, seq); !free || err != nil {
+		return Receipt{}, false, err
 	}
 	st := Standing{Balance: game.Cents(balance), Made: made, Lease: token, Loss: game.Cents(loss)}
 	if again, err := Admit(p, st, stake); again || err != nil {
@@ -161,14 +155,8 @@ func (s *SQL) pgSellKnown(ctx context.Context, c *pgx.Conn, p Purchase, k knownR
 	if err == nil {
 		err = res.QueryRow().Scan(&number, &serial, &now)
 	}
-	if cerr := res.Close(); err == nil {
-		err = cerr
-	}
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return Receipt{}, false, nil // no block free
-	case err != nil:
-		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+	if free, err := allocated(res, err, seq); !free || err != nil {
+		return Receipt{}, false, err
 	}
 	at := time.Unix(0, now).UTC()
 	sold, err := s.dealt(ctx, pgxRunner{c}, p.Game, seq, table, number, serial, at)
@@ -248,4 +236,20 @@ func (r pgxRow) Scan(dest ...any) error {
 		return sql.ErrNoRows
 	}
 	return err
+}
+
+// allocated closes the batch that took a serial of seq and says whether
+// it took one: err is the batch's own, nil and not free when no block of
+// seq had one (the general path opens the next).
+func allocated(res pgx.BatchResults, err error, seq game.SeqKey) (free bool, _ error) {
+	if cerr := res.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
+	}
+	return true, nil
 }
