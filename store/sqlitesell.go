@@ -69,9 +69,15 @@ func (s *SQL) sqliteSell(ctx context.Context, run rawRunner, p Purchase, k known
 		return Receipt{}, false, err
 	}
 	var number, serial int64
-	err := run.row(ctx, allocateFirst, seq.Game, seq.Stake.String()).Scan(&number, &serial)
+	err := run.row(ctx, nextSerial, seq.Game, seq.Stake.String()).Scan(&number, &serial)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && serial == table.Units {
 		return Receipt{}, false, nil // no block on sale, or a block's last unit: the general path opens the next
+	}
+	if err == nil {
+		var n int64
+		if n, err = run.update(ctx, takeSerial, seq.Game, seq.Stake.String(), number, serial); err == nil && n != 1 {
+			err = fmt.Errorf("block %s sold %d serials of %d", seq.Block(number), n, serial)
+		}
 	}
 	if err != nil {
 		return Receipt{}, false, fmt.Errorf("store: allocating a serial of %s: %w", seq, err)
@@ -112,6 +118,15 @@ func (s *SQL) sqliteSell(ctx context.Context, run rawRunner, p Purchase, k known
 	r.Signed = signed
 	return r, true, nil
 }
+
+// nextSerial reads the next serial of the first block on sale, and
+// takeSerial takes it: within BEGIN IMMEDIATE nothing is written between
+// them, and two plain statements cost SQLite less than one UPDATE with its
+// RETURNING (an ephemeral table a statement).
+const (
+	nextSerial = `SELECT number, sold + 1 FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units ORDER BY number LIMIT 1`
+	takeSerial = `UPDATE blocks SET sold = $4 WHERE game = $1 AND stake = $2 AND number = $3 AND sold = $4 - 1`
+)
 
 // rawStatements are the statements a SQLite store prepared on the driver's
 // connection, by query as written for PostgreSQL, and the connection.
