@@ -170,6 +170,9 @@ func (s *SQL) pgSellKnown(ctx context.Context, c *pgx.Conn, p Purchase, k knownR
 		return Receipt{}, false, err
 	}
 	debit := statement{pgDebitKnown, []any{int64(after), p.Number, k.Seq + 1, signed.Hash[:], p.Account, k.Hash[:], int64(before), p.Lease}}
+	if p.Lease == "" {
+		debit = statement{pgDebitUnleased, debit.args[:7]}
+	}
 	b = &pgx.Batch{}
 	for _, st := range append(slices.Clip(marks), debit, insert) {
 		b.Queue(st.query, st.args...)
@@ -190,8 +193,15 @@ func (s *SQL) pgSellKnown(ctx context.Context, c *pgx.Conn, p Purchase, k knownR
 
 // pgDebitKnown is debitKnown on PostgreSQL, in a pipeline that cannot
 // stop at a row it did not change: the account not as its seller left it,
-// the statement fails its transaction instead (1 / 0).
-const pgDebitKnown = `WITH debited AS (` + debitKnown + ` RETURNING 1) SELECT 1 / COUNT(*) FROM debited`
+// the statement fails its transaction instead (1 / 0). A purchase under no
+// lease has a statement of its own (pgDebitUnleased): with debitKnown's
+// test of an empty lease, PostgreSQL would plan the statement again at
+// each purchase, each plan for its own lease.
+const (
+	pgDebitKnown = `WITH debited AS (` + debitAsLeft + `
+		AND EXISTS (SELECT 1 FROM sellers WHERE account = $5 AND token = $8) RETURNING 1) SELECT 1 / COUNT(*) FROM debited`
+	pgDebitUnleased = `WITH debited AS (` + debitAsLeft + ` RETURNING 1) SELECT 1 / COUNT(*) FROM debited`
+)
 
 // divisionByZero is PostgreSQL's code of pgDebitKnown's failure.
 const divisionByZero = "22012"

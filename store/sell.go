@@ -398,9 +398,10 @@ const (
 	// chain with hash $6, leaving balance $7. It writes the new balance,
 	// place and head (the purchase's hash) at once, and changes nothing
 	// when the account is not so, nor the lease ($8) the seller's.
-	debitKnown = `UPDATE accounts SET balance = $1, purchases = $2, seq = $3, head = $4
-		WHERE name = $5 AND purchases = $2 - 1 AND seq = $3 - 1 AND head = $6 AND balance = $7
+	debitKnown = debitAsLeft + `
 		AND ($8 = '' OR EXISTS (SELECT 1 FROM sellers WHERE account = $5 AND token = $8))`
+	debitAsLeft = `UPDATE accounts SET balance = $1, purchases = $2, seq = $3, head = $4
+		WHERE name = $5 AND purchases = $2 - 1 AND seq = $3 - 1 AND head = $6 AND balance = $7`
 	insertPurchase = `INSERT INTO purchases
 		(account, number, game, stake, block, serial, label, unit, tier, stake_cents, prize, before_cents, after_cents, layout, at, attempt, seq, prev, hash, sig)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
