@@ -58,12 +58,12 @@ func TestLoadPostgres(t *testing.T) {
 		t.Skip("-short: the load test plays 200 sessions")
 	}
 	url := pgtest.Fresh(t)
-	// Four blocks of each sequence on sale side by side: purchases take
-	// the one no other seller holds instead of queueing on one block's
-	// row (serve --open-blocks 4, docs/scaling.md).
+	// The store as serve makes it by default: store.DefaultOpenBlocks
+	// blocks of each sequence on sale side by side, so that each seller
+	// takes a block no other holds (docs/scaling.md).
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), OpenBlocks: 4})
+	st, err := store.Open(ctx, url, store.Options{Key: ledger.PublicTestKey(), OpenBlocks: store.DefaultOpenBlocks})
 	if err != nil {
 		t.Fatal(err)
 	}

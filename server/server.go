@@ -150,7 +150,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, end: newEnding(), styles: &styleMemo{}}
-	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, limit: o.LossLimit}
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, failed: newFailures(o.Log, time.Now), limit: o.LossLimit}
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.
 	total := 2*(o.MaxSessions+o.MaxBoards) + o.Startups.Full
@@ -286,11 +286,13 @@ func (s *Server) release(account string) {
 
 // seller is the shared store as each player's session holds it: closing a
 // player's session leaves it open, a purchase past the loss limit is
-// refused, and a purchase that fails is logged.
+// refused, and a purchase that fails is logged (the failures that follow it
+// closely as a count, failures.go).
 type seller struct {
 	*store.SQL
 	log     *log.Logger
 	latency *latencies
+	failed  *failures
 	limit   decimal.Decimal // the loss limit over store.LossWindow; zero: none
 }
 
@@ -308,11 +310,12 @@ func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, erro
 		return store.Receipt{}, err
 	}
 	if err != nil { // a purchase that failed sold nothing: it is not timed among the sales
-		s.log.Error("purchase failed", "purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
+		s.failed.failed("purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))
 		return r, err
 	}
 	s.latency.record(time.Since(start))
+	s.failed.sold()
 	return r, nil
 }
 

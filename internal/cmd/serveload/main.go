@@ -11,8 +11,8 @@
 // (tapis serve then sets its own), listening on 127.0.0.1: tapis serve on
 // a new store (sqlite:DIR/load.db in a new temporary directory, or on
 // PostgreSQL a new database made on -store's server, dropped after), with
-// its host and house keys in that directory, --max-sessions 400 and, with
-// two servers or more, --open-blocks 4. It connects one session to each
+// its host and house keys in that directory, --max-sessions 400 and the
+// default --open-blocks. It connects one session to each
 // server and reads the server's VmRSS (/proc/PID/status) once it is on
 // Yam's, then plays the load, reading each server's CPU (utime + stime,
 // /proc/PID/stat) as the sessions start pressing and as they stop, and its

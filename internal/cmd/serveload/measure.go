@@ -35,12 +35,7 @@ func tapisSide(cfg config) side {
 		start: func(ctx context.Context, dir string, i int, store string) (*child, string, error) {
 			args := []string{"serve", "--listen", "127.0.0.1:0", "--store", store,
 				"--host-key", filepath.Join(dir, fmt.Sprintf("host-%d", i)), "--house-key", filepath.Join(dir, "house"),
-				"--max-sessions", "400"}
-			if cfg.servers > 1 {
-				// Sellers take the block no other holds instead of
-				// queueing on one block's row (docs/scaling.md).
-				args = append(args, "--open-blocks", "4")
-			}
+				"--max-sessions", "400"} // and the default --open-blocks, as a host starts it
 			c, err := startChild(fmt.Sprintf("tapis serve %d", i), cfg.tapis, args...)
 			if err != nil {
 				return nil, "", err
