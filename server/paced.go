@@ -19,10 +19,11 @@ const frameEvery = 40 * time.Millisecond
 // without Bubble Tea's renderer.
 type paced struct {
 	tea.Model
-	prog *tea.Program // the program running it, once started
-	scr  *screen
-	last time.Time // when the last frame was handed in
-	due  bool      // a frameDue is on its way
+	prog  *tea.Program // the program running it, once started
+	scr   *screen
+	last  time.Time // when the last frame was handed in
+	due   bool      // a frameDue is on its way
+	sized bool      // the model has its window's size: before, it draws nothing worth a frame
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.
@@ -55,6 +56,7 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.draw()
 		return p, nil
 	case tea.WindowSizeMsg:
+		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)
 	}
 	m, cmd := p.Model.Update(msg)
@@ -66,9 +68,12 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // frame draws the model's frame if its turn has come, or returns the
-// command that brings it at its turn.
+// command that brings it at its turn. Nothing is drawn before the model
+// has its size: Bubble Tea's first messages (the colour profile, then the
+// size) come a few microseconds apart, and a frame of no size drawn for
+// the first would put the first real one, the menu, a frame's turn later.
 func (p *paced) frame() tea.Cmd {
-	if p.due {
+	if p.due || !p.sized {
 		return nil
 	}
 	if wait := frameEvery - time.Since(p.last); wait > 0 {
