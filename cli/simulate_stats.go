@@ -19,6 +19,8 @@ import (
 type statWords struct {
 	interval, holds, misses string // return, low, high, standard error; payout
 	runInterval             string // low, high, standard error
+	rare, rares             string // lot(s), expected, units, chance, shift: one lot, more
+	rareDrawn               string // lots drawn
 	runDiffers              string // run σ, table σ
 	tableInterval           string // units, payout, half width
 	volatility              string // table σ, stakes, run σ, stakes
@@ -42,6 +44,9 @@ var statText = map[ui.Lang]statWords{
 		holds:         ", which holds %s",
 		misses:        ", which misses %s",
 		runInterval:   "by the run's own variance: %s to %s (standard error %s points)",
+		rare:          "caution: the intervals lean on the normal law, which the %s lot does not follow: expected %s times in %s (drawn in %s of such runs), one adds %s points to the return by itself",
+		rares:         "caution: the intervals lean on the normal law, which the %s lots do not follow: expected %s times in %s (one of them drawn in %s of such runs), one adds %s points to the return by itself",
+		rareDrawn:     "; this run drew %s",
 		runDiffers:    "; the run's σ %s is far from the table's %s: the rare big lots, which make most of it, came out more or less often than their odds",
 		tableInterval: "the table: a run of %s returns %s ± %s points 95 times in 100",
 		volatility:    "volatility: σ %s a unit (%s stakes) by the table, %s (%s stakes) in the run",
@@ -63,6 +68,9 @@ var statText = map[ui.Lang]statWords{
 		holds:         ", qui contient %s",
 		misses:        ", qui ne contient pas %s",
 		runInterval:   "selon la variance de la session : de %s à %s (erreur type %s points)",
+		rare:          "attention : les intervalles supposent la loi normale, que le lot de %s ne suit pas : attendu %s fois en %s (tiré dans %s de ces sessions), un seul ajoute %s points au retour",
+		rares:         "attention : les intervalles supposent la loi normale, que les lots de %s ne suivent pas : attendus %s fois en %s (l'un d'eux tiré dans %s de ces sessions), un seul ajoute %s points au retour",
+		rareDrawn:     " ; cette session en a tiré %s",
 		runDiffers:    " ; le σ de la session, %s, est loin de celui de la table, %s : les gros lots rares, qui en font l'essentiel, sont sortis plus ou moins souvent que leur chance",
 		tableInterval: "la table : une session de %s rend %s ± %s points 95 fois sur 100",
 		volatility:    "volatilité : σ %s par partie (%s mises) selon la table, %s (%s mises) dans la session",
@@ -143,6 +151,7 @@ func writeStatistics(w io.Writer, o *simOptions, r *simulation, a stats.Analysis
 		}
 		fmt.Fprintln(w, line)
 		fmt.Fprintf(w, words.tableInterval+"\n", units(c.Units, o.lang), ratio(c.Payout, o.lang), fixed(100*Z95(c.SETable), 1, o.lang))
+		writeRare(w, c, o.lang)
 	}
 	fmt.Fprintf(w, words.volatility+"\n", wallet.Format(decimal.NewFromFloat(c.SigmaTable).Round(2), l), fixed(c.SigmaTable/c.Stake, 1, o.lang),
 		wallet.Format(decimal.NewFromFloat(c.SigmaRun).Round(2), l), fixed(c.SigmaRun/c.Stake, 1, o.lang))
@@ -169,6 +178,36 @@ func writeStatistics(w io.Writer, o *simOptions, r *simulation, a stats.Analysis
 	if o.game.Name == vegas.Name {
 		writeTickets(w, &r.tickets, o.lang)
 	}
+}
+
+// writeRare warns of the lots too rare for the run's intervals.
+func writeRare(w io.Writer, c stats.Confidence, lang ui.Lang) {
+	if len(c.Rare) == 0 {
+		return
+	}
+	words, l := statText[lang], string(lang)
+	prizes, expected, shifts := make([]string, len(c.Rare)), make([]string, len(c.Rare)), make([]string, len(c.Rare))
+	var drawn int64
+	for i, r := range c.Rare {
+		prizes[i] = wallet.Format(r.Prize, l)
+		expected[i] = fixed(r.Expected, 2, lang)
+		if r.Expected < 0.01 {
+			expected[i] = fixed(r.Expected, 4, lang)
+		}
+		shifts[i] = fixed(100*r.Shift, 1, lang)
+		drawn += r.Drawn
+	}
+	sep := " / "
+	format := words.rare
+	if len(c.Rare) > 1 {
+		format = words.rares
+	}
+	line := fmt.Sprintf(format, strings.Join(prizes, sep), strings.Join(expected, sep), units(c.Units, lang),
+		ratio(c.RareChance, lang), strings.Join(shifts, sep))
+	if drawn > 0 {
+		line += fmt.Sprintf(words.rareDrawn, number(drawn, lang))
+	}
+	fmt.Fprintln(w, line)
 }
 
 // Z95 returns the half width of a 95 % interval of standard error se.
@@ -219,6 +258,15 @@ type returnJSON struct {
 	IntervalTable [2]float64 `json:"interval_table"`
 	IntervalRun   [2]float64 `json:"interval_run"`
 	TableRange    [2]float64 `json:"table_range"`
+	RareLots      []rareJSON `json:"rare_lots"`
+	RareChance    float64    `json:"rare_chance"`
+}
+
+type rareJSON struct {
+	Prize    string  `json:"prize"`
+	Expected float64 `json:"expected"`
+	Shift    float64 `json:"shift"`
+	Drawn    int64   `json:"drawn"`
 }
 
 type volatilityJSON struct {
@@ -291,6 +339,11 @@ func statisticsJSON(r *simulation, a stats.Analysis, vegasGame bool) *statsJSON 
 		Draws:     drawsJSON{Blocks: len(a.Draws.PerBlock), WholeBlocks: a.Draws.WholeBlocks(), FPC: round6(c.Factor)},
 		ChiSquare: chiJSON(a.Test),
 	}
+	out.Return.RareLots = []rareJSON{}
+	for _, r := range c.Rare {
+		out.Return.RareLots = append(out.Return.RareLots, rareJSON{r.Prize.String(), round6(r.Expected), round6(r.Shift), r.Drawn})
+	}
+	out.Return.RareChance = round6(c.RareChance)
 	if !vegasGame {
 		return out
 	}

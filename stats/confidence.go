@@ -3,6 +3,8 @@ package stats
 import (
 	"math"
 	"slices"
+
+	"github.com/shopspring/decimal"
 )
 
 // Z95 is the two-sided 95 % quantile of the normal law: an interval of
@@ -81,6 +83,22 @@ type Confidence struct {
 	// variance gives for this run; SERun the one the run's variance
 	// gives. Both are 0 for a run of whole blocks.
 	SETable, SERun float64
+
+	// Rare are the lots the run is too short for: expected less than once
+	// in it, and each alone moving the return by more than SETable. The
+	// intervals lean on the normal law, which such lots do not follow:
+	// the runs that draw one of them fall outside. RareChance is the
+	// chance that a run of as many units draws at least one.
+	Rare       []RareLot
+	RareChance float64
+}
+
+// RareLot is a lot too rare for a run's normal interval.
+type RareLot struct {
+	Prize    decimal.Decimal
+	Expected float64 // how many times a run of as many units draws it
+	Shift    float64 // how much one of them adds to the return
+	Drawn    int64   // how many times the run drew it
 }
 
 // TableRange returns where the return of such a run falls 95 times in
@@ -146,6 +164,17 @@ func Analyse(f Figures, d Draws) Analysis {
 		}
 		scale := math.Sqrt(c.Factor/float64(n)) / stake
 		c.SETable, c.SERun = c.SigmaTable*scale, c.SigmaRun*scale
+	}
+	if n > 0 && c.Factor > 0 {
+		var none float64
+		for i, lot := range f.Lots {
+			shift := lot.Prize.InexactFloat64() / (float64(n) * stake)
+			if lot.Prize.IsPositive() && expected[i] < 1 && shift > c.SETable {
+				c.Rare = append(c.Rare, RareLot{Prize: lot.Prize, Expected: expected[i], Shift: shift, Drawn: observed[i]})
+				none += expected[i]
+			}
+		}
+		c.RareChance = -math.Expm1(-none) // Poisson: at least one of them
 	}
 	a.Confidence = c
 	a.Test = Pearson(observed, expected, c.Factor)

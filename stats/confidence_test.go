@@ -97,3 +97,30 @@ func TestPearsonPooling(t *testing.T) {
 		t.Errorf("%+v", c)
 	}
 }
+
+// TestAnalyseRareLots: in 100 000 Yam's units at 1 €, the 5 000 € lot is
+// expected 1/7 times and one adds 5 points to the return, more than the
+// standard error (1.8): the intervals do not hold it. The 500 € lot adds
+// 0.5 points, within the normal law's reach.
+func TestAnalyseRareLots(t *testing.T) {
+	counts := []int64{1, 0, 57, 2571, 3571, 500, 714, 4429, 11500, 0}
+	var sum int64
+	for _, c := range counts {
+		sum += c
+	}
+	counts[9] = 100_000 - sum
+	a := Analyse(figuresOf(t, lottery.Yams(), 1, counts), Draws{BlockUnits: 700_000, PerBlock: []int64{100_000}})
+	if len(a.Rare) != 1 {
+		t.Fatalf("rare lots %+v, want the 5000 € lot alone", a.Rare)
+	}
+	r := a.Rare[0]
+	if !r.Prize.Equal(decimal.NewFromInt(5000)) || math.Abs(r.Expected-1.0/7) > 1e-12 || math.Abs(r.Shift-0.05) > 1e-12 || r.Drawn != 1 {
+		t.Errorf("%+v", r)
+	}
+	if want := -math.Expm1(-1.0 / 7); math.Abs(a.RareChance-want) > 1e-12 {
+		t.Errorf("chance %g, want %g", a.RareChance, want)
+	}
+	if lo, hi := a.Interval(); lo <= 0.7 && 0.7 <= hi {
+		t.Errorf("interval [%g, %g] holds 0.7 although the top lot came out", lo, hi)
+	}
+}
