@@ -30,6 +30,7 @@ type statWords struct {
 	whole                   string // whole blocks only
 	fpc                     string // whole blocks, units of others, factor, statistic, corrected
 	partBlock               string // share of one block, factor
+	partBlocks              string // blocks, factor
 	surfaces                string
 	surface                 string // name, rate, expected
 	splitsHead              string
@@ -53,9 +54,10 @@ var statText = map[ui.Lang]statWords{
 		chiSquare:     "χ² of the units by lot against the table: %s on %s degrees of freedom, p = %s",
 		pooled:        " (%d lots expected under 5 times pooled)",
 		noTest:        "χ² of the units by lot: too few units to test",
-		whole:         "the run is %s drawn whole (without replacement): every lot counted as the table has it, the return its payout rate exactly; nothing is left to chance, so no interval and no χ² test",
-		fpc:           "drawn without replacement: %s whole and %s of another block; the variances are %s of independent draws' (finite-population correction), so χ² %s is read as %s",
+		whole:         "the run is %s (drawn without replacement): every lot counted as the table has it, the return its payout rate exactly; nothing is left to chance, so no interval and no χ² test",
+		fpc:           "drawn without replacement: %s and %s of another block; the variances are %s of independent draws' (finite-population correction), so χ² %s is read as %s",
 		partBlock:     "drawn without replacement from one block (%s of it): the variances are %s of independent draws' (finite-population correction, applied)",
+		partBlocks:    "drawn without replacement from %s, a part of each: the variances are %s of independent draws' (finite-population correction, applied)",
 		surfaces:      "surfaces that paid (against the catalogue):",
 		surface:       "%s %s (%s)",
 		splitsHead:    "splits of each lot over the surfaces, against its catalogue (each split equally likely):",
@@ -77,9 +79,10 @@ var statText = map[ui.Lang]statWords{
 		chiSquare:     "χ² des parties par lot contre la table : %s à %s degrés de liberté, p = %s",
 		pooled:        " (%d lots attendus moins de 5 fois regroupés)",
 		noTest:        "χ² des parties par lot : trop peu de parties pour un test",
-		whole:         "la session compte %s tirés entiers (sans remise) : chaque lot compté comme la table le donne, le retour exactement son taux ; rien n'est laissé au hasard, donc ni intervalle ni test du χ²",
-		fpc:           "tirage sans remise : %s entiers et %s d'un autre bloc ; les variances valent %s de celles de tirages indépendants (correction de population finie), le χ² %s se lit donc %s",
+		whole:         "la session compte %s (tirage sans remise) : chaque lot compté comme la table le donne, le retour exactement son taux ; rien n'est laissé au hasard, donc ni intervalle ni test du χ²",
+		fpc:           "tirage sans remise : %s et %s d'un autre bloc ; les variances valent %s de celles de tirages indépendants (correction de population finie), le χ² %s se lit donc %s",
 		partBlock:     "tirage sans remise dans un bloc (%s de celui-ci) : les variances valent %s de celles de tirages indépendants (correction de population finie, appliquée)",
+		partBlocks:    "tirage sans remise dans %s, une part de chacun : les variances valent %s de celles de tirages indépendants (correction de population finie, appliquée)",
 		surfaces:      "surfaces gagnantes (contre le catalogue) :",
 		surface:       "%s %s (%s)",
 		splitsHead:    "répartitions de chaque lot sur les surfaces, contre son catalogue (chacune également probable) :",
@@ -94,6 +97,19 @@ func blocksOf(n int64, lang ui.Lang) string {
 	one, more := "block", "blocks"
 	if lang == ui.French {
 		one, more = "bloc", "blocs"
+	}
+	if n == 1 {
+		return "1 " + one
+	}
+	return number(n, lang) + " " + more
+}
+
+// wholeBlocks writes a count of whole blocks: "1 whole block", "2 blocs
+// entiers".
+func wholeBlocks(n int64, lang ui.Lang) string {
+	one, more := "whole block", "whole blocks"
+	if lang == ui.French {
+		one, more = "bloc entier", "blocs entiers"
 	}
 	if n == 1 {
 		return "1 " + one
@@ -133,7 +149,7 @@ func writeStatistics(w io.Writer, o *simOptions, r *simulation, a stats.Analysis
 		return
 	}
 	if c.Factor == 0 {
-		fmt.Fprintf(w, words.whole+"\n", blocksOf(whole, o.lang))
+		fmt.Fprintf(w, words.whole+"\n", wholeBlocks(whole, o.lang))
 	} else {
 		lo, hi := c.Interval()
 		line := fmt.Sprintf(words.interval, ratio(c.Return, o.lang), ratio(lo, o.lang), ratio(hi, o.lang), fixed(100*c.SETable, 1, o.lang))
@@ -170,10 +186,12 @@ func writeStatistics(w io.Writer, o *simOptions, r *simulation, a stats.Analysis
 	switch {
 	case c.Factor == 0:
 	case whole > 0:
-		fmt.Fprintf(w, words.fpc+"\n", blocksOf(whole, o.lang), units(c.Units-whole*a.Draws.BlockUnits, o.lang),
+		fmt.Fprintf(w, words.fpc+"\n", wholeBlocks(whole, o.lang), units(c.Units-whole*a.Draws.BlockUnits, o.lang),
 			fixed(c.Factor, 3, o.lang), fixed(t.Statistic, 2, o.lang), fixed(t.Corrected, 2, o.lang))
 	case blocks == 1 && c.Factor < 0.995:
 		fmt.Fprintf(w, words.partBlock+"\n", ratio(float64(c.Units)/float64(a.Draws.BlockUnits), o.lang), fixed(c.Factor, 3, o.lang))
+	case c.Factor < 0.995:
+		fmt.Fprintf(w, words.partBlocks+"\n", blocksOf(blocks, o.lang), fixed(c.Factor, 3, o.lang))
 	}
 	if o.game.Name == vegas.Name {
 		writeTickets(w, &r.tickets, o.lang)

@@ -163,7 +163,15 @@ func TestSimulateWholeBlocks(t *testing.T) {
 		Stakes: decimal.NewFromInt(2 * table.Units), Prizes: table.Payout()}}
 	f.Units = table.Units
 	writeStatistics(&b, &o, &sim, stats.Analyse(f, sim.draws(table.Units)))
-	if want := "the run is 1 block drawn whole (without replacement)"; !strings.Contains(b.String(), want) || strings.Contains(b.String(), "χ² of") {
+	if want := "the run is 1 whole block (drawn without replacement)"; !strings.Contains(b.String(), want) || strings.Contains(b.String(), "χ² of") {
 		t.Errorf("want %q and no χ² test in\n%s", want, b.String())
+	}
+	// The same units as halves of two blocks (a journal taken up
+	// mid-block): a part of each, half the variance of independent draws.
+	b.Reset()
+	sim.perBlock = map[int64]int64{1: 350_000, 2: 350_000}
+	writeStatistics(&b, &o, &sim, stats.Analyse(f, sim.draws(table.Units)))
+	if want := "drawn without replacement from 2 blocks, a part of each: the variances are 0.500 of independent draws'"; !strings.Contains(b.String(), want) {
+		t.Errorf("want %q in\n%s", want, b.String())
 	}
 }
