@@ -110,7 +110,7 @@ func TestAuditProgress(t *testing.T) {
 func TestAuditTamper(t *testing.T) {
 	g := Yams()
 	stake := decimal.RequireFromString("0.5")
-	o := AuditOptions{Game: g, Stake: stake, Blocks: 2, Seed: game.SeedFrom(8), Tamper: &Tamper{Block: 2, Serial: 350_000}}
+	o := AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: game.SeedFrom(8), Tamper: &Tamper{Block: 1, Serial: 350_000}}
 	r, err := Audit(o)
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestAuditTamper(t *testing.T) {
 	if r.OK() || r.Mismatches != 1 || r.Unknown != 0 || r.Tampered == nil {
 		t.Fatalf("tampered audit: ok %v, %d mismatches, tampered %+v", r.OK(), r.Mismatches, r.Tampered)
 	}
-	if want := "yams:0.5:2:350000"; r.Tampered.Unit.String() != want || r.Tampered.Drawn.Equal(r.Tampered.Dealt) {
+	if want := "yams:0.5:1:350000"; r.Tampered.Unit.String() != want || r.Tampered.Drawn.Equal(r.Tampered.Dealt) {
 		t.Errorf("tampered %+v, want unit %s dealt for another lot", r.Tampered, want)
 	}
 	off := 0
@@ -138,7 +138,7 @@ func TestAuditTamper(t *testing.T) {
 	if r, _ := Audit(o); !r.OK() || r.Tampered != nil {
 		t.Errorf("the same audit untampered: %+v", r)
 	}
-	o.Tamper = &Tamper{Block: 3, Serial: 1}
+	o.Tamper = &Tamper{Block: 2, Serial: 1}
 	if _, err := Audit(o); err == nil {
 		t.Error("tampering with a block beyond the audit: no error")
 	}
