@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"tapis/game"
+	"tapis/game/vegas"
 )
 
 // BenchmarkScore runs `tapis score --json` on 1 000 records written by
@@ -111,4 +115,44 @@ func floorDecode(b *testing.B, input []byte) int {
 		}
 		n++
 	}
+}
+
+// BenchmarkPrizemap writes the map of a whole Vegas block as CSV, beside
+// the floor: drawing the block's 1 500 000 units and dealing each ticket
+// from its own stream, what any map of its splits must do. The ratio
+// prizemap/floor is the cost of scoring each ticket's surfaces and writing
+// its line.
+func BenchmarkPrizemap(b *testing.B) {
+	const units = 1_500_000
+	b.Run("csv", func(b *testing.B) {
+		cpu := cpuTime()
+		for b.Loop() {
+			env := Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard}
+			if code := Run(env, []string{"prizemap", "--game", "vegas", "--block", "1", "--seed", "1"}); code != ExitOK {
+				b.Fatalf("prizemap: exit %d", code)
+			}
+		}
+		perLine(b, units, cpu)
+	})
+	b.Run("floor", func(b *testing.B) {
+		table := vegas.Table()
+		bs := game.SeedFrom(1).Block(vegas.Name, vegas.Price(), 1)
+		dealer := vegas.NewDealer()
+		var pcg rand.PCG
+		src := game.PCGSource(&pcg)
+		var t vegas.Ticket
+		cpu := cpuTime()
+		for b.Loop() {
+			blk := game.NewBlock(table, 1, bs)
+			for {
+				serial, tier, ok := blk.Draw()
+				if !ok {
+					break
+				}
+				bs.SeedUnit(&pcg, serial)
+				dealer.Deal(src, tier, &t)
+			}
+		}
+		perLine(b, units, cpu)
+	})
 }

@@ -1,6 +1,7 @@
 // Package cli is tapis's shell: it reads every command line, the game's
 // and replay's included (GameArgs, ReplayArgs), and runs the command-line
-// tools, `score`, `deal`, `audit`, `verify` and `simulate`, on top of the
+// tools, `score`, `deal`, `audit`, `prizemap`, `commitment`, `verify` and
+// `simulate`, on top of the
 // game library, `serve`, the game over SSH, `board`, a store's live
 // board, and `receipt`, the receipts players keep and check.
 // Run is the whole program minus the terminal, so that tests drive it with
@@ -67,6 +68,10 @@ func command(name string) func(Env, []string) int {
 		return showBoard
 	case "receipt":
 		return receipt
+	case "commitment":
+		return commitment
+	case "prizemap":
+		return prizemap
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -169,6 +170,8 @@ type simulation struct {
 	totals     wallet.Totals   // what this run bought
 	balance    decimal.Decimal // the wallet's at the end
 	mismatches int64           // units whose layout did not score to their prize
+	perBlock   map[int64]int64 // the run's units drawn from each block, by its number
+	tickets    stats.Tickets   // Vegas: the surfaces that paid and the splits shown
 	short      bool            // the wallet could not pay the next unit
 	elapsed    time.Duration   // buying, revealing and marking shown the run's units
 }
@@ -184,7 +187,7 @@ func (r *simulation) won() decimal.Decimal { return r.earlierWon.Add(r.totals.Wo
 // The simulation is returned with the error that stopped it, if any; its
 // figures are nil when nothing could be counted.
 func playUnits(sess *session.Session, o *simOptions, progress func(done, total int64)) (simulation, error) {
-	r := simulation{seed: sess.Seed(), account: sess.Account()}
+	r := simulation{seed: sess.Seed(), account: sess.Account(), perBlock: map[int64]int64{}}
 	if st := sess.Restored(); st != nil {
 		for _, p := range st.Pending {
 			reveal(&r, &p.Sold)
@@ -211,7 +214,13 @@ func playUnits(sess *session.Session, o *simOptions, progress func(done, total i
 			err = fmt.Errorf("buying unit %d: %w", done+1, err)
 			break
 		}
-		reveal(&r, &sold)
+		score := reveal(&r, &sold)
+		if sold.Forced == nil {
+			r.perBlock[sold.Unit.ID.Block]++
+			if score.Vegas != nil {
+				r.tickets.Add(score.Vegas)
+			}
+		}
 		u := stats.Unit{Game: o.game.Name, Stake: o.stake, Prize: sold.Unit.Prize, Balance: op.After, At: time.Now()}
 		if err = r.figures.Add(u); err != nil {
 			err = fmt.Errorf("counting %s: %w", text.Printable(sold.Name()), err)
@@ -234,12 +243,25 @@ func playUnits(sess *session.Session, o *simOptions, progress func(done, total i
 }
 
 // reveal scores a unit's layout, as its screen does when it is fully
-// revealed, and counts it when it does not pay the prize the unit was sold
-// for.
-func reveal(r *simulation, sold *lottery.Sold) {
-	if !sold.Layout.Score().Prize().Equal(sold.Unit.Prize) {
+// revealed, counts it when it does not pay the prize the unit was sold
+// for, and returns its score.
+func reveal(r *simulation, sold *lottery.Sold) lottery.Score {
+	s := sold.Layout.Score()
+	if !s.Prize().Equal(sold.Unit.Prize) {
 		r.mismatches++
 	}
+	return s
+}
+
+// draws returns how the run's units came out of their blocks, for the
+// finite-population correction of its statistics.
+func (r *simulation) draws(blockUnits int64) stats.Draws {
+	d := stats.Draws{BlockUnits: blockUnits, PerBlock: make([]int64, 0, len(r.perBlock))}
+	for _, m := range r.perBlock {
+		d.PerBlock = append(d.PerBlock, m)
+	}
+	slices.Sort(d.PerBlock) // the same sums, in the same order, at every run
+	return d
 }
 
 // maxBalance bounds --balance, in euros, wherever it is read.

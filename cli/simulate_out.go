@@ -105,6 +105,8 @@ func writeSimulation(w io.Writer, o *simOptions, r *simulation) error {
 	fmt.Fprintf(w, "%s\n\n", head)
 	if fig, ok := r.figures.Figures(o.game.Seq(o.stake)); ok {
 		fmt.Fprintf(w, "%s\n\n", lotChart(fig, o.lang))
+		writeStatistics(w, o, r, stats.Analyse(fig, r.draws(fig.Block.Units)))
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, words.mismatches+"\n", number(r.mismatches, o.lang))
 	_, err := fmt.Fprintf(w, words.speed+"\n", units(int64(r.totals.Played), o.lang),
@@ -211,6 +213,7 @@ type simulationJSON struct {
 	Short          bool          `json:"short"`
 	Seconds        float64       `json:"seconds"`
 	UnitsPerSecond int64         `json:"units_per_second"`
+	Statistics     *statsJSON    `json:"statistics"` // null when no unit was bought
 }
 
 // writeSimulationJSON writes the report as one JSON object on one line.
@@ -241,6 +244,7 @@ func writeSimulationJSON(w io.Writer, o *simOptions, r *simulation) error {
 		if ret, err := fig.Return(6); err == nil {
 			out.RTP = ret.String()
 		}
+		out.Statistics = statisticsJSON(r, stats.Analyse(fig, r.draws(fig.Block.Units)), o.game.Name == vegas.Name)
 		for _, lot := range fig.Lots {
 			expected := float64(n*lot.Expected.Num) / float64(lot.Expected.Den)
 			out.Tiers = append(out.Tiers, simTierJSON{lot.Prize.String(), lot.Share.Num, expected})

@@ -42,6 +42,9 @@ type simJSON struct {
 	Short          bool    `json:"short"`
 	Seconds        float64 `json:"seconds"`
 	UnitsPerSecond int64   `json:"units_per_second"`
+	// Statistics is decoded with its own keys checked, in
+	// simulate_stats_test.go.
+	Statistics *statsJSON `json:"statistics"`
 }
 
 // simulateJSON runs simulate --json with args and decodes its last line,

@@ -30,8 +30,8 @@ func forms(name string) []form {
 			{"deal --unit ID --block-seed HEX [--count K]", "deal a unit again from its block's revealed seed"},
 		}
 	case "audit":
-		return []form{{"audit --game G [--stake S] [--blocks K] [--seed N] [--json]",
-			"sell whole blocks and count them against the lot table\n(a progress bar on stderr when it is a terminal)"}}
+		return []form{{"audit --game G [--stake S|all] [--blocks K] [--seed N] [--self-test] [--json]",
+			"sell whole blocks and count them against the lot table, at\none stake or every stake of the game (all); --self-test deals\none unit for another lot on purpose and passes (exit 0) when\nthe audit fails on it (a progress bar on stderr on a terminal)"}}
 	case "verify":
 		return []form{{"verify --journal FILE [--json]",
 			"check a game's journal: balances, order, commitments,\nand every closed block against its revealed seed"},
@@ -39,7 +39,13 @@ func forms(name string) []form {
 				"check a whole store (sqlite:PATH, PATH.db, postgres://…): its seal,\nevery unit against its block's seed, every account's chain\nof signed records and balance, its signed heads; the heads\nand receipts of FILE against its history"}}
 	case "simulate":
 		return []form{{"simulate [--game G] [--stake S] [--count N] [--seed N] [--balance EUR]\n                 [--journal FILE | --store URL [--account NAME] [--open-blocks K]]\n                 [--house-key FILE] [--lang fr|en] [--json]",
-			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player\n(a progress bar on stderr when it is a terminal)"}}
+			"play N units as a player would, through the game's session,\nwithout a terminal: the summary line, the units by lot\nagainst the table, the return to player with its 95 %\ninterval, the volatility, the χ² against the table (and for\nVegas the surfaces and splits against the catalogue)\n(a progress bar on stderr when it is a terminal)"}}
+	case "prizemap":
+		return []form{{"prizemap --game G [--stake S] --block N (--seed N | --block-seed HEX) [--csv|--jsonl]",
+			"the prize map of a block: the serial, the lot, the prize and\n(Vegas) the split of every unit, in the order it sells them"}}
+	case "commitment":
+		return []form{{"commitment --block-seed HEX --block ID [--commitment HEX]",
+			"print the commitment of a block's revealed seed, or check it\nagainst the published one (exit 0 it matches, 1 it does not)"}}
 	case "serve":
 		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST);\nits store found changed under it, it stops selling: exit 1"}}
@@ -65,7 +71,7 @@ func forms(name string) []form {
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
 func Commands() []string {
-	return []string{"score", "deal", "audit", "verify", "simulate", "serve", "board", "receipt", "replay"}
+	return []string{"score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "receipt", "replay"}
 }
 
 // column is where the usage's descriptions start.
@@ -90,7 +96,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "verify", "simulate", "serve", "board", "receipt", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "receipt", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")
@@ -100,8 +106,9 @@ func writeUsage(w io.Writer) {
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
 G is yams or vegas; S is 0.5, 1 or 2 for yams (also 0,5), 3 for vegas.
-Exit status: 0 success, 1 an invalid layout, a failed audit or simulation,
-a receipt that does not check, a store changed under its seller (the game,
+Exit status: 0 success, 1 an invalid layout, a failed audit or simulation
+(with --self-test: an audit that did not fail), a commitment or a receipt
+that does not check, a store changed under its seller (the game,
 simulate, serve), 2 a usage error (a house key or a store refused at start
 among them).
 Run "tapis COMMAND -h" (or --help) for a command's flags.

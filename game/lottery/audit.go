@@ -35,6 +35,22 @@ type AuditReport struct {
 	Paid       decimal.Decimal
 	Sales      decimal.Decimal
 	Elapsed    time.Duration
+	Tampered   *Tampered // the unit AuditOptions.Tamper dealt otherwise, nil without one
+}
+
+// Tamper names the one unit an audit's self-test deals as another lot
+// than its block drew: the audit must then fail.
+type Tamper struct {
+	Block  int64 // from 1, at most AuditOptions.Blocks
+	Serial int64 // from 1, at most a block's units
+}
+
+// Tampered is what the self-test did to its unit: the lot its block drew
+// for it, and the lot its layout was dealt for in its place (the top lot,
+// or a losing unit when the block drew the top lot).
+type Tampered struct {
+	Unit         game.UnitID
+	Drawn, Dealt decimal.Decimal
 }
 
 // RTP returns the return to player: what the units paid over what they cost.
@@ -66,6 +82,10 @@ type AuditOptions struct {
 	Blocks  int64
 	Seed    game.Seed
 	Workers int // 0 for one per core
+	// Tamper, when not nil, deals that one unit's layout for another lot
+	// than its block drew, as a dealer gone wrong would: the self-test that
+	// shows the audit failing.
+	Tamper *Tamper
 	// Progress, when not nil, is told how many units have been checked so
 	// far out of the total, each time a chunk of units is. It is called
 	// from the goroutine that runs Audit, never concurrently, and last with
@@ -81,6 +101,14 @@ type auditJob struct {
 	bs     game.BlockSeed
 	tiers  []uint8 // the block's drawn tiers; the job reads [lo, hi)
 	lo, hi int64
+	tamper tamperAt
+}
+
+// tamperAt is the unit of a job dealt for another tier than drawn: its
+// index in the block, or -1 for none.
+type tamperAt struct {
+	index int64
+	tier  int
 }
 
 // Audit sells whole blocks of a game at a stake through the engine: each unit
@@ -97,6 +125,9 @@ func Audit(o AuditOptions) (AuditReport, error) {
 	if o.Blocks < 1 {
 		return AuditReport{}, fmt.Errorf("audit: %d blocks: want at least 1", o.Blocks)
 	}
+	if tp := o.Tamper; tp != nil && (tp.Block < 1 || tp.Block > o.Blocks || tp.Serial < 1 || tp.Serial > table.Units) {
+		return AuditReport{}, fmt.Errorf("audit: tampering with unit %d of block %d: not among %d blocks of %d units", tp.Serial, tp.Block, o.Blocks, table.Units)
+	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -109,7 +140,7 @@ func Audit(o AuditOptions) (AuditReport, error) {
 			c := newChecker(o.Game, o.Stake, table)
 			for j := range jobs {
 				t := tally{counts: make([]int64, table.Tiers()), units: j.hi - j.lo}
-				c.check(j.bs, j.tiers, j.lo, j.hi, &t)
+				c.check(j, &t)
 				results <- t
 			}
 		})
@@ -132,6 +163,7 @@ func Audit(o AuditOptions) (AuditReport, error) {
 		}
 	}
 	tiers := make([]uint8, table.Units)
+	var tampered *Tampered
 	for n := int64(1); n <= o.Blocks; n++ {
 		bs := o.Seed.Block(o.Game.Name, o.Stake, n)
 		b := game.NewBlock(table, n, bs)
@@ -142,11 +174,22 @@ func Audit(o AuditOptions) (AuditReport, error) {
 				_, t, _ := b.Draw()
 				tiers[i] = uint8(t)
 			}
+			at := tamperAt{index: -1}
+			if tp := o.Tamper; tp != nil && tp.Block == n && tp.Serial > lo && tp.Serial <= hi {
+				at = tamperAt{index: tp.Serial - 1}
+				drawn := int(tiers[at.index])
+				if drawn != 0 {
+					at.tier = 0
+				} else {
+					at.tier = table.Losing()
+				}
+				tampered = &Tampered{Unit: game.UnitID{Game: o.Game.Name, Stake: o.Stake, Block: n, Serial: tp.Serial}, Drawn: table.Prize(drawn), Dealt: table.Prize(at.tier)}
+			}
 			// The chunk goes to the first worker free; what the others
 			// finish meanwhile is counted.
 			for sent := false; !sent; {
 				select {
-				case jobs <- auditJob{bs: bs, tiers: tiers, lo: lo, hi: hi}:
+				case jobs <- auditJob{bs: bs, tiers: tiers, lo: lo, hi: hi, tamper: at}:
 					sent = true
 					pending++
 				case t := <-results:
@@ -162,7 +205,7 @@ func Audit(o AuditOptions) (AuditReport, error) {
 	}
 	r := AuditReport{
 		Game: o.Game.Name, Stake: o.Stake, Blocks: o.Blocks, Units: total,
-		Mismatches: mismatches, Unknown: unknown, Paid: decimal.Zero,
+		Mismatches: mismatches, Unknown: unknown, Paid: decimal.Zero, Tampered: tampered,
 	}
 	for i := range table.Tiers() {
 		r.Tiers = append(r.Tiers, TierCount{table.Prize(i), table.Count(i) * o.Blocks, counts[i]})
@@ -184,7 +227,7 @@ type tally struct {
 // source, into a layout it reuses, scores them, and counts the tiers their
 // prizes fall in.
 type checker interface {
-	check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally)
+	check(j auditJob, t *tally)
 }
 
 func newChecker(g Game, stake decimal.Decimal, t *game.Table) checker {
@@ -224,16 +267,26 @@ type yamsChecker struct {
 	unit   yams.Unit
 }
 
-// check deals and scores units lo to hi-1 of the block (serials lo+1 to hi).
-func (c *yamsChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
+// check deals and scores units lo to hi-1 of the job's block (serials
+// lo+1 to hi).
+func (c *yamsChecker) check(j auditJob, t *tally) {
 	var pcg rand.PCG
 	src := game.PCGSource(&pcg)
-	for i := lo; i < hi; i++ {
-		bs.SeedUnit(&pcg, i+1)
-		drawn := int(tiers[i])
-		c.dealer.Deal(src, drawn, &c.unit)
+	for i := j.lo; i < j.hi; i++ {
+		j.bs.SeedUnit(&pcg, i+1)
+		drawn := int(j.tiers[i])
+		c.dealer.Deal(src, j.tamper.dealt(i, drawn), &c.unit)
 		t.count(c.prizes, drawn, c.unit.Prize())
 	}
+}
+
+// dealt returns the tier unit i is dealt for: the tier drawn, but for the
+// one unit tampered with.
+func (a tamperAt) dealt(i int64, drawn int) int {
+	if i == a.index {
+		return a.tier
+	}
+	return drawn
 }
 
 type vegasChecker struct {
@@ -242,14 +295,14 @@ type vegasChecker struct {
 	ticket vegas.Ticket
 }
 
-// check deals and scores tickets lo to hi-1 of the block.
-func (c *vegasChecker) check(bs game.BlockSeed, tiers []uint8, lo, hi int64, t *tally) {
+// check deals and scores tickets lo to hi-1 of the job's block.
+func (c *vegasChecker) check(j auditJob, t *tally) {
 	var pcg rand.PCG
 	src := game.PCGSource(&pcg)
-	for i := lo; i < hi; i++ {
-		bs.SeedUnit(&pcg, i+1)
-		drawn := int(tiers[i])
-		c.dealer.Deal(src, drawn, &c.ticket)
+	for i := j.lo; i < j.hi; i++ {
+		j.bs.SeedUnit(&pcg, i+1)
+		drawn := int(j.tiers[i])
+		c.dealer.Deal(src, j.tamper.dealt(i, drawn), &c.ticket)
 		t.count(c.prizes, drawn, c.ticket.Prize())
 	}
 }

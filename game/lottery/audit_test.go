@@ -103,3 +103,43 @@ func TestAuditProgress(t *testing.T) {
 		t.Errorf("the last call says %d units, the audit checked %d", last, r.Units)
 	}
 }
+
+// TestAuditTamper deals one unit of a block for another lot than drawn:
+// the audit counts it as a mismatch, its two lots off the table by one,
+// and fails; the same audit without it passes.
+func TestAuditTamper(t *testing.T) {
+	g := Yams()
+	stake := decimal.RequireFromString("0.5")
+	o := AuditOptions{Game: g, Stake: stake, Blocks: 1, Seed: game.SeedFrom(8), Tamper: &Tamper{Block: 1, Serial: 350_000}}
+	r, err := Audit(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.OK() || r.Mismatches != 1 || r.Unknown != 0 || r.Tampered == nil {
+		t.Fatalf("tampered audit: ok %v, %d mismatches, tampered %+v", r.OK(), r.Mismatches, r.Tampered)
+	}
+	if want := "yams:0.5:1:350000"; r.Tampered.Unit.String() != want || r.Tampered.Drawn.Equal(r.Tampered.Dealt) {
+		t.Errorf("tampered %+v, want unit %s dealt for another lot", r.Tampered, want)
+	}
+	off := 0
+	for _, tc := range r.Tiers {
+		switch d := tc.Counted - tc.Expected; {
+		case d == 0:
+		case (d == 1 && tc.Prize.Equal(r.Tampered.Dealt)) || (d == -1 && tc.Prize.Equal(r.Tampered.Drawn)):
+			off++
+		default:
+			t.Errorf("lot %s: counted %d, expected %d", tc.Prize, tc.Counted, tc.Expected)
+		}
+	}
+	if off != 2 {
+		t.Errorf("%d lots off by one, want 2: %+v", off, r.Tiers)
+	}
+	o.Tamper = nil
+	if r, _ := Audit(o); !r.OK() || r.Tampered != nil {
+		t.Errorf("the same audit untampered: %+v", r)
+	}
+	o.Tamper = &Tamper{Block: 2, Serial: 1}
+	if _, err := Audit(o); err == nil {
+		t.Error("tampering with a block beyond the audit: no error")
+	}
+}

@@ -192,7 +192,7 @@ func benchUnits(b *testing.B, g Game, stake decimal.Decimal, check bool) {
 	for i := int64(0); b.Loop(); i++ {
 		k := i % table.Units
 		if check {
-			c.check(bs, tiers, k, k+1, &t)
+			c.check(auditJob{bs: bs, tiers: tiers, lo: k, hi: k + 1, tamper: tamperAt{index: -1}}, &t)
 		} else {
 			bs.SeedUnit(&pcg, k+1)
 			for range words[tiers[k]] {
