@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"tapis/cli"
+	"tapis/store"
 	"tapis/store/journal"
 	"tapis/text"
 	"tapis/ui"
@@ -131,7 +132,7 @@ func play(env cli.Env, args []string) int {
 		if p := (journal.Problem{}); errors.As(err, &p) {
 			hint = " (tapis verify --journal " + text.Printable(opts.Session.Journal) + " lists every problem)"
 		}
-		fmt.Fprintf(env.Stderr, "tapis: %s%s\n", text.Printable(err.Error()), hint)
+		fmt.Fprintf(env.Stderr, "tapis: %s%s\n", text.Printable(store.Explain(err).Error()), hint)
 		return cli.ExitUsage
 	}
 	defer m.Close()
@@ -147,7 +148,7 @@ func play(env cli.Env, args []string) int {
 		return 1
 	}
 	if found := tampered.Load(); found != nil {
-		fmt.Fprintf(env.Stderr, "tapis: sales were stopped: %s\n", text.Printable((*found).Error()))
+		fmt.Fprintf(env.Stderr, "tapis: sales were stopped: %s\n", text.Printable(store.Explain(*found).Error()))
 		return 1
 	}
 	return cli.ExitOK

@@ -66,7 +66,7 @@ func showBoard(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "tapis board: paused at %s\n", l)
 	}
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(env.Stderr, "tapis board: %s\n", text.Printable(err.Error()))
+		fmt.Fprintf(env.Stderr, "tapis board: %s\n", text.Printable(store.Explain(err).Error()))
 		return ExitInvalid
 	}
 	return ExitOK

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"tapis/game"
+	"tapis/store"
 	"tapis/text"
 )
 
@@ -194,7 +195,7 @@ func fail(env Env, cmd string, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitOK
 	}
-	fmt.Fprintf(env.Stderr, "tapis %s: %s\n", cmd, text.Printable(err.Error()))
+	fmt.Fprintf(env.Stderr, "tapis %s: %s\n", cmd, text.Printable(store.Explain(err).Error()))
 	var u *usageError
 	if errors.As(err, &u) {
 		return ExitUsage
