@@ -120,9 +120,11 @@ func (s *Server) shutdown(ctx context.Context, tampered bool) error {
 }
 
 // finish waits for every session to be over, then stops the boards' feed,
-// removes the server's players from the store and logs the last refusals.
+// removes the server's players from the store and logs the last refusals
+// and the failed purchases not written yet.
 func (s *Server) finish() {
 	s.wg.Wait()
+	s.seller.failed.flush()
 	s.feed.Close()
 	s.stopPresence()
 	s.mu.Lock()

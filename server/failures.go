@@ -62,3 +62,15 @@ func (f *failures) sold() {
 	f.mu.Unlock()
 	f.log.Info("purchases sell again", "held_back", held, "since", since.Format(time.TimeOnly))
 }
+
+// flush writes the count of the failures held back, if any: the server
+// is stopping, and no purchase will sell to write them.
+func (f *failures) flush() {
+	f.mu.Lock()
+	held := f.held
+	f.written, f.held = time.Time{}, 0
+	f.mu.Unlock()
+	if held > 0 {
+		f.log.Error("purchases failed, not written one by one", "held_back", held)
+	}
+}

@@ -11,7 +11,8 @@ import (
 
 // TestFailuresHoldBackAFlood: a store that fails every purchase writes
 // one line per failureQuiet, each counting those held back, and one when
-// purchases sell again; the next failure after that is written at once.
+// purchases sell again; the next failure after that is written at once,
+// and those held back when the server stops are counted then.
 func TestFailuresHoldBackAFlood(t *testing.T) {
 	var buf bytes.Buffer
 	l := log.NewWithOptions(&buf, log.Options{})
@@ -25,11 +26,15 @@ func TestFailuresHoldBackAFlood(t *testing.T) {
 	f.sold()
 	f.sold() // nothing held: nothing written
 	f.failed("purchase", 501)
+	f.failed("purchase", 502)
+	f.flush()
+	f.flush() // nothing held: nothing written
 	want := []string{
 		`ERROR purchase failed purchase=0`,
 		`ERROR purchase failed purchase=500 held_back=499`,
 		`INFO  purchases sell again held_back=0 since=10:00:10`,
 		`ERROR purchase failed purchase=501`,
+		`ERROR purchases failed, not written one by one held_back=1`,
 	}
 	got := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -50,6 +50,9 @@ func (p *paced) stopTicker() tea.Msg {
 
 // Update hands msg to the model, then draws its frame, now or at its turn.
 func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if size, ok := msg.(tea.WindowSizeMsg); ok && (size.Width <= 0 || size.Height <= 0) {
+		msg = tea.WindowSizeMsg{Width: noSizeWidth, Height: noSizeHeight} // the screen's size too
+	}
 	switch msg := msg.(type) {
 	case frameDue:
 		p.due = false

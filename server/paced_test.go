@@ -57,3 +57,21 @@ func TestPacedFirstFrameAtTheSize(t *testing.T) {
 		t.Errorf("the screen wrote %q, want the menu", out.String())
 	}
 }
+
+// TestPacedNoSizeIsTheScreens: a PTY of no size (OpenSSH's -tt from a
+// pipe sends 0×0) is drawn at 80×24, and the model is given that size
+// too: given 0×0, it drew nothing but the modes.
+func TestPacedNoSizeIsTheScreens(t *testing.T) {
+	var out syncBuffer
+	scr := newScreen(&out, noSizeWidth, noSizeHeight, colorprofile.ANSI, &styleMemo{})
+	m := &sizedModel{}
+	p := newPaced(m, scr)
+	p.Update(tea.WindowSizeMsg{})
+	if m.w != noSizeWidth || m.h != noSizeHeight {
+		t.Errorf("the model was given %dx%d, want %dx%d", m.w, m.h, noSizeWidth, noSizeHeight)
+	}
+	p.end(false)
+	if !strings.Contains(out.String(), "menu") {
+		t.Errorf("the screen wrote %q, want the menu", out.String())
+	}
+}

@@ -53,8 +53,8 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	profile := colorprofile.Env(env)
 	width, height := pty.Window.Width, pty.Window.Height
-	if width <= 0 || height <= 0 { // Bubble Tea's own size for a PTY of none
-		width, height = 80, 24
+	if width <= 0 || height <= 0 {
+		width, height = noSizeWidth, noSizeHeight
 	}
 	scr := newScreen(out, width, height, profile, s.styles)
 	// Bubble Tea's renderer is replaced by the screen (its ticker, which
@@ -70,6 +70,11 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 	go feed(sess.Context(), sized, in, pty.Term, prog)
 	return prog, frames
 }
+
+// The size a session is drawn at when its PTY has none (0×0: OpenSSH's
+// -tt with no terminal of its own), Bubble Tea's own for such a PTY; the
+// model is given it too (paced), or it would draw nothing.
+const noSizeWidth, noSizeHeight = 80, 24
 
 // closedChan is a channel closed already.
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()

@@ -10,10 +10,12 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// Bounds on what a session's requests may make the server hold: the
-// renderer's buffers follow the PTY's size (about 255 bytes a cell: 0.9 MB
-// a session at 80×24, 1.2 MB at 120×40, 8.6 MB at 300×100, 350 MB at
-// 1000×1000), the library keeps every env request.
+// Bounds on what a session's requests may make the server hold: what a
+// session draws follows the PTY's size (Bubble Tea's renderer held about
+// 255 bytes a cell, 8.6 MB a session at 300×100, when these bounds were
+// set; the server's screen now holds a line of text a row and the game its
+// layers, far less, and the bounds are kept as they were), the library
+// keeps every env request.
 const (
 	// maxCols and maxRows bound a PTY's size, the first and every change:
 	// a larger terminal draws the game at this size (the game is laid out
@@ -162,8 +164,8 @@ func (g *requestGuard) size(cols, rows uint32) ssh.Window {
 	return g.screens.fit(win, &g.large)
 }
 
-// screens is the server's budget of large screens: the renderer holds
-// two buffers of the screen's cells, about 255 bytes a cell.
+// screens is the server's budget of large screens, in cells past
+// baseCols×baseRows (see the bounds above).
 type screens struct {
 	mu   sync.Mutex
 	free int // cells past baseCols×baseRows still to give

@@ -126,7 +126,7 @@ func (s *screen) draw(v tea.View, width, height int, whole bool) {
 		s.started = true
 	}
 	if first || whole || len(s.lines) != height {
-		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireDisplay)
+		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireScreen)
 		s.lines = make([]string, height)
 	}
 	content := v.Content

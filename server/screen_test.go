@@ -160,3 +160,29 @@ func TestNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestScreenClearsTheVisibleScreen: the first frame and the first after a
+// resize are drawn on a screen cleared with ED 2, which clears what the
+// terminal shows. ED 3 clears only the scrollback in xterm, tmux and VTE
+// (x/vt clears everything for both, so the emulated tests cannot tell):
+// the frame drawn before a resize showed through every cell the next left
+// plain.
+func TestScreenClearsTheVisibleScreen(t *testing.T) {
+	out := &syncBuffer{}
+	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{})
+	defer scr.close()
+	scr.set(tea.NewView("first\nframe"))
+	scr.sync()
+	if !strings.Contains(out.String(), ansi.EraseEntireScreen) {
+		t.Errorf("the first frame: %q, want the screen cleared (%q)", out.String(), ansi.EraseEntireScreen)
+	}
+	before := len(out.String())
+	scr.resize(30, 6)
+	scr.set(tea.NewView("after\nresize"))
+	scr.sync()
+	after := out.String()[before:]
+	if !strings.Contains(after, ansi.EraseEntireScreen) || strings.Contains(after, ansi.EraseEntireDisplay) {
+		t.Errorf("after a resize: %q, want the visible screen cleared (%q), not only the scrollback (%q)",
+			after, ansi.EraseEntireScreen, ansi.EraseEntireDisplay)
+	}
+}
