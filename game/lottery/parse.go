@@ -38,6 +38,7 @@ func parse(line int, raw json.RawMessage) Entry {
 	if u, ok := fields["unit"]; ok {
 		e.Unit, _ = game.String(u, "unit")
 	}
+	e.Prize = fields["prize"]
 	switch name {
 	case yams.Name:
 		var u *yams.Unit
