@@ -2,8 +2,8 @@ package lottery
 
 import (
 	"math/rand/v2"
-	"unicode/utf8"
 	"testing"
+	"unicode/utf8"
 )
 
 // scanLineBytewise is scanLine as it was first written, one byte at a
