@@ -38,7 +38,14 @@ func surfaceVectors() []Vector {
 	t.Craps[0].Dice = [2]int{3, 4}
 	t.Poker.Community[0] = "Ah"
 	t.Jackpot.Bonus = "cherry"
-	return append(out, vegasVector(t, "4.6", "every surface wins: odd 5 + throw 1 20 + a pair of aces 5 + one cerise 3, one lot"))
+	out = append(out, vegasVector(t, "4.6", "every surface wins: odd 5 + throw 1 20 + a pair of aces 5 + one cerise 3, one lot"))
+	// interface.md's sample ticket.
+	t = base()
+	t.Roulette.Bets.Color, t.Roulette.Bets.Half = "black", "low"
+	t.Craps = []throw{{[2]int{3, 4}, "20"}, {[2]int{1, 1}, "5"}, {[2]int{6, 2}, "10"}}
+	t.Poker.Community = h("Ah", "Kd", "7c", "7s", "2h")
+	t.Jackpot = slots{Reels: h("seven", "seven", "cherry"), Bonus: "bar"}
+	return append(out, vegasVector(t, "4.2.5, 4.3.4, 4.4.3, 4.5.4, 4.6", "the interface's sample ticket: black and manque 10 + 3, throw 1 20, two pairs 10, one cerise 3"))
 }
 
 // rouletteVectors: each number of the wheel, its chips matching the
