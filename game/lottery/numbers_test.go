@@ -87,3 +87,37 @@ func TestNamesTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeys: a key a layout reads, given twice in one object, is
+// refused by name, on either path of the reader; a key no layout reads
+// may repeat; a layout holding both games' surfaces without "game" is
+// refused as ambiguous.
+func TestDuplicateKeys(t *testing.T) {
+	const cups = `[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]`
+	cases := map[string]string{
+		`{"game":"yams","cups":` + cups + `,"cups":[[6,6,6,6,6],[6,6,6,6,6],[3,3,3,3,3]]}`: `duplicate key "cups": a layout gives each key once`,
+		`{"game":"yams","stake":"1","stake":"2","cups":` + cups + `}`:                     `duplicate key "stake": a layout gives each key once`,
+		`{"game":"yams","game":"vegas","cups":` + cups + `}`:                              `duplicate key "game": a layout gives each key once`,
+		`{"game":"yams","cups":` + cups + `,"prize":"1","prize":"5000"}`:                  `duplicate key "prize": a layout gives each key once`,
+		strings.Replace(vegasLine, `"color":"10"`, `"color":"10","color":"1000"`, 1):      `duplicate key "color": a layout gives each key once`,
+		strings.Replace(vegasLine, `"amount":"20"`, `"amount":"20","amount":"1"`, 1):      `duplicate key "amount": a layout gives each key once`,
+		`{"cups":` + cups + `,"roulette":{"number":1}}`:                                   `game: missing, and the layout holds both "cups" (yams) and "roulette" (vegas): give "game"`,
+	}
+	for in, want := range cases {
+		es := readAll(t, in)
+		if len(es) != 1 || es[0].Err == nil || es[0].Err.Error() != want {
+			t.Errorf("%s:\n%+v\nwant %q", in, es, want)
+		}
+		if _, err := Parse([]byte(in)); err == nil || err.Error() != want {
+			t.Errorf("Parse %s: %v", in, err)
+		}
+	}
+	for _, in := range []string{
+		`{"game":"yams","note":1,"note":2,"cups":` + cups + `}`,
+		`{"cups":` + cups + `}`,
+	} {
+		if es := readAll(t, in); len(es) != 1 || es[0].Err != nil {
+			t.Errorf("%s: %+v", in, es)
+		}
+	}
+}
