@@ -96,12 +96,12 @@ func TestDuplicateKeys(t *testing.T) {
 	const cups = `[[1,1,1,1,1],[2,2,2,2,2],[3,3,3,3,3]]`
 	cases := map[string]string{
 		`{"game":"yams","cups":` + cups + `,"cups":[[6,6,6,6,6],[6,6,6,6,6],[3,3,3,3,3]]}`: `duplicate key "cups": a layout gives each key once`,
-		`{"game":"yams","stake":"1","stake":"2","cups":` + cups + `}`:                     `duplicate key "stake": a layout gives each key once`,
-		`{"game":"yams","game":"vegas","cups":` + cups + `}`:                              `duplicate key "game": a layout gives each key once`,
-		`{"game":"yams","cups":` + cups + `,"prize":"1","prize":"5000"}`:                  `duplicate key "prize": a layout gives each key once`,
-		strings.Replace(vegasLine, `"color":"10"`, `"color":"10","color":"1000"`, 1):      `duplicate key "color": a layout gives each key once`,
-		strings.Replace(vegasLine, `"amount":"20"`, `"amount":"20","amount":"1"`, 1):      `duplicate key "amount": a layout gives each key once`,
-		`{"cups":` + cups + `,"roulette":{"number":1}}`:                                   `game: missing, and the layout holds both "cups" (yams) and "roulette" (vegas): give "game"`,
+		`{"game":"yams","stake":"1","stake":"2","cups":` + cups + `}`:                      `duplicate key "stake": a layout gives each key once`,
+		`{"game":"yams","game":"vegas","cups":` + cups + `}`:                               `duplicate key "game": a layout gives each key once`,
+		`{"game":"yams","cups":` + cups + `,"prize":"1","prize":"5000"}`:                   `duplicate key "prize": a layout gives each key once`,
+		strings.Replace(vegasLine, `"color":"10"`, `"color":"10","color":"1000"`, 1):       `duplicate key "color": a layout gives each key once`,
+		strings.Replace(vegasLine, `"amount":"20"`, `"amount":"20","amount":"1"`, 1):       `duplicate key "amount": a layout gives each key once`,
+		`{"cups":` + cups + `,"roulette":{"number":1}}`:                                    `game: missing, and the layout holds both "cups" (yams) and "roulette" (vegas): give "game"`,
 	}
 	for in, want := range cases {
 		es := readAll(t, in)
