@@ -353,7 +353,9 @@ func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 			want.Block, want.Serial = prev.Block+1, 1
 		}
 	}
-	var skip int64                                          // units of the sequence missing before this one, dealt again to stay in step
+	// The units of the sequence missing before this one, dealt again to
+	// stay in step.
+	var skip int64
 	if id.Block != want.Block || id.Serial != want.Serial { // of one sequence: id.String() != want.String()
 		st.bad(l.N, "unit %s, where %s comes next: a purchase is missing or doubled", id, want)
 		if skip = unitsBetween(want, id, table.Units); skip <= 0 || skip > table.Units {
