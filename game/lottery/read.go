@@ -149,7 +149,8 @@ type reader struct {
 	held  []heldLine // the lines in buf
 	over  bool       // longer than MaxLayout: reported, its lines let go
 
-	fields LayoutFields // the fast path's decoded fields, kept from one value to the next
+	fields LayoutFields      // the fast path's decoded fields, kept from one value to the next
+	prizes []json.RawMessage // the prizes read, as written, each a copy of its own: records use few
 	dec    Decoder
 }
 
@@ -281,8 +282,8 @@ func (r *reader) decode(n int, data []byte, unread func() string) bool {
 		r.stats.decoded += int64(len(t))
 		if l, ok := parseFast(t, &r.fields, &r.dec); ok {
 			e := Entry{Line: n, Layout: l, Unit: r.fields.Unit}
-			if len(r.fields.Prize) > 0 { // kept by the caller beyond the next decode
-				e.Prize = bytes.Clone(r.fields.Prize)
+			if len(r.fields.Prize) > 0 {
+				e.Prize = r.prize(r.fields.Prize)
 			}
 			r.emit(e)
 			return true
@@ -301,6 +302,25 @@ func (r *reader) decode(n int, data []byte, unread func() string) bool {
 	r.stats.decoded += int64(len(raw))
 	r.emit(parse(n, raw))
 	return true
+}
+
+// maxPrizes bounds the prizes a reader keeps read.
+const maxPrizes = 64
+
+// prize returns a record's "prize" as written, in storage of its own that
+// the caller may keep beyond the next decode: one copy for each way a
+// prize is written, as deal's records repeat a few.
+func (r *reader) prize(raw []byte) json.RawMessage {
+	for _, p := range r.prizes {
+		if bytes.Equal(p, raw) {
+			return p
+		}
+	}
+	p := json.RawMessage(bytes.Clone(raw))
+	if len(r.prizes) < maxPrizes {
+		r.prizes = append(r.prizes, p)
+	}
+	return p
 }
 
 // errEnd is the JSON decoder's error for a value cut short.
