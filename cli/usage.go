@@ -22,7 +22,8 @@ func forms(name string) []form {
 	case "":
 		return []form{{"[yams|vegas] [flags]", "play: the menu, or straight to a game (flags below)"}}
 	case "score":
-		return []form{{"score [FILE|-]... [--json]", "score layouts (JSON or JSON lines; stdin by default)"}}
+		return []form{{"score [FILE|-]... [--json]", "score layouts (JSON or JSON lines; stdin by default)"},
+			{"score --check [FILE|-]...", "check each record's \"prize\" (and \"unit\") against the\nregulation's score: exit 1 at a mismatch (test vectors)"}}
 	case "deal":
 		return []form{
 			{"deal --game G [--stake S] [--prize EUR] [--count K] [--seed N]", "deal layouts as JSON lines"},
