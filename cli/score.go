@@ -44,7 +44,7 @@ func score(env Env, args []string) int {
 	headed := false // the table's header comes with its first row
 	var line []byte // a score's JSON, kept from one to the next
 	status := ExitOK
-	var checked, wrong int64
+	var checked, wrong int64 // records read, and what is wrong: records, and inputs that are none
 	for _, name := range files {
 		prefix := ""
 		if len(files) > 1 {
@@ -88,22 +88,25 @@ func score(env Env, args []string) int {
 		case errors.As(err, &long):
 			fmt.Fprintf(env.Stderr, "%s%s\n", prefix, long)
 			status = max(status, ExitInvalid)
+			wrong++
 		case errors.As(err, &binary):
 			fmt.Fprintf(env.Stderr, "%s%s\n", prefix, binary)
 			status = max(status, ExitInvalid)
+			wrong++
 		case err != nil:
 			fmt.Fprintf(env.Stderr, "tapis score: %s\n", text.Printable(err.Error()))
 			status = ExitUsage
 		case read == 0:
 			fmt.Fprintf(env.Stderr, "tapis score: %s: no layout in it: the input is empty\n", orStdin(name))
 			status = max(status, ExitInvalid)
+			wrong++
 		}
 	}
 	if *check {
 		if wrong == 0 {
 			fmt.Fprintf(out, "checked %s: every prize is the regulation's score\n", count(checked, "record"))
 		} else {
-			fmt.Fprintf(out, "checked %s: %d wrong or unreadable (named on standard error)\n", count(checked, "record"), wrong)
+			fmt.Fprintf(out, "checked %s: %s, named on standard error\n", count(checked, "record"), count(wrong, "problem"))
 		}
 	}
 	return status

@@ -39,7 +39,7 @@ func TestScoreCheckVectors(t *testing.T) {
 	if want := "line 7: prize mismatch: the record claims 39999, the regulation's score of its layout pays 40000\n"; errOut != want {
 		t.Errorf("stderr %q, want %q", errOut, want)
 	}
-	if !strings.Contains(out, "1 wrong or unreadable") {
+	if !strings.Contains(out, "checked 1406 records: 1 problem, named on standard error") {
 		t.Errorf("stdout %q", out)
 	}
 	// A layout altered under its prize: a cup of nothing made a yam's.
@@ -83,7 +83,7 @@ func TestScoreCheckRecords(t *testing.T) {
 	if code != ExitInvalid || errOut != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, errOut, want)
 	}
-	if out != "checked 7 records: 5 wrong or unreadable (named on standard error)\n" {
+	if out != "checked 7 records: 5 problems, named on standard error\n" {
 		t.Errorf("stdout %q", out)
 	}
 	// What deal writes passes.
@@ -96,6 +96,10 @@ func TestScoreCheckRecords(t *testing.T) {
 	}
 	if code, _, errOut := run(t, dealt, "score", "--check", "--json"); code != ExitUsage || !strings.Contains(errOut, "--check prints no score") {
 		t.Errorf("--check --json: exit %d: %s", code, errOut)
+	}
+	// Nothing to check is no success.
+	if code, out, _ := run(t, "", "score", "--check"); code != ExitInvalid || out != "checked 0 records: 1 problem, named on standard error\n" {
+		t.Errorf("empty: exit %d: %q", code, out)
 	}
 }
 
