@@ -72,7 +72,11 @@ func replay(env cli.Env, args []string) int {
 	if rep.Status == cli.ExitUsage {
 		return rep.Status
 	}
-	if len(rep.Entries) == 0 {
+	switch {
+	case len(rep.Entries) == 0 && rep.Invalid == 0:
+		fmt.Fprintln(&problems, "tapis replay: no layout to show: the input is empty")
+		return cli.ExitInvalid
+	case len(rep.Entries) == 0:
 		fmt.Fprintln(&problems, "tapis replay: no valid layout to show")
 		return cli.ExitInvalid
 	}

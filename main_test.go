@@ -66,7 +66,20 @@ func TestReplayNothingToShow(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.jsonl")
 	os.WriteFile(empty, nil, 0o644)
 	code, _, errOut := runArgs("replay", empty)
-	if code != 1 || errOut != "tapis replay: no valid layout to show\n" {
+	if code != 1 || errOut != "tapis replay: no layout to show: the input is empty\n" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"game":"yams","cups":[]}`+"\n"), 0o644)
+	code, _, errOut = runArgs("replay", bad)
+	if code != 1 || !strings.HasSuffix(errOut, "tapis replay: no valid layout to show\n") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	// Random bytes: one line, exit 1, as score says it.
+	random := filepath.Join(t.TempDir(), "random.bin")
+	os.WriteFile(random, []byte("\xff\xfe\x00\x01{}\n\x9c\n"), 0o644)
+	code, _, errOut = runArgs("replay", random)
+	if code != 1 || errOut != "tapis replay: line 1 holds the byte \\xff outside any string: not a layout file, reading stopped there\ntapis replay: no valid layout to show\n" {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

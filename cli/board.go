@@ -76,7 +76,7 @@ func showBoard(env Env, args []string) int {
 func boardArgs(env Env, args []string) (boardFlags, error) {
 	var f boardFlags
 	fs := flag.NewFlagSet("board", flag.ContinueOnError)
-	fs.StringVar(&f.store, "store", server.DefaultStore, "the store `URL` to show (sqlite:PATH, PATH.db, postgres://…); it must exist")
+	fs.StringVar(&f.store, "store", "", "the store `URL` to show (sqlite:PATH, PATH.db, postgres://…), required; it must exist")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
 	pos, err := parse(env, fs, args)
 	if err != nil {
@@ -90,6 +90,9 @@ func boardArgs(env Env, args []string) (boardFlags, error) {
 		if f.lang, err = ui.ParseLang(*lang); err != nil {
 			return f, usagef("--lang: %v", err)
 		}
+	}
+	if f.store == "" { // the contract's: a board names the store it shows
+		return f, usagef("--store URL is required (the store tapis serve sells from, as sqlite:%s)", server.DefaultStore[len("sqlite:"):])
 	}
 	if err := checkStoreURL(f.store); err != nil {
 		return f, err

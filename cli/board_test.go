@@ -22,6 +22,8 @@ func TestBoardUsageErrors(t *testing.T) {
 		{[]string{"--store", "tapis.json"}, "--store tapis.json: want sqlite:PATH"},
 		{[]string{"--store", "sqlite:"}, "--store sqlite:: want sqlite:PATH"},
 		{[]string{"now"}, `unexpected argument "now"`},
+		{nil, "--store URL is required (the store tapis serve sells from, as sqlite:tapis.db)"},
+		{[]string{"--lang", "fr"}, "--store URL is required"},
 		{[]string{"--store", "sqlite:" + missing}, "no such file or directory"},
 		{[]string{"--store", "sqlite:" + house}, "the board needs a terminal"},
 	})
@@ -66,7 +68,7 @@ func usageErrors(t *testing.T, command string, cases []usageCase) {
 func TestBoardHelp(t *testing.T) {
 	for _, args := range [][]string{{"board", "-h"}, {"help", "board"}} {
 		code, out, errOut := run(t, "", args...)
-		if code != ExitOK || errOut != "" || !strings.Contains(out, "tapis board [--store URL] [--lang fr|en]") || !strings.Contains(out, "-store URL") {
+		if code != ExitOK || errOut != "" || !strings.Contains(out, "tapis board --store URL [--lang fr|en]") || !strings.Contains(out, "-store URL") {
 			t.Errorf("%q: %d, %q, %q", args, code, out, errOut)
 		}
 	}

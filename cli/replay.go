@@ -55,7 +55,7 @@ type Replay struct {
 	Entries []lottery.Entry
 	Invalid int  // invalid layouts: the first maxListed are said, the rest counted
 	LeftOut bool // there were more than lottery.MaxRecords layouts: the rest was not read
-	Status  int  // ExitInvalid when a layout was invalid or a line too long, ExitUsage when r failed
+	Status  int  // ExitInvalid when a layout was invalid, a line too long or not text, ExitUsage when r failed
 }
 
 // ReplayLayouts reads the layouts that `tapis replay` shows, from r: at most
@@ -86,9 +86,14 @@ func ReplayLayouts(stderr io.Writer, r io.Reader) Replay {
 		fmt.Fprintf(stderr, "tapis replay: %d more invalid layouts are not listed\n", n)
 	}
 	var long *lottery.LineTooLongError
+	var binary *lottery.NotLayoutsError
 	switch {
 	case errors.As(err, &long):
 		fmt.Fprintf(stderr, "tapis replay: %s\n", long)
+		rep.Invalid++
+		rep.Status = ExitInvalid
+	case errors.As(err, &binary):
+		fmt.Fprintf(stderr, "tapis replay: %s\n", binary)
 		rep.Invalid++
 		rep.Status = ExitInvalid
 	case err != nil:

@@ -17,13 +17,19 @@ import (
 )
 
 // score reads layouts and prints how the regulation scores each one, as it
-// reads them: its memory does not grow with the input.
+// reads them: its memory does not grow with the input. With --check it
+// prints no score: it compares each record's "prize" (and "unit") with the
+// regulation's score, and names every record that disagrees.
 func score(env Env, args []string) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object per layout, on its own line")
+	check := fs.Bool("check", false, "check each record's \"prize\" (and \"unit\") against the regulation's score:\nexit 1 at any mismatch (test vectors, deal's records)")
 	files, err := parse(env, fs, args)
 	if err != nil {
 		return fail(env, "score", err)
+	}
+	if *check && *asJSON {
+		return fail(env, "score", usagef("--check prints no score: give it without --json"))
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -31,50 +37,87 @@ func score(env Env, args []string) int {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	var rows *table
-	if !*asJSON {
+	if !*asJSON && !*check {
 		rows = newTable(out)
 		defer rows.Flush()
 	}
 	headed := false // the table's header comes with its first row
 	var line []byte // a score's JSON, kept from one to the next
 	status := ExitOK
+	var checked, wrong int64 // records read, and what is wrong: records, and inputs that are none
 	for _, name := range files {
 		prefix := ""
 		if len(files) > 1 {
 			prefix = text.Printable(name) + ": "
 		}
+		bad := func(n int, err error) {
+			fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, n, text.Printable(err.Error()))
+			status = max(status, ExitInvalid)
+		}
+		read := 0
 		err := readFile(env, name, func(e lottery.Entry) {
-			if e.Err != nil {
-				fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(e.Err.Error()))
-				status = max(status, ExitInvalid)
-				return
-			}
-			if *asJSON {
-				if err := writeScoreJSON(out, &line, e.Layout, e.Unit); err != nil {
-					fmt.Fprintf(env.Stderr, "%sline %d: %s\n", prefix, e.Line, text.Printable(err.Error()))
-					status = max(status, ExitInvalid)
+			read++
+			switch {
+			case e.Err != nil:
+				bad(e.Line, e.Err)
+				wrong++
+				checked++
+			case *check:
+				checked++
+				if err := lottery.Check(e); err != nil {
+					bad(e.Line, err)
+					wrong++
 				}
-				return
+			case *asJSON:
+				if err := writeScoreJSON(out, &line, e.Layout, e.Unit); err != nil {
+					bad(e.Line, err)
+				}
+			default:
+				if !headed {
+					rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
+					headed = true
+				}
+				s := e.Layout.Score()
+				rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
+					wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 			}
-			if !headed {
-				rows.Row("LINE", "UNIT", "GAME", "STAKE", "SCORE", "PRIZE")
-				headed = true
-			}
-			s := e.Layout.Score()
-			rows.Row(prefix+strconv.Itoa(e.Line), orDash(text.Printable(e.Unit)), e.Layout.Game(),
-				wallet.Format(e.Layout.Stake(), "en"), describe(s), wallet.Format(s.Prize(), "en"))
 		})
 		var long *lottery.LineTooLongError
+		var binary *lottery.NotLayoutsError
 		switch {
 		case errors.As(err, &long):
 			fmt.Fprintf(env.Stderr, "%s%s\n", prefix, long)
 			status = max(status, ExitInvalid)
+			wrong++
+		case errors.As(err, &binary):
+			fmt.Fprintf(env.Stderr, "%s%s\n", prefix, binary)
+			status = max(status, ExitInvalid)
+			wrong++
 		case err != nil:
 			fmt.Fprintf(env.Stderr, "tapis score: %s\n", text.Printable(err.Error()))
 			status = ExitUsage
+		case read == 0:
+			fmt.Fprintf(env.Stderr, "tapis score: %s: no layout in it: the input is empty\n", orStdin(name))
+			status = max(status, ExitInvalid)
+			wrong++
+		}
+	}
+	if *check {
+		if wrong == 0 {
+			fmt.Fprintf(out, "checked %s: every prize is the regulation's score\n", count(checked, "record"))
+		} else {
+			fmt.Fprintf(out, "checked %s: %s, named on standard error\n", count(checked, "record"), count(wrong, "problem"))
 		}
 	}
 	return status
+}
+
+// orStdin names a file given to a reader: "standard input" for "-".
+func orStdin(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return text.Printable(name)
 }
 
 // readFile reads the layouts of a file, or of standard input for "-".

@@ -122,15 +122,28 @@ func lotChart(f stats.Figures, lang ui.Lang) string {
 	words := simText[lang]
 	rows := make([]chart.Bar, 0, len(f.Lots))
 	labelW, width := 0, simChartWidth
-	for _, lot := range f.Lots {
+	// The count, the share and the table's share of each lot, each padded
+	// to its column's width: every text is as wide, so the columns line up
+	// and every bar has the same room.
+	cols := make([][3]string, len(f.Lots))
+	var colW [3]int
+	for i, lot := range f.Lots {
+		cols[i] = [3]string{number(lot.Share.Num, lang), percent(lot.Share.Decimal(8), lang), percent(lot.Expected.Decimal(8), lang)}
+		for j, c := range cols[i] {
+			colW[j] = max(colW[j], ansi.StringWidth(c))
+		}
+	}
+	pad := func(s string, w int) string { return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) }
+	for i, lot := range f.Lots {
 		label := wallet.Format(lot.Prize, string(lang))
 		if lot.Prize.IsZero() {
 			label = words.losing
 		}
 		labelW = max(labelW, ansi.StringWidth(label))
+		c := cols[i]
 		rows = append(rows, chart.Bar{
 			Label: label, Value: lot.Share.Float64(), Expected: lot.Expected.Float64(),
-			Text: fmt.Sprintf(words.lot, number(lot.Share.Num, lang), percent(lot.Share.Decimal(8), lang), percent(lot.Expected.Decimal(8), lang)),
+			Text: fmt.Sprintf(words.lot, pad(c[0], colW[0])+c[0], c[1]+pad(c[1], colW[1]), pad(c[2], colW[2])+c[2]),
 		})
 		width = max(width, 3*ansi.StringWidth(rows[len(rows)-1].Text))
 	}

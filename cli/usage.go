@@ -22,7 +22,8 @@ func forms(name string) []form {
 	case "":
 		return []form{{"[yams|vegas] [flags]", "play: the menu, or straight to a game (flags below)"}}
 	case "score":
-		return []form{{"score [FILE|-]... [--json]", "score layouts (JSON or JSON lines; stdin by default)"}}
+		return []form{{"score [FILE|-]... [--json]", "score layouts (JSON or JSON lines; stdin by default)"},
+			{"score --check [FILE|-]...", "check each record's \"prize\" (and \"unit\") against the\nregulation's score: exit 1 at a mismatch (test vectors)"}}
 	case "deal":
 		return []form{
 			{"deal --game G [--stake S] [--prize EUR] [--count K] [--seed N]", "deal layouts as JSON lines"},
@@ -50,7 +51,7 @@ func forms(name string) []form {
 		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST);\nits store found changed under it, it stops selling: exit 1"}}
 	case "board":
-		return []form{{"board [--store URL] [--lang fr|en]",
+		return []form{{"board --store URL [--lang fr|en]",
 			"a store's live board, for a big screen: the lots left,\nthe big wins, the players, the sales per minute\n(also ssh -t -p 23234 HOST board, on tapis serve)"}}
 	case "receipt":
 		return append([]form{{"receipt --store URL [--account NAME] | --journal FILE",

@@ -1,7 +1,9 @@
 package game
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -135,6 +137,9 @@ func parseKey(kind, s, form string, n int) (SeqKey, []string, error) {
 // serial.
 func parseCount(kind, s, what, field string) (int64, error) {
 	n, err := strconv.ParseInt(field, 10, 64)
+	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(field, "-") {
+		return 0, fmt.Errorf("%s %q: %s %s is too large (at most %d)", kind, s, what, field, int64(math.MaxInt64))
+	}
 	if err != nil || n < 1 {
 		return 0, fmt.Errorf("%s %q: %s %q is not a number from 1", kind, s, what, field)
 	}

@@ -91,7 +91,7 @@ func tamperings(f *soldStore) []tampering {
 			WHERE p.game = 'vegas' AND p.tier = purchases.tier AND p.unit <> purchases.unit ORDER BY p.unit LIMIT 1) WHERE account = 'bob' AND number = %d`, losing)),
 			want: []string{fmt.Sprintf("purchase bob#%d: unit", losing), "layout is not the one its block's seed deals"}},
 		{name: "14 a tier changed", do: sql(fmt.Sprintf(`UPDATE purchases SET tier = 0 WHERE account = 'bob' AND number = %d`, losing)),
-			want: []string{fmt.Sprintf("purchase bob#%d: unit", losing), "(lot 1); its block's seed gives"}},
+			want: []string{fmt.Sprintf("purchase bob#%d: unit", losing), "pays 0 €, recorded as the lot of 40000 €; its block's seed gives 0 €, no lot (a losing unit)"}},
 		{name: "15 a stake changed", do: sql(`UPDATE purchases SET stake_cents = 100 WHERE account = 'bob' AND number = 2`),
 			want: []string{"purchase bob#2: 1 staked on a unit of vegas:3"}},
 		{name: "16 a unit name changed", do: sql(`UPDATE purchases SET unit = 'vegas:3:1:59' WHERE account = 'ann' AND number = 1`),

@@ -96,7 +96,8 @@ func (s *SQL) verifyUnits(ctx context.Context, q querier, r *Report, blocks map[
 		want := int(b.order[serial-1])
 		wantPrize, _ := game.CentsOf(b.table.Prize(want))
 		if tier != want || prize != wantPrize {
-			r.bad("purchase %s: unit %s pays %s (lot %d); its block's seed gives %s (lot %d)", PurchaseID(string(account), number), unit, prize, tier+1, wantPrize, want+1)
+			r.bad("purchase %s: unit %s pays %s €, recorded as %s; its block's seed gives %s €, %s", PurchaseID(string(account), number), unit,
+				prize, lotName(b.table, tier), wantPrize, lotName(b.table, want))
 			continue
 		}
 		u := game.Unit{ID: uid, Tier: want, Prize: b.table.Prize(want), Seed: b.seed}
@@ -148,4 +149,16 @@ func (c *seqReader) read(g, stake []byte) (game.SeqKey, lottery.Game, error) {
 		c.game, c.err = lottery.FindSeq(c.key)
 	}
 	return c.key, c.game, c.err
+}
+
+// lotName names a tier of a table as a player reads the lot table: by its
+// prize, never by the tier's index.
+func lotName(t *game.Table, tier int) string {
+	switch {
+	case tier == t.Losing():
+		return "no lot (a losing unit)"
+	case tier < 0 || tier > t.Losing():
+		return "a lot its table does not have"
+	}
+	return "the lot of " + t.Prize(tier).String() + " €"
 }

@@ -28,6 +28,7 @@ type LayoutFields struct {
 	Game  json.RawMessage `json:"game"`
 	Unit  string          `json:"unit"`
 	Stake json.RawMessage `json:"stake"`
+	Prize json.RawMessage `json:"prize"` // a `deal` record's, or a test vector's: what score --check compares
 	yams.UnitFields
 	vegas.TicketFields
 
@@ -37,7 +38,7 @@ type LayoutFields struct {
 
 // Reset empties the fields for the next decode, keeping their storage.
 func (f *LayoutFields) Reset() {
-	f.Game, f.Unit, f.Stake = f.Game[:0], "", f.Stake[:0]
+	f.Game, f.Unit, f.Stake, f.Prize = f.Game[:0], "", f.Stake[:0], f.Prize[:0]
 	f.UnitFields.Reset()
 	f.TicketFields.Reset()
 }

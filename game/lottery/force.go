@@ -3,6 +3,7 @@ package lottery
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,9 @@ func ParseName(name string) (game.UnitID, *Forced, error) {
 		return game.UnitID{}, nil, fmt.Errorf("forced unit %q: %w", name, err)
 	}
 	serial, err := strconv.ParseInt(n, 10, 64)
+	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(n, "-") {
+		return game.UnitID{}, nil, fmt.Errorf("forced unit %q: %s is too large (at most %d)", name, n, int64(math.MaxInt64))
+	}
 	if err != nil || serial < 1 {
 		return game.UnitID{}, nil, fmt.Errorf("forced unit %q: %q is not a number from 1", name, n)
 	}

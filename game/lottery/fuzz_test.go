@@ -2,6 +2,7 @@ package lottery
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -48,7 +49,13 @@ func FuzzRead(f *testing.F) {
 			}
 			return true
 		})
-		if err != nil {
+		var binary *NotLayoutsError
+		switch {
+		case errors.As(err, &binary):
+			if msg := err.Error(); text.Printable(msg) != msg {
+				t.Fatalf("%q holds control characters", msg)
+			}
+		case err != nil:
 			t.Fatal(err)
 		}
 		if n := int64(len(data)); stats.scanned > n || stats.decoded > 4*n {

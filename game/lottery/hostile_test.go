@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -190,7 +191,6 @@ func TestReadEscapesControlCharacters(t *testing.T) {
 		`{"game":"yams","stake":"\u000b-1","cups":[]}`:                                      `stake: amount -1 is negative`,
 		`{"game":"yams","stake":"1\u009b2","cups":[]}`:                                      `"1\u009b2" is not an amount`,
 		`{"game":"yams\u001b[2J"}`:                                                          `"yams\x1b[2J" is not yams or vegas`,
-		"{\"game\":\"yams\", \x1b}":                                                         `invalid character '\x1b'`,
 		"{\"game\":\"yams\", \"cups\":[[1,1,1,1,\"\xff\"],[1,2,3,4,5],[1,1,1,1,1]]}":        "die \ufffd is not a whole number",
 	}
 	for in, want := range cases {
@@ -206,6 +206,45 @@ func TestReadEscapesControlCharacters(t *testing.T) {
 		if bytes.ContainsFunc([]byte(msg), func(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }) {
 			t.Errorf("%q: %q holds control characters", in, msg)
 		}
+	}
+}
+
+// TestReadNotLayouts: random bytes, a control character or a byte that is
+// not UTF-8 outside strings stop the reader at once with one error naming
+// the line and the byte, escaped (\xff, not the Latin-1 'ÿ'), having
+// scanned only that line; a UTF-8 letter outside strings is a JSON error
+// of its line, and reading goes on.
+func TestReadNotLayouts(t *testing.T) {
+	random := make([]byte, 10<<20)
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range random {
+		random[i] = byte(r.Uint32())
+	}
+	cases := []struct {
+		in   []byte
+		want string
+	}{
+		{random, "line 1 holds the byte "},
+		{[]byte(goodLine + "\n{\"game\":\"yams\", \xff}\n" + goodLine), `line 2 holds the byte \xff outside any string: not a layout file, reading stopped there`},
+		{[]byte("{\"game\":\"yams\", \x1b}"), `line 1 holds the byte \x1b outside any string`},
+		{[]byte("\x00\x00\x00"), `line 1 holds the byte \x00 outside any string`},
+	}
+	for _, c := range cases {
+		var entries int
+		stats, err := read(bytes.NewReader(c.in), func(e Entry) bool { entries++; return true })
+		var binary *NotLayoutsError
+		if !errors.As(err, &binary) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.40q: %v, want %q", c.in, err, c.want)
+			continue
+		}
+		if entries > 1 || stats.scanned > MaxLine {
+			t.Errorf("%.40q: %d entries, %d bytes scanned", c.in, entries, stats.scanned)
+		}
+	}
+	// A letter mistyped outside a string is no binary file.
+	es := readAll(t, "{\"game\": “yams”}\n"+goodLine)
+	if len(es) != 2 || es[0].Err == nil || !strings.Contains(es[0].Err.Error(), "invalid character '“' looking for beginning of value") || es[1].Err != nil {
+		t.Errorf("%+v", es)
 	}
 }
 

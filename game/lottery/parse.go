@@ -9,6 +9,7 @@ import (
 	"tapis/game"
 	"tapis/game/vegas"
 	"tapis/game/yams"
+	"tapis/text"
 )
 
 // Parse reads one layout (or `deal` record) from a JSON document: with one
@@ -30,6 +31,10 @@ func parse(line int, raw json.RawMessage) Entry {
 		e.Err = errors.New("want a JSON object for a layout")
 		return e
 	}
+	if key, ok := duplicateKey(raw); ok {
+		e.Err = &DuplicateKeyError{Key: key}
+		return e
+	}
 	name, err := gameOf(fields)
 	if err != nil {
 		e.Err = err
@@ -38,6 +43,7 @@ func parse(line int, raw json.RawMessage) Entry {
 	if u, ok := fields["unit"]; ok {
 		e.Unit, _ = game.String(u, "unit")
 	}
+	e.Prize = fields["prize"]
 	switch name {
 	case yams.Name:
 		var u *yams.Unit
@@ -62,6 +68,8 @@ func gameOf(fields map[string]json.RawMessage) (string, error) {
 	raw, ok := fields["game"]
 	if !ok {
 		switch {
+		case fields["cups"] != nil && fields["roulette"] != nil:
+			return "", game.Errorf("game", `missing, and the layout holds both "cups" (yams) and "roulette" (vegas): give "game"`)
 		case fields["cups"] != nil:
 			return yams.Name, nil
 		case fields["roulette"] != nil:
@@ -79,6 +87,76 @@ func gameOf(fields map[string]json.RawMessage) (string, error) {
 	}
 	return g.Name, nil
 }
+
+// DuplicateKeyError is Parse's error for a layout giving one of the keys a
+// layout reads twice in one object ("cups" twice): which one counts is
+// anybody's guess, so neither does.
+type DuplicateKeyError struct {
+	Key string
+}
+
+// Error names the key.
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("duplicate key %q: a layout gives each key once", text.Printable(e.Key))
+}
+
+// duplicateKey finds, in data, a valid JSON value, a key that a layout reads
+// (one of layoutKeys', as written) given twice in one object. Keys no
+// layout reads are ignored, twice as once.
+func duplicateKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type open struct {
+		object bool
+		seen   uint64 // the layout's keys met in it
+		key    bool   // the next string is a key
+	}
+	var stack []open
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if top >= 0 && stack[top].object {
+					stack[top].key = true // this value done, the next string a key
+				}
+				stack = append(stack, open{object: t == '{', key: t == '{'})
+			default:
+				stack = stack[:top]
+			}
+			continue
+		case string:
+			if top >= 0 && stack[top].object && stack[top].key {
+				stack[top].key = false
+				i, ok := layoutKeyIndex[t]
+				if !ok {
+					continue
+				}
+				if stack[top].seen&(1<<i) != 0 {
+					return t, true
+				}
+				stack[top].seen |= 1 << i
+				continue
+			}
+		}
+		if top >= 0 && stack[top].object {
+			stack[top].key = true // a value done: the next string is a key
+		}
+	}
+}
+
+// layoutKeyIndex numbers the keys a layout reads.
+var layoutKeyIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, name := range layoutKeys.names {
+		m[name] = i
+	}
+	return m
+}()
 
 // Record writes a `deal` record on one line: the layout with its unit
 // identity (when it has one) and its prize, and "forced": true for a unit

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"tapis/text"
 )
@@ -40,12 +42,29 @@ func (e *LineTooLongError) Error() string {
 	return fmt.Sprintf("line %d is longer than 1 MiB: not a layout file, reading stopped there", e.Line)
 }
 
+// NotLayoutsError is Read's error at a line holding, outside any string, a
+// byte that no text holds (a control character but tab, line feed and
+// carriage return, or a byte that is not UTF-8): random bytes, a binary
+// file, /dev/urandom. Reading stops at
+// once: such input gets one line, not one error a line for ever.
+type NotLayoutsError struct {
+	Line int
+	Byte byte // the first such byte
+}
+
+// Error names the line and the byte, escaped.
+func (e *NotLayoutsError) Error() string {
+	return fmt.Sprintf("line %d holds the byte %s outside any string: not a layout file, reading stopped there",
+		e.Line, text.Printable(string([]byte{e.Byte})))
+}
+
 // Entry is one layout read from input: the line it starts on, the layout, the
 // "unit" of a `deal` record if it had one, or the error that made it invalid.
 type Entry struct {
 	Line   int
 	Layout Layout
 	Unit   string
+	Prize  json.RawMessage // the record's "prize" as written, if it had one (a `deal` record, a test vector)
 	Err    error
 	Raw    json.RawMessage // the JSON value read, when it was one but no valid layout (a playlist reads a lot from it)
 }
@@ -59,7 +78,8 @@ var bom = []byte("\xef\xbb\xbf")
 // value left open (a line cut short) is reported once, and the lines after
 // it that hold a whole object each are still read. A UTF-8 byte-order mark
 // at the start is skipped. Read returns an error only when r itself fails, or
-// at a line longer than MaxLine (a *LineTooLongError).
+// at a line longer than MaxLine (a *LineTooLongError) or one holding bytes
+// no layout holds (a *NotLayoutsError).
 func Read(r io.Reader, f func(Entry)) error {
 	return ReadWhile(r, func(e Entry) bool {
 		f(e)
@@ -96,7 +116,9 @@ func read(r io.Reader, f func(Entry) bool) (readStats, error) {
 		}
 		if len(line) > 0 {
 			rd.line++
-			rd.feed(line)
+			if b, bad := rd.feed(line); bad {
+				return rd.stats, &NotLayoutsError{Line: rd.line, Byte: b}
+			}
 		}
 		if errors.Is(err, io.EOF) {
 			rd.finish()
@@ -127,7 +149,8 @@ type reader struct {
 	held  []heldLine // the lines in buf
 	over  bool       // longer than MaxLayout: reported, its lines let go
 
-	fields LayoutFields // the fast path's decoded fields, kept from one value to the next
+	fields LayoutFields      // the fast path's decoded fields, kept from one value to the next
+	prizes []json.RawMessage // the prizes read, as written, each a copy of its own: records use few
 	dec    Decoder
 }
 
@@ -139,20 +162,24 @@ type heldLine struct {
 }
 
 // feed takes the next line: it opens a value or goes on with the open one,
-// which ends when its brackets close.
-func (r *reader) feed(line []byte) {
+// which ends when its brackets close. It reports the first byte of a line
+// that no layout holds outside a string, and takes nothing of that line.
+func (r *reader) feed(line []byte) (byte, bool) {
 	if r.start == 0 {
 		if len(bytes.TrimSpace(line)) == 0 {
-			return
+			return 0, false
 		}
 		r.start = r.line
 	}
 	s := scanLine(line)
 	r.stats.scanned += int64(len(line))
+	if s.bad {
+		return s.badByte, true
+	}
 	if r.start == r.line && s.whole { // a value on this one line: read at once, without holding it
 		r.decode(r.line, line, noneUnread)
 		r.start = 0
-		return
+		return 0, false
 	}
 	switch {
 	case r.over:
@@ -173,6 +200,7 @@ func (r *reader) feed(line []byte) {
 	if r.depth <= 0 {
 		r.close()
 	}
+	return 0, false
 }
 
 // close ends the value being read: its brackets closed, or the input ended.
@@ -253,7 +281,11 @@ func (r *reader) decode(n int, data []byte, unread func() string) bool {
 		t := bytes.TrimSpace(data)
 		r.stats.decoded += int64(len(t))
 		if l, ok := parseFast(t, &r.fields, &r.dec); ok {
-			r.emit(Entry{Line: n, Layout: l, Unit: r.fields.Unit})
+			e := Entry{Line: n, Layout: l, Unit: r.fields.Unit}
+			if len(r.fields.Prize) > 0 {
+				e.Prize = r.prize(r.fields.Prize)
+			}
+			r.emit(e)
 			return true
 		}
 	}
@@ -272,6 +304,25 @@ func (r *reader) decode(n int, data []byte, unread func() string) bool {
 	return true
 }
 
+// maxPrizes bounds the prizes a reader keeps read.
+const maxPrizes = 64
+
+// prize returns a record's "prize" as written, in storage of its own that
+// the caller may keep beyond the next decode: one copy for each way a
+// prize is written, as deal's records repeat a few.
+func (r *reader) prize(raw []byte) json.RawMessage {
+	for _, p := range r.prizes {
+		if bytes.Equal(p, raw) {
+			return p
+		}
+	}
+	p := json.RawMessage(bytes.Clone(raw))
+	if len(r.prizes) < maxPrizes {
+		r.prizes = append(r.prizes, p)
+	}
+	return p
+}
+
 // errEnd is the JSON decoder's error for a value cut short.
 var errEnd = errors.New("invalid JSON: unexpected end of input")
 
@@ -287,13 +338,35 @@ func (r *reader) value(data []byte) (json.RawMessage, error) {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return nil, errEnd
 	case errors.As(err, &se):
-		return nil, fmt.Errorf("invalid JSON: %s", text.Printable(se.Error()))
+		return nil, fmt.Errorf("invalid JSON: %s", text.Printable(syntaxMessage(se, data)))
 	case err != nil:
 		return nil, fmt.Errorf("invalid JSON: %s", text.Printable(err.Error()))
 	case dec.InputOffset() != int64(len(data)):
 		return nil, errors.New("invalid JSON: more than one value on a line")
 	}
 	return raw, nil
+}
+
+// syntaxMessage is the JSON decoder's message for a syntax error in data,
+// with the character it names quoted as data holds it: the decoder quotes
+// the first byte of a UTF-8 letter as if it were Latin-1 ('â' for “).
+func syntaxMessage(se *json.SyntaxError, data []byte) string {
+	const prefix = "invalid character '"
+	msg := se.Error()
+	at := int(se.Offset) - 1
+	if !strings.HasPrefix(msg, prefix) || at < 0 || at >= len(data) || data[at] < utf8.RuneSelf {
+		return msg
+	}
+	quoted, rest, ok := strings.Cut(msg[len(prefix):], "' ")
+	if !ok || utf8.RuneCountInString(quoted) != 1 {
+		return msg
+	}
+	r, n := utf8.DecodeRune(data[at:])
+	c := string(data[at : at+n])
+	if r == utf8.RuneError && n == 1 {
+		c = fmt.Sprintf(`\x%02x`, data[at])
+	}
+	return prefix + c + "' " + rest
 }
 
 // emit passes an entry on, unless the caller asked to stop.
@@ -305,8 +378,10 @@ func (r *reader) emit(e Entry) {
 
 // lineScan is what scanLine finds in a line.
 type lineScan struct {
-	delta int  // brackets opened less brackets closed, outside strings
-	whole bool // the line holds one whole object and nothing else
+	delta   int  // brackets opened less brackets closed, outside strings
+	whole   bool // the line holds one whole object and nothing else
+	bad     bool // it holds outside strings a byte no JSON text holds there
+	badByte byte // the first such byte
 }
 
 // scanLine follows the brackets of a line outside strings. A JSON string
@@ -316,10 +391,10 @@ func scanLine(line []byte) lineScan {
 	str := false
 	low := 0
 	for i := 0; i < len(line); i++ {
-		if !structural[line[i]] {
+		if !scanned[line[i]] {
 			continue // a number, a literal, a colon, a comma, white space
 		}
-		switch line[i] {
+		switch c := line[i]; c {
 		case '"':
 			for i++; i < len(line) && line[i] != '"'; i++ {
 				if line[i] == '\\' {
@@ -332,6 +407,17 @@ func scanLine(line []byte) lineScan {
 		case '}', ']':
 			s.delta--
 			low = min(low, s.delta)
+		case ',':
+		default: // a control character, or not ASCII: no JSON outside a string
+			if c >= utf8.RuneSelf {
+				if r, n := utf8.DecodeRune(line[i:]); r != utf8.RuneError || n > 1 {
+					i += n - 1 // a letter of a text, mistyped: the JSON decoder names it
+					continue
+				}
+			}
+			if !s.bad {
+				s.bad, s.badByte = true, c
+			}
 		}
 	}
 	// Its first byte that is not white space, nor NUL, and its last byte
@@ -340,3 +426,17 @@ func scanLine(line []byte) lineScan {
 	s.whole = len(first) > 0 && first[0] == '{' && last[len(last)-1] == '}' && !str && s.delta == 0 && low == 0
 	return s
 }
+
+// scanned marks the bytes that scanLine looks at: the structural ones, and
+// those that JSON holds only inside strings, if at all (control characters
+// but tab, line feed and carriage return; bytes beyond ASCII, which may
+// start a UTF-8 letter, as a text holds, or be no text).
+var scanned = func() (t [256]bool) {
+	t = structural
+	for c := range 256 {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+			t[c] = true
+		}
+	}
+	return t
+}()

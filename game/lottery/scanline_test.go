@@ -3,16 +3,19 @@ package lottery
 import (
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 )
 
 // scanLineBytewise is scanLine as it was first written, one byte at a
-// time, for TestScanLine.
+// time (a UTF-8 letter outside strings one letter at a time), for
+// TestScanLine.
 func scanLineBytewise(line []byte) lineScan {
 	var s lineScan
 	var str, esc bool
 	low := 0
 	var first, last byte
-	for _, c := range line {
+	for i := 0; i < len(line); i++ {
+		c := line[i]
 		switch {
 		case esc:
 			esc = false
@@ -26,6 +29,18 @@ func scanLineBytewise(line []byte) lineScan {
 		case c == '}' || c == ']':
 			s.delta--
 			low = min(low, s.delta)
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f:
+			if !s.bad {
+				s.bad, s.badByte = true, c
+			}
+		case c >= 0x80:
+			if r, n := utf8.DecodeRune(line[i:]); r == utf8.RuneError && n == 1 {
+				if !s.bad {
+					s.bad, s.badByte = true, c
+				}
+			} else {
+				i += n - 1
+			}
 		}
 		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
 			if first == 0 {
@@ -42,7 +57,7 @@ func scanLineBytewise(line []byte) lineScan {
 // scan as they did one byte at a time.
 func TestScanLine(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	alphabet := []byte(`{}[]"\ a:,` + "\t\r\n\x00")
+	alphabet := []byte(`{}[]"\ a:,` + "\t\r\n\x00\x01\x7f\xff\xc3\xa9")
 	for range 200000 {
 		line := make([]byte, r.IntN(14))
 		for i := range line {

@@ -133,6 +133,7 @@ type journalReader struct {
 	torn  int   // the last line, cut short by a crash, or 0
 	end   bool  // the journal is read
 	raw   bool  // every line read field by field, its layout kept as JSON
+	goOn  bool  // a line that is no record is a Problem, and reading goes on (verify)
 	in    recordFields
 	dec   lottery.Decoder
 	body  []byte           // a line but its chain's members (chainTail), decoded in their stead
@@ -182,7 +183,8 @@ func newJournalReader(r io.Reader, raw bool) *journalReader {
 
 // next returns the next record, or false at the end of the journal. Its
 // error is a Problem for a line that is not a record, or the reader's
-// failure; nothing is read after it.
+// failure; nothing is read after it, but after a line that is no record
+// when goOn is set.
 func (jr *journalReader) next() (Line, bool, error) {
 	if jr.end {
 		return Line{}, false, nil
@@ -207,7 +209,7 @@ func (jr *journalReader) next() (Line, bool, error) {
 		jr.end, jr.torn = true, n
 		return Line{}, false, nil
 	case !whole:
-		jr.end = true
+		jr.end = !jr.goOn
 		return Line{}, false, Problem{n, "not a journal record"}
 	}
 	jr.good += int64(len(line))

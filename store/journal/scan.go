@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -28,8 +29,16 @@ func check(r io.Reader, tables store.Tables, recent int, found *problems) (*stat
 // run reads a journal line by line and scans it, as check does.
 func (st *state) run(r io.Reader) (*state, *journalReader, error) {
 	jr := newJournalReader(r, false)
+	jr.goOn = st.problems.keep // verify lists every problem: a line it cannot read is one
 	for {
 		l, ok, err := jr.next()
+		var p Problem
+		if err != nil && !jr.end && errors.As(err, &p) && p.Line > 1 { // a first line that is no record: no journal
+
+			st.problems.add(p)
+			st.unreadable(p.Line)
+			continue
+		}
 		if err != nil || !ok {
 			st.finish()
 			return st, jr, err
@@ -127,6 +136,24 @@ func (st *state) scan(l Line) {
 		hash = revealHash(prev, r.Block, r.BlockSeed, r.Time)
 	}
 	st.links.follow(st, l.N, prev, ok, hash, sig, sok, st.links.head)
+}
+
+// unreadable takes a line that is no record, named already, where verify
+// goes on: the chain is taken up again at the next line, which cannot be
+// tied to it (a line changed is named once, not again at the line after
+// it).
+func (st *state) unreadable(n int) {
+	st.lines++
+	c := &st.links
+	if !c.key.Valid() || st.refused {
+		return
+	}
+	c.settle(st)
+	if p := c.pending; p != nil {
+		c.pending = nil
+		st.bad(p.n, "does not follow line %d, though the house signed it: a line between them was deleted, or moved", p.n-1)
+	}
+	c.bad, c.head = true, ledger.Hash{}
 }
 
 // finish ends the scan: a journal without a line does not begin with its

@@ -353,9 +353,14 @@ func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 			want.Block, want.Serial = prev.Block+1, 1
 		}
 	}
+	// The units of the sequence missing before this one, dealt again to
+	// stay in step.
+	var skip int64
 	if id.Block != want.Block || id.Serial != want.Serial { // of one sequence: id.String() != want.String()
 		st.bad(l.N, "unit %s, where %s comes next: a purchase is missing or doubled", id, want)
-		st.broken[ks] = true // its units can no longer be dealt again in step
+		if skip = unitsBetween(want, id, table.Units); skip <= 0 || skip > table.Units {
+			st.broken[ks] = true // doubled, or too far: its units can no longer be dealt again in step
+		}
 	}
 	if block := appendUnit(buf[:0], ks, id.Block); !hasKey(st.Commits, string(block)) { // id.BlockID().String()
 		st.bad(l.N, "unit %s: block %s was sold before its commitment", id, block)
@@ -372,6 +377,9 @@ func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 		seq = game.NewSequence(id.Game, id.Stake, table, st.Seed)
 		st.seqs[ks] = seq
 	}
+	for range skip { // the units missing (a line that does not read, one deleted), to deal this one in step
+		seq.Next()
+	}
 	u := seq.Next()
 	if want := table.Prize(u.Tier); !prize.Equal(want) {
 		st.bad(l.N, "unit %s: prize %s, but the journal's seed draws %s", id, prize, want)
@@ -386,6 +394,22 @@ func (st *state) real(l Line, stake decimal.Decimal, sold *lottery.Sold, ks stri
 		return
 	}
 	st.Checked++
+}
+
+// unitsBetween counts the units of a sequence sold from want, the unit
+// due next, up to id, not included: 0 or less when id is not after want.
+// It counts past the blocks of units each between them, and gives up past
+// a block and a half (what the caller deals again is bounded by one block).
+func unitsBetween(want, id game.UnitID, units int64) int64 {
+	switch {
+	case id.Block < want.Block:
+		return 0
+	case id.Block == want.Block:
+		return id.Serial - want.Serial
+	case id.Block-want.Block > 1:
+		return units + 1 // too far
+	}
+	return units - want.Serial + 1 + id.Serial - 1
 }
 
 // forcedUnits counts the forced (QA) units of the journal.
