@@ -219,8 +219,8 @@ func Make(f store.Figures) (*Report, error) {
 		s := &r.Stakes[i]
 		table, _ := e.Table(s.Seq)
 		for tier := range s.Lots {
-			share := decimal.NewFromInt(table.Count(tier)).Div(decimal.NewFromInt(table.Units))
-			s.Lots[tier].Expected = share.Mul(decimal.NewFromInt(s.Units)).Round(1)
+			expected := decimal.NewFromInt(table.Count(tier)).Mul(decimal.NewFromInt(s.Units))
+			s.Lots[tier].Expected = expected.DivRound(decimal.NewFromInt(table.Units), 1)
 		}
 	}
 	slices.SortFunc(r.Blocks, func(a, b Block) int {

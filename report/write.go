@@ -16,6 +16,14 @@ import (
 // eur writes an amount as a host reads it: €1,234.50.
 func eur(d decimal.Decimal) string { return wallet.Format(d, "en") }
 
+// prize writes a lot's prize as players read it: €5,000, €2.50.
+func prize(d decimal.Decimal) string {
+	if d.IsInteger() {
+		return "€" + num(d.IntPart())
+	}
+	return eur(d)
+}
+
 // num writes a whole number with its thousands grouped: 1,234.
 func num(n int64) string { return wallet.Number(decimal.NewFromInt(n), 0, "en") }
 
@@ -30,7 +38,7 @@ func lotName(l Lot) string {
 	if l.Losing {
 		return "no prize"
 	}
-	return eur(l.Prize)
+	return prize(l.Prize)
 }
 
 // LeftLine writes the lots left of a block as the FDJ publishes them:
@@ -45,6 +53,9 @@ func LeftLine(left []LotLeft, n int, money func(decimal.Decimal) string) string 
 	}
 	return strings.Join(parts, ", ")
 }
+
+// topLots is how many of a block's lots left the text names, top first.
+const topLots = 5
 
 // WriteText writes the report as a host reads it, its times in loc.
 func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
@@ -71,7 +82,11 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 	t := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row := func(cells ...string) { fmt.Fprintln(t, strings.Join(cells, "\t")+"\t") }
 	money := func(name string, m Money, table string) {
-		row(name, num(m.Units), eur(m.Staked), eur(m.Paid), percent(m.Return()), table, eur(m.Net()))
+		ret := "-"
+		if m.Units > 0 {
+			ret = percent(m.Return())
+		}
+		row(name, num(m.Units), eur(m.Staked), eur(m.Paid), ret, table, eur(m.Net()))
 	}
 	row("Sales", "units", "staked", "paid", "return", "table", "kept")
 	money("all", r.Total, "")
@@ -84,7 +99,7 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 			money(seqName(s.Seq)+" forced", s.Forced, "")
 		}
 	}
-	row()
+	fmt.Fprintln(t)
 	row("By block", "units", "staked", "paid", "return", "", "kept")
 	for _, bl := range r.Blocks {
 		money(seqName(bl.ID.Seq())+" block "+num(bl.ID.Block), bl.Money, "")
@@ -92,7 +107,7 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 	if len(r.Blocks) == 0 {
 		row("none sold")
 	}
-	row()
+	fmt.Fprintln(t)
 	row("By hour (" + loc.String() + ")")
 	for _, h := range r.Hours {
 		money(h.Start.In(loc).Format("2006-01-02 15:04"), h.Money, "")
@@ -133,7 +148,10 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 			fmt.Fprintf(&b, " (%s being revealed)", num(o.Revealing))
 		}
 		fmt.Fprintf(&b, " · commitment %s\n", o.Commitment)
-		if line := LeftLine(o.Left, 0, eur); line != "" {
+		if line := LeftLine(o.Left, topLots, prize); line != "" {
+			if len(o.Left) > topLots {
+				line += fmt.Sprintf(" and %d smaller lots", len(o.Left)-topLots)
+			}
 			fmt.Fprintf(&b, "  %s left\n", line)
 		} else {
 			b.WriteString("  no winning lot left\n")
