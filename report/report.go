@@ -129,15 +129,20 @@ type LotLeft struct {
 	Left, Initial int64
 }
 
-// LotsLeft returns the winning lots of a table still in a block, highest
-// prize first, given the units left by tier (left[tier]); lots none of
-// which is left are dropped. The board and the report name the top prizes
-// left with it.
-func LotsLeft(t *game.Table, left []int64) []LotLeft {
+// LotsLeft returns the winning lots still in a block (or in blocks),
+// highest prize first, given each tier's prize, the losing tier, and the
+// units left and initially in it by tier (initial may be nil); lots none
+// of which is left are dropped. The board and the report name the top
+// prizes left with it.
+func LotsLeft(prizes []decimal.Decimal, losing int, left, initial []int64) []LotLeft {
 	var out []LotLeft
-	for tier := range t.Losing() {
-		if tier < len(left) && left[tier] > 0 {
-			out = append(out, LotLeft{Prize: t.Prize(tier), Left: left[tier], Initial: t.Count(tier)})
+	for tier, p := range prizes {
+		if tier != losing && tier < len(left) && left[tier] > 0 {
+			l := LotLeft{Prize: p, Left: left[tier]}
+			if tier < len(initial) {
+				l.Initial = initial[tier]
+			}
+			out = append(out, l)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b LotLeft) int { return b.Prize.Cmp(a.Prize) })
@@ -241,12 +246,13 @@ func Make(f store.Figures) (*Report, error) {
 			return nil, err
 		}
 		o := OnSale{ID: b.ID, Units: b.Units, Sold: b.Sold, Commitment: b.Commitment}
-		left := make([]int64, table.Tiers())
+		prizes, left, initial := make([]decimal.Decimal, table.Tiers()), make([]int64, table.Tiers()), make([]int64, table.Tiers())
 		for tier := range left {
+			prizes[tier], initial[tier] = table.Prize(tier), table.Count(tier)
 			left[tier] = table.Count(tier) - b.SoldByTier[tier] + b.Revealing[tier]
 			o.Revealing += b.Revealing[tier]
 		}
-		o.Left = LotsLeft(table, left)
+		o.Left = LotsLeft(prizes, table.Losing(), left, initial)
 		r.OnSale = append(r.OnSale, o)
 	}
 	slices.SortStableFunc(r.OnSale, func(a, b OnSale) int {

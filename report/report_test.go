@@ -117,15 +117,15 @@ func reportIsOneSnapshot(t *testing.T, url string) {
 // TestLotsLeft: the winning lots left, top prize first, those none of
 // which is left dropped, the losing lot never among them.
 func TestLotsLeft(t *testing.T) {
-	table := &game.Table{Units: 100, Lots: []game.Lot{{Prize: decimal.NewFromInt(500), Count: 1}, {Prize: decimal.NewFromInt(50), Count: 2}, {Prize: decimal.NewFromInt(5), Count: 10}}}
-	got := LotsLeft(table, []int64{1, 0, 7, 80})
+	prizes := []decimal.Decimal{decimal.NewFromInt(5), decimal.NewFromInt(500), decimal.Zero, decimal.NewFromInt(50)}
+	got := LotsLeft(prizes, 2, []int64{7, 1, 80, 0}, []int64{10, 1, 87, 2})
 	if len(got) != 2 || !got[0].Prize.Equal(decimal.NewFromInt(500)) || got[0].Left != 1 || got[1].Left != 7 || got[1].Initial != 10 {
 		t.Errorf("%+v", got)
 	}
-	if line := LeftLine(got, 0, prize); line != "1 × €500, 7 × €5" {
+	if line := LeftLine(got, 0, num, prize); line != "1 × €500, 7 × €5" {
 		t.Errorf("%q", line)
 	}
-	if line := LeftLine(got, 1, prize); line != "1 × €500" {
+	if line := LeftLine(got, 1, num, prize); line != "1 × €500" {
 		t.Errorf("%q", line)
 	}
 }

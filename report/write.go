@@ -42,14 +42,15 @@ func lotName(l Lot) string {
 }
 
 // LeftLine writes the lots left of a block as the FDJ publishes them:
-// "1 × €5,000, 2 × €500", the top n lots at most (all when n ≤ 0).
-func LeftLine(left []LotLeft, n int, money func(decimal.Decimal) string) string {
+// "1 × €5,000, 2 × €500", the top n lots at most (all when n ≤ 0), their
+// counts and prizes written by count and money (a language's).
+func LeftLine(left []LotLeft, n int, count func(int64) string, money func(decimal.Decimal) string) string {
 	if n > 0 && len(left) > n {
 		left = left[:n]
 	}
 	parts := make([]string, len(left))
 	for i, l := range left {
-		parts[i] = num(l.Left) + " × " + money(l.Prize)
+		parts[i] = count(l.Left) + " × " + money(l.Prize)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -148,7 +149,7 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 			fmt.Fprintf(&b, " (%s being revealed)", num(o.Revealing))
 		}
 		fmt.Fprintf(&b, " · commitment %s\n", o.Commitment)
-		if line := LeftLine(o.Left, topLots, prize); line != "" {
+		if line := LeftLine(o.Left, topLots, num, prize); line != "" {
 			if len(o.Left) > topLots {
 				line += fmt.Sprintf(" and %d smaller lots", len(o.Left)-topLots)
 			}
