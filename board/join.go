@@ -22,9 +22,9 @@ type Join struct {
 // Command is what players type: ssh -p PORT HOST (ssh HOST on port 22).
 func (j Join) Command() string {
 	if j.Port == 22 {
-		return "ssh " + j.hostText()
+		return "ssh " + j.Host
 	}
-	return fmt.Sprintf("ssh -p %d %s", j.Port, j.hostText())
+	return fmt.Sprintf("ssh -p %d %s", j.Port, j.Host)
 }
 
 // URL is the join address as an ssh:// URL (RFC 3986, an IPv6 address in
@@ -36,9 +36,6 @@ func (j Join) URL() string {
 // IsZero reports whether no join address is known: the board then draws
 // no way to join.
 func (j Join) IsZero() bool { return j.Host == "" }
-
-// hostText writes the host as ssh reads it on a command line.
-func (j Join) hostText() string { return j.Host }
 
 // maxHost bounds a join address's host: a name players type, drawn in a
 // QR code a phone reads from afar.

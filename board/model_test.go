@@ -216,6 +216,9 @@ func TestBoardSizes(t *testing.T) {
 	for _, s := range [][2]int{{40, 12}, {60, 20}, {79, 23}, {100, 30}, {120, 40}, {150, 30}, {149, 60}, {250, 70}} {
 		fits(t, draw(t, src, ui.French, s[0], s[1]), s[0], s[1])
 	}
+	if frame := draw(t, src, ui.English, 60, 20); !strings.Contains(frame, "ssh -p 23234 stand.local") || strings.Contains(frame, "How to play") {
+		t.Errorf("60×20: the join command on the bottom line, no panel:\n%s", frame)
+	}
 	frame := draw(t, src, ui.English, 30, 10)
 	fits(t, frame, 30, 10)
 	if !strings.Contains(strings.Join(strings.Fields(frame), " "), "needs at least 40×12") {

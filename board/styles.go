@@ -15,7 +15,7 @@ type styles struct {
 	header, brand, headerDim lipgloss.Style
 	title, dim, value, note  lipgloss.Style
 	win, fresh, big, figure  lipgloss.Style
-	join, qr, box            lipgloss.Style
+	join, qr                 lipgloss.Style
 }
 
 // newStyles builds the look for a terminal without colours (plain) or
@@ -29,7 +29,6 @@ func newStyles(plain, dark bool) styles {
 			title:     bold, dim: lipgloss.NewStyle(), value: bold, note: bold,
 			win: bold, fresh: lipgloss.NewStyle().Reverse(true), big: lipgloss.NewStyle(), figure: lipgloss.NewStyle(),
 			join: bold, qr: lipgloss.NewStyle(),
-			box: lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
 		}
 	}
 	p := ui.NewPalette(dark)
@@ -47,6 +46,5 @@ func newStyles(plain, dark bool) styles {
 	s.figure = lipgloss.NewStyle().Foreground(p.FeltHi)
 	s.join = lipgloss.NewStyle().Bold(true).Foreground(p.Paper).Background(p.Felt)
 	s.qr = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
-	s.box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(p.FeltHi).Padding(0, 1)
 	return s
 }

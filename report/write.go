@@ -109,7 +109,7 @@ func (r *Report) WriteText(w io.Writer, loc *time.Location) error {
 		row("none sold")
 	}
 	fmt.Fprintln(t)
-	row("By hour (" + loc.String() + ")")
+	row("By hour (" + r.At.In(loc).Format("MST") + ")")
 	for _, h := range r.Hours {
 		money(h.Start.In(loc).Format("2006-01-02 15:04"), h.Money, "")
 		for _, s := range h.Stakes {
