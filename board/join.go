@@ -71,6 +71,9 @@ func ParseJoin(s string, port int) (Join, error) {
 			return Join{}, fmt.Errorf("host %q: letters, digits, dots, dashes and colons only", host)
 		}
 	}
+	if strings.Contains(host, ":") && net.ParseIP(host) == nil {
+		return Join{}, fmt.Errorf("host %q: a colon only in an IPv6 address", host)
+	}
 	return Join{Host: host, Port: port}, nil
 }
 

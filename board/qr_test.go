@@ -154,7 +154,7 @@ func TestJoin(t *testing.T) {
 			t.Errorf("%q: %+v %v, want %+v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "stand.local:0", "stand.local:99999", "stand.local:x", "a b", "evil\x1b[2J", ":23", strings.Repeat("a", 65)} {
+	for _, in := range []string{"", "stand.local:0", "stand.local:99999", "stand.local:x", "a b", "evil\x1b[2J", ":23", "a:b:c", strings.Repeat("a", 65)} {
 		if got, err := ParseJoin(in, DefaultPort); err == nil {
 			t.Errorf("%q: %+v, want an error", in, got)
 		}
@@ -206,4 +206,29 @@ func TestBigFont(t *testing.T) {
 	if _, ok := f.render("x", 1); ok {
 		t.Error("a letter rendered in figures")
 	}
+}
+
+// FuzzParseJoin: any text gives a join address or an error, never a
+// panic; an address read has a host players can type, which reads back
+// from its URL's host and port the same, and encodes in a QR code.
+func FuzzParseJoin(f *testing.F) {
+	for _, s := range []string{"stand.local", "stand.local:2222", "[fe80::1]:23", "fe80::1", ":", "[", "a:b:c", "é.local", "x:65536"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		j, err := ParseJoin(s, DefaultPort)
+		if err != nil {
+			return
+		}
+		if j.Port < 1 || j.Port > 65535 || j.Host == "" || len(j.Host) > maxHost {
+			t.Fatalf("%q: %+v", s, j)
+		}
+		again, err := ParseJoin(strings.TrimPrefix(j.URL(), "ssh://"), 1)
+		if err != nil || again != j {
+			t.Fatalf("%q: %+v, read back from %s as %+v %v", s, j, j.URL(), again, err)
+		}
+		if _, err := qrMatrix(j.URL()); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+	})
 }
