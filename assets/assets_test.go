@@ -40,3 +40,22 @@ func TestDrawings(t *testing.T) {
 		t.Error("a missing drawing was found")
 	}
 }
+
+// TestDigits: the board's big figures are fourteen blocks of three rows,
+// each row of a block as wide as the others.
+func TestDigits(t *testing.T) {
+	d := MustDrawing("digits.txt")
+	if len(d) != 14 {
+		t.Fatalf("%d figures, want 0-9, space, comma, point, euro", len(d))
+	}
+	for i, g := range d {
+		if len(g) != 3 {
+			t.Errorf("figure %d: %d rows", i, len(g))
+		}
+		for _, row := range g {
+			if utf8.RuneCountInString(row) != utf8.RuneCountInString(g[0]) {
+				t.Errorf("figure %d: rows %q", i, g)
+			}
+		}
+	}
+}

@@ -1,6 +1,8 @@
-// Package board is the live view of an emission for a big screen: per
-// game and stake the block on sale and its lots left, the latest big wins
-// (never who won them), the players connected and the sales per minute,
+// Package board is the live view of an emission for a room: how to join
+// (the ssh command players type and a QR code of its ssh:// URL), the
+// biggest wins of the day in large type (never who won them), the sales
+// a minute, the players connected, and the top prizes left in the blocks
+// on sale (« lots restants »), all of it only what players have seen,
 // redrawn every second from a Source (a Feed polling the store). It is
 // read-only: q and ctrl+c quit, nothing else acts. tapis board runs it on
 // the local terminal, tapis serve for each `ssh -t HOST board`.
@@ -25,8 +27,12 @@ type Options struct {
 	// program starts (an SSH session's); without colours the board draws
 	// in plain text.
 	Profile colorprofile.Profile
-	// Location is where the times on screen are read; time.Local when nil.
+	// Location is where the times on screen are read (and the day of the
+	// biggest wins starts); time.Local when nil.
 	Location *time.Location
+	// Join is the address players join at, always on screen with its QR
+	// code; none is drawn when it is zero.
+	Join Join
 }
 
 // keyMap is the board's keys: quitting only.
@@ -50,12 +56,20 @@ type Model struct {
 	board  store.Board
 	ok     bool  // a reading came
 	err    error // the last poll's, if it failed
+	join   Join
+	qr     [][]bool // the QR code of join's URL; nil when there is none
+	font   bigFont
 }
 
 // New returns a board drawing what o.Source reads.
 func New(o Options) *Model {
 	m := &Model{t: newText(o.Lang), src: o.Source, keys: newKeyMap(), loc: o.Location, dark: true,
-		plain: o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII}
+		plain: o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII, join: o.Join, font: newBigFont()}
+	if !o.Join.IsZero() {
+		// A join address ParseJoin read always makes a code; one that
+		// does not is drawn as text alone.
+		m.qr, _ = qrMatrix(o.Join.URL())
+	}
 	if m.loc == nil {
 		m.loc = time.Local
 	}

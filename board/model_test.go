@@ -56,8 +56,15 @@ func sample(t *testing.T) store.Board {
 				sq.Left = append(sq.Left, int64(blocks)*table.Count(tier)*int64(3+tier%4)/7)
 			}
 			for n := range blocks {
+				left := make([]int64, table.Tiers())
+				for tier := range left {
+					left[tier] = table.Count(tier) * int64(3+tier%4) / 7
+				}
+				if n == 1 {
+					left[0] = 0 // the top prize of Vegas's block 4 is won
+				}
 				sq.Blocks = append(sq.Blocks, store.OpenBlock{Number: int64(3 + n), Units: table.Units, Sold: table.Units * 4 / 7,
-					Commitment: [32]byte{0x9f, 0x86, 0xd0, 0x81, 0x88, 0x4c, 0x7d, 0x65}})
+					Commitment: [32]byte{0x9f, 0x86, 0xd0, 0x81, 0x88, 0x4c, 0x7d, 0x65}, Left: left})
 			}
 			b.Sequences = append(b.Sequences, sq)
 		}
@@ -71,14 +78,25 @@ func sample(t *testing.T) store.Board {
 		}
 		b.Wins = append(b.Wins, store.Win{Unit: unit, Prize: prize, At: at.Add(-time.Duration(i*37+3) * time.Second)})
 	}
+	b.Top = []store.Win{
+		{Unit: game.UnitID{Game: "vegas", Stake: decimal.NewFromInt(3), Block: 4, Serial: 77}, Prize: decimal.NewFromInt(40_000), At: at.Add(-2 * time.Hour)},
+		{Unit: game.UnitID{Game: "yams", Stake: decimal.NewFromInt(2), Block: 3, Serial: 12}, Prize: decimal.NewFromInt(1_000), At: at.Add(-5 * time.Second)},
+		{Unit: game.UnitID{Game: "yams", Stake: decimal.NewFromInt(1), Block: 3, Serial: 5}, Prize: decimal.NewFromInt(500), At: at.Add(-30 * time.Minute)},
+		{Unit: game.UnitID{Game: "yams", Stake: decimal.NewFromFloat(0.5), Block: 3, Serial: 9}, Prize: decimal.NewFromInt(250), At: at.Add(-15 * time.Hour)}, // yesterday
+	}
 	return b
 }
 
 // draw renders a board of src at w×h, its ANSI sequences stripped.
 func draw(t *testing.T, src Source, lang ui.Lang, w, h int) string {
 	t.Helper()
-	m := New(Options{Lang: lang, Source: src, Location: time.UTC})
+	m := New(Options{Lang: lang, Source: src, Location: time.UTC, Join: Join{Host: "stand.local", Port: 23234}})
 	m.Update(m.read())
+	return stripped(m, w, h)
+}
+
+// stripped draws a board at w×h, its ANSI sequences stripped.
+func stripped(m *Model, w, h int) string {
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return ansi.Strip(m.View().Content)
 }
@@ -101,24 +119,64 @@ func fits(t *testing.T, frame string, w, h int) {
 // board fits its screen and shows each game and stake with its block and
 // lots left, the big wins (their units, amounts, times), the players and
 // the sales per minute.
+// bigAt reports whether the frame holds s in the board's large type at
+// scale: its rows one under the other, at the same column.
+func bigAt(frame, s string, scale int) bool {
+	rows, ok := newBigFont().render(s, scale)
+	if !ok {
+		return false
+	}
+	lines := strings.Split(frame, "\n")
+	for i := 0; i+len(rows) <= len(lines); i++ {
+		col := strings.Index(lines[i], rows[0])
+		for col >= 0 {
+			at := ansi.StringWidth(lines[i][:col])
+			all := true
+			for k, r := range rows[1:] {
+				cells := []rune(lines[i+1+k])
+				line := string(cells[min(at, len(cells)):])
+				all = all && strings.HasPrefix(line, r)
+			}
+			if all {
+				return true
+			}
+			next := strings.Index(lines[i][col+1:], rows[0])
+			if next < 0 {
+				break
+			}
+			col += 1 + next
+		}
+	}
+	return false
+}
+
+// TestBoardShowsEveryPart: at 80×24 and at 200×50, in both languages, the
+// board fits its screen and shows how to join (the command players type),
+// the day's biggest win in large type with its game, stake and time (and
+// not yesterday's), the next ones, the sales a minute and the players in
+// large type, and the top prizes left in each game and stake's blocks on
+// sale; never a commitment, a hash or a unit's name.
 func TestBoardShowsEveryPart(t *testing.T) {
 	src := fixed{b: sample(t), ok: true}
 	for _, c := range []struct {
-		lang ui.Lang
-		w, h int
-		want []string
+		lang  ui.Lang
+		w, h  int
+		scale int
+		want  []string
 	}{
-		{ui.French, 80, 24, []string{"tableau en direct", "23 joueurs", "312 achats/min", "14:32:05",
-			"Yam's ! · 0,50 €", "Yam's ! · 1 €", "Yam's ! · 2 €", "Vegas · 3 €", "bloc n° 3", "2 blocs en vente",
-			"vendus 400 000 · restants 300 000", "2 500 €", "40 000 €", "perdants",
-			"Derniers gros gains", "14:32:02 yams:0.5:3:400000", "10 000 €", "achats/min", "q quitter"}},
-		{ui.English, 80, 24, []string{"live board", "23 players", "312 sales/min", "Yam's! · €0.50", "block 3",
-			"sold 400,000 · left 300,000", "€2,500", "no prize", "Latest big wins", "yams:0.5:3:400000", "€10,000", "q quit"}},
-		{ui.French, 200, 50, []string{"tableau en direct", "23 joueurs", "Yam's ! · 0,50 €", "Vegas · 3 €",
-			"engagement 9f86d081884c7d65", "n° 3 : 857 142 · n° 4 : 857 142", "Lots restants", "part du bloc restante",
-			"0,50 €", "1,50 €", "perdants", "Achats par minute", "dernières minutes", "Derniers gros gains (10× la mise et plus)",
-			"Yam's ! 0,50 €", "yams:0.5:3:400000", "vegas:3:4:1234566", "10 000 €"}},
-		{ui.English, 200, 50, []string{"Prizes left", "share of the block left", "Sales per minute", "last", "Latest big wins", "Vegas €3"}},
+		{ui.French, 80, 24, 1, []string{"tableau en direct", "23 joueurs", "312 achats/min", "14:32:05",
+			"Pour jouer", "scannez, ou tapez :", "ssh -p 23234 stand.local",
+			"Plus gros gains du jour (10× la mise et plus)", "Vegas · 3 € · 12:32:05", "1 000 €     Yam's ! 2 €     14:32:00",
+			"achats par minute", "joueurs en ce moment", "Lots restants",
+			"Yam's ! · 0,50 €", "285 × 10 €, 15 428 × 5 € dans le bloc n° 3", "Vegas · 3 €", "2 × 10 000 € dans les blocs n° 3, 4", "q quitter"}},
+		{ui.English, 80, 24, 1, []string{"live board", "23 players", "How to play", "ssh -p 23234 stand.local",
+			"Biggest wins today", "Vegas · €3 · 12:32:05", "sales a minute", "players now", "Top prizes left",
+			"Yam's! · €1", "285 × €20, 15,428 × €10 left in block 3", "q quit"}},
+		{ui.French, 200, 50, 2, []string{"tableau en direct", "Pour jouer", "ssh -p 23234 stand.local",
+			"Plus gros gains du jour (10× la mise et plus)", "1 000 €     Yam's ! 2 €     14:32:00", "500 €       Yam's ! 1 €     14:02:05",
+			"Lots restants", "285 × 10 €, 15 428 × 5 €, 10 714 × 2,50 € dans le bloc n° 3",
+			"Vegas · 3 €  2 × 10 000 €, 34 × 1 000 €, 856 × 200 € dans les blocs n° 3, 4", "Achats par minute", "max 384/min"}},
+		{ui.English, 200, 50, 2, []string{"How to play", "Biggest wins today (10× the stake and more)", "Top prizes left", "Sales per minute"}},
 	} {
 		frame := draw(t, src, c.lang, c.w, c.h)
 		fits(t, frame, c.w, c.h)
@@ -127,24 +185,27 @@ func TestBoardShowsEveryPart(t *testing.T) {
 				t.Errorf("%s %d×%d: no %q in\n%s", c.lang, c.w, c.h, want, frame)
 			}
 		}
+		big := map[ui.Lang][3]string{ui.French: {"40 000 €", "312", "23"}, ui.English: {"€40,000", "312", "23"}}[c.lang]
+		for _, s := range big {
+			if !bigAt(frame, s, c.scale) {
+				t.Errorf("%s %d×%d: no %q in large type (scale %d) in\n%s", c.lang, c.w, c.h, s, c.scale, frame)
+			}
+		}
+		for _, not := range []string{"9f86d081", "engagement", "commitment", "yams:", "vegas:", "250 €", "€250"} {
+			if strings.Contains(frame, not) {
+				t.Errorf("%s %d×%d: %q, which the room must not see (a hash, a unit, yesterday's win), in\n%s", c.lang, c.w, c.h, not, frame)
+			}
+		}
 	}
 }
 
-// TestBoardUsesABigScreen: 200×50 shows more than 80×24: every lot of
-// every table, more wins.
-func TestBoardUsesABigScreen(t *testing.T) {
-	src := fixed{b: sample(t), ok: true}
-	small, big := draw(t, src, ui.French, 80, 24), draw(t, src, ui.French, 200, 50)
-	for _, prize := range []string{"0,50 €", "1,50 €", "10 000 €"} { // low lots, dropped first at 80×24
-		if c := strings.Count(big, prize); c == 0 {
-			t.Errorf("200×50: no %s lot", prize)
-		}
-	}
-	if strings.Count(big, "yams:0.5:3:") <= strings.Count(small, "yams:0.5:3:") {
-		t.Errorf("200×50 shows no more wins than 80×24:\n%s\n%s", small, big)
-	}
-	if strings.Contains(small, "1,50 €") {
-		t.Errorf("80×24 shows the 1,50 € lot of Yam's at 0,50 €, a low one: the big lots first\n%s", small)
+// TestBoardBeforeTheFirstWin: no big win today says so; a win just bought
+// stands out (its own style, not plain text).
+func TestBoardBeforeTheFirstWin(t *testing.T) {
+	b := sample(t)
+	b.Top = nil
+	if frame := draw(t, fixed{b: b, ok: true}, ui.English, 80, 24); !strings.Contains(frame, "none yet today") {
+		t.Errorf("no win today:\n%s", frame)
 	}
 }
 
@@ -154,6 +215,9 @@ func TestBoardSizes(t *testing.T) {
 	src := fixed{b: sample(t), ok: true}
 	for _, s := range [][2]int{{40, 12}, {60, 20}, {79, 23}, {100, 30}, {120, 40}, {150, 30}, {149, 60}, {250, 70}} {
 		fits(t, draw(t, src, ui.French, s[0], s[1]), s[0], s[1])
+	}
+	if frame := draw(t, src, ui.English, 60, 20); !strings.Contains(frame, "ssh -p 23234 stand.local") || strings.Contains(frame, "How to play") {
+		t.Errorf("60×20: the join command on the bottom line, no panel:\n%s", frame)
 	}
 	frame := draw(t, src, ui.English, 30, 10)
 	fits(t, frame, 30, 10)

@@ -6,8 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"tapis/store"
 )
 
 // The smallest screen the board draws on; 80×24 shows every part.
@@ -18,11 +16,10 @@ const (
 
 // Layout constants, in cells.
 const (
-	panelMin = 38  // the narrowest panel of a game and stake
-	winW     = 38  // a big win's line in the narrow layout
-	wideW    = 150 // from this width: the panels left, sales and wins right
-	wideH    = 30  // and from this height
-	allBars  = 10  // every lot of the regulations' tables, the losing lot included
+	wideW   = 150 // from this width: everything twice as large
+	wideH   = 40  // and from this height
+	sideBy  = 72  // from this width, the way to join on the left of the figures
+	columns = 3   // between the way to join and the figures
 )
 
 // render draws the whole screen: the header, the body, the key help.
@@ -34,22 +31,39 @@ func (m *Model) render(w, h int) string {
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, m.header(w))
+	body := h - 2
+	scale := 1
+	if w >= wideW && h >= wideH {
+		scale = 2
+	}
+	var join []string
+	joinW := 0
+	if w >= sideBy {
+		join = m.joinPanel(body, scale)
+		joinW = blockWidth(join)
+	}
+	rightW := w - joinW
+	if joinW > 0 {
+		rightW -= columns
+	}
+	var right []string
 	switch {
 	case !m.ok:
 		note := m.t.get("reading")
 		if m.err != nil {
 			note = m.st.note.Render(m.t.get("paused"))
 		}
-		body := lipgloss.Place(w, h-2, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Width(w-4).Align(lipgloss.Center).Render(note))
-		lines = append(lines, strings.Split(body, "\n")...)
-	case w >= wideW && h >= wideH:
-		seal := m.seal(w)
-		lines = append(lines, m.wide(w, h-2-len(seal))...)
-		lines = append(lines, seal...)
+		right = strings.Split(lipgloss.Place(rightW, body, lipgloss.Center, lipgloss.Center,
+			lipgloss.NewStyle().Width(max(rightW-4, 10)).Align(lipgloss.Center).Render(note)), "\n")
 	default:
-		seal := m.seal(w)
-		lines = append(lines, m.narrow(w, h-2-len(seal))...)
-		lines = append(lines, seal...)
+		right = m.figures(rightW, body, scale)
+	}
+	if joinW > 0 {
+		lines = append(lines, strings.Split(joinColumns([]string{
+			strings.Join(fitLines(join, joinW, body), "\n"),
+			strings.Join(fitLines(right, rightW, body), "\n")}, columns), "\n")...)
+	} else {
+		lines = append(lines, fitLines(right, w, body)...)
 	}
 	lines = append(lines, m.footer(w))
 	return strings.Join(fitLines(lines, w, h), "\n")
@@ -75,13 +89,17 @@ func (m *Model) header(w int) string {
 	return left + m.st.header.Render(strings.Repeat(" ", l)) + mid + m.st.header.Render(strings.Repeat(" ", max(gap-l, 0))) + right
 }
 
-// footer is the bottom line: the keys, and "Paused" while the store does not answer.
+// footer is the bottom line: how to join when the screen is too narrow
+// for its panel, the keys, and "Paused" while the store does not answer.
 func (m *Model) footer(w int) string {
 	help := m.t.get("help")
 	if w < 90 {
 		help = m.t.get("help.short")
 	}
 	line := m.st.dim.Render(" " + help)
+	if w < sideBy && !m.join.IsZero() {
+		line = m.st.join.Render(" "+m.join.Command()+" ") + line
+	}
 	if m.ok && m.err != nil {
 		// The room reads it: what is known, never the store's words
 		// (its address among them); the log keeps them.
@@ -94,140 +112,16 @@ func (m *Model) footer(w int) string {
 	return line
 }
 
-// seal is the lines above the footer: the fingerprint of the key the
-// emission is sealed with, and the store's last signed head (its number,
-// the start of its hash, when it was signed), which anyone may note and
-// compare with the log's heads or give to verify --heads. One line when
-// both fit, else one each, cut to the width.
-func (m *Model) seal(w int) []string {
-	b := m.board
-	key := m.st.dim.Render(" "+m.t.get("key")+" ") + m.st.value.Render(b.HouseKey.Fingerprint())
-	head := m.st.dim.Render(m.t.get("head.none"))
-	if h := b.Head; h != nil {
-		head = m.st.dim.Render(m.t.get("head")+" ") + m.st.value.Render(m.t.number(h.N)) +
-			m.st.dim.Render(" · ") + m.st.value.Render(h.Hash.String()[:16]) +
-			m.st.dim.Render(" · "+m.clock(h.At))
-	}
-	if one := key + m.st.dim.Render(" · ") + head; ansi.StringWidth(one) <= w {
-		return []string{one}
-	}
-	return []string{ansi.Truncate(key, w, "…"), ansi.Truncate(" "+head, w, "…")}
-}
-
 // clock writes a time of day as the screen shows it.
 func (m *Model) clock(t time.Time) string { return t.In(m.loc).Format("15:04:05") }
 
-// narrow lays the board out in one column: the panels of the games and
-// stakes, two side by side when they fit, then the sales per minute and
-// the latest big wins. Height goes to the panels' lots first, then to the
-// wins, then to the sales.
-func (m *Model) narrow(w, h int) []string {
-	seqs := m.board.Sequences
-	cols := 1
-	if w >= 2*panelMin+2 {
-		cols = 2
+// blockWidth is the width of the widest of lines.
+func blockWidth(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, ansi.StringWidth(l))
 	}
-	rows := (len(seqs) + cols - 1) / cols
-	winCols := max(1, min(3, (w+2)/(winW+2)))
-	spark, winsTitle, winRows := 1, 1, 1
-	gaps := rows // between the rows of panels, and before the sales
-	per := func() int { return (h - spark - winsTitle - winRows - gaps) / max(rows, 1) }
-	if per()-2 < 3 {
-		gaps = 0
-	}
-	if per()-2 < 3 {
-		winsTitle, winRows = 0, 0
-	}
-	ph := per()
-	bars := min(ph-2, allBars)
-	extras := 0
-	if bars == allBars {
-		extras = min(ph-2-allBars, 2)
-	}
-	ph = 2 + extras + max(bars, 0)
-	left := h - rows*ph - gaps - spark - winsTitle - winRows
-	if winsTitle > 0 {
-		more := min(left, (Keep+winCols-1)/winCols-winRows)
-		winRows += more
-		left -= more
-	}
-	spark += min(left, 3)
-
-	var out []string
-	colW := (w - (cols-1)*2) / cols
-	for r := range rows {
-		if r > 0 && gaps > 0 {
-			out = append(out, "")
-		}
-		var row []string
-		for c := range cols {
-			if i := r*cols + c; i < len(seqs) {
-				row = append(row, strings.Join(fitLines(m.panel(seqs[i], colW, bars, extras), colW, ph), "\n"))
-			}
-		}
-		out = append(out, strings.Split(joinColumns(row, 2), "\n")...)
-	}
-	if gaps > 0 {
-		out = append(out, "")
-	}
-	out = append(out, m.sales(w, spark)...)
-	if winsTitle > 0 {
-		title := m.t.f("wins", store.BigWinFactor)
-		if ansi.StringWidth(title) > w {
-			title = m.t.get("wins.short")
-		}
-		out = append(out, m.st.title.Render(title))
-		out = append(out, m.wins(w, winRows, winCols)...)
-	}
-	return fitLines(out, w, h)
-}
-
-// wide lays the board out in two columns: on the left the panels, boxed,
-// two side by side, and the sales per minute below them; on the right
-// the big wins, as many as the feed keeps.
-func (m *Model) wide(w, h int) []string {
-	rightW := min(72, max(50, w/3))
-	leftW := w - rightW - 3
-	seqs := m.board.Sequences
-	cols := 1
-	if leftW >= 2*(panelMin+4)+1 {
-		cols = 2
-	}
-	rows := (len(seqs) + cols - 1) / cols
-	ph := min(h/max(rows, 1), 2+2+2+allBars) // the box's borders, two lines, the extras, the lots
-	colW := (leftW - (cols-1)*1) / cols
-	inner := ph - 2
-	bars := min(inner-2, allBars)
-	extras := 0
-	if bars == allBars {
-		extras = min(inner-2-allBars, 2)
-	}
-	var left []string
-	for r := range rows {
-		var row []string
-		for c := range cols {
-			if i := r*cols + c; i < len(seqs) {
-				body := fitLines(m.panel(seqs[i], colW-4, bars, extras), colW-4, inner)
-				row = append(row, m.st.box.Width(colW).Height(ph).Render(strings.Join(body, "\n")))
-			}
-		}
-		left = append(left, strings.Split(joinColumns(row, 1), "\n")...)
-	}
-	var right []string
-	if rest := h - len(left); rest >= 5 {
-		left = append(left, "", " "+m.st.title.Render(m.t.get("sales")))
-		for _, l := range m.sales(leftW-2, rest-2) {
-			left = append(left, " "+l)
-		}
-	} else {
-		right = append(right, m.st.title.Render(m.t.get("sales")))
-		right = append(right, m.sales(rightW, min(8, max(2, h/6)))...)
-		right = append(right, "")
-	}
-	right = append(right, m.st.title.Render(m.t.f("wins", store.BigWinFactor)))
-	right = append(right, m.wins(rightW, h-len(right), 1)...)
-	left, right = fitLines(left, leftW, h), fitLines(right, rightW, h)
-	return strings.Split(joinColumns([]string{strings.Join(left, "\n"), strings.Join(right, "\n")}, 3), "\n")
+	return w
 }
 
 // joinColumns sets blocks of lines side by side, gap cells apart.

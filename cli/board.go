@@ -23,6 +23,7 @@ import (
 type boardFlags struct {
 	store string
 	lang  ui.Lang
+	join  board.Join
 }
 
 // showBoard runs tapis board: the live board of a store that exists, on
@@ -59,7 +60,7 @@ func showBoard(env Env, args []string) int {
 		}
 	})
 	feed.Start()
-	m := board.New(board.Options{Lang: f.lang, Source: feed})
+	m := board.New(board.Options{Lang: f.lang, Source: feed, Join: f.join})
 	_, err = tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out), tea.WithEnvironment(env.Environ)).Run()
 	feed.Close()
 	for _, l := range failures {
@@ -78,6 +79,7 @@ func boardArgs(env Env, args []string) (boardFlags, error) {
 	fs := flag.NewFlagSet("board", flag.ContinueOnError)
 	fs.StringVar(&f.store, "store", "", "the store `URL` to show (sqlite:PATH, PATH.db, postgres://…), required; it must exist")
 	lang := fs.String("lang", "", "language of the screen: fr or en (default from LC_ALL/LANG)")
+	join := fs.String("join-address", "", "the address `HOST[:PORT]` players join at, shown with its QR code (default: this machine's name, port 23234)")
 	pos, err := parse(env, fs, args)
 	if err != nil {
 		return f, err
@@ -96,6 +98,16 @@ func boardArgs(env Env, args []string) (boardFlags, error) {
 	}
 	if err := checkStoreURL(f.store); err != nil {
 		return f, err
+	}
+	if *join == "" {
+		name, err := os.Hostname()
+		if err != nil {
+			return f, nil // no name: no way to join drawn
+		}
+		*join = name
+	}
+	if f.join, err = board.ParseJoin(*join, board.DefaultPort); err != nil {
+		return f, usagef("--join-address %q: %v", *join, err)
 	}
 	return f, nil
 }

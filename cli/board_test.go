@@ -2,11 +2,13 @@ package cli
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tapis/board"
 	"tapis/ledger"
 	"tapis/store"
 )
@@ -24,6 +26,8 @@ func TestBoardUsageErrors(t *testing.T) {
 		{[]string{"now"}, `unexpected argument "now"`},
 		{nil, "--store URL is required (the store tapis serve sells from, as sqlite:tapis.db)"},
 		{[]string{"--lang", "fr"}, "--store URL is required"},
+		{[]string{"--store", "sqlite:tapis.db", "--join-address", "stand.local:0"}, `--join-address "stand.local:0": port "0": want 1 to 65535`},
+		{[]string{"--store", "sqlite:tapis.db", "--join-address", "a\x1b[2Jb"}, `--join-address "a\x1b[2Jb": host`},
 		{[]string{"--store", "sqlite:" + missing}, "no such file or directory"},
 		{[]string{"--store", "sqlite:" + house}, "the board needs a terminal"},
 	})
@@ -72,4 +76,26 @@ func TestBoardHelp(t *testing.T) {
 			t.Errorf("%q: %d, %q, %q", args, code, out, errOut)
 		}
 	}
+}
+
+// TestJoinAddress: tapis serve's --join-address takes the listener's
+// port when it names none; without it, the listener's address is the
+// join address, the machine's name when it listens on every address.
+func TestJoinAddress(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	port := l.Addr().(*net.TCPAddr).Port
+	for in, want := range map[string]board.Join{
+		"":                 {Host: "127.0.0.1", Port: port},
+		"stand.local":      {Host: "stand.local", Port: port},
+		"stand.local:2222": {Host: "stand.local", Port: 2222},
+	} {
+		if got, err := joinAddress(in, l.Addr()); err != nil || got != want {
+			t.Errorf("%q: %+v %v, want %+v", in, got, err, want)
+		}
+	}
+	usageErrors(t, "serve", []usageCase{{[]string{"--join-address", "a b"}, `--join-address "a b": host "a b": letters, digits`}})
 }

@@ -67,6 +67,8 @@ func command(name string) func(Env, []string) int {
 		return serve
 	case "board":
 		return showBoard
+	case "report":
+		return showReport
 	case "receipt":
 		return receipt
 	case "commitment":

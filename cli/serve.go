@@ -15,6 +15,7 @@ import (
 	"charm.land/log/v2"
 	"github.com/shopspring/decimal"
 
+	"tapis/board"
 	"tapis/game"
 	"tapis/ledger"
 	"tapis/server"
@@ -33,6 +34,7 @@ const maxSessions = 100_000
 // serveFlags are tapis serve's flags, as they are read.
 type serveFlags struct {
 	listen, store, hostKey string
+	join                   string // --join-address, as typed: read once the listener's port is known
 	houseKey               string // the house's signing key's file: beside the host key unless told
 	balance                decimal.Decimal
 	maxSessions            int
@@ -75,6 +77,10 @@ func serve(env Env, args []string) int {
 		return fail(env, "serve", usagef("--listen: %v", err))
 	}
 	defer l.Close()
+	join, err := joinAddress(f.join, l.Addr())
+	if err != nil {
+		return fail(env, "serve", err)
+	}
 	key, fingerprint, err := server.HostKey(f.hostKey)
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
@@ -108,7 +114,7 @@ func serve(env Env, args []string) int {
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
-		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger})
+		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger, Join: join})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
@@ -179,12 +185,30 @@ func lossLimitText(limit decimal.Decimal) string {
 	return limit.StringFixed(2)
 }
 
+// joinAddress is the address the boards show: --join-address (its port
+// the listener's when it names none), or else the listener's own.
+func joinAddress(flagValue string, addr net.Addr) (board.Join, error) {
+	port := board.DefaultPort
+	if tcp, ok := addr.(*net.TCPAddr); ok {
+		port = tcp.Port
+	}
+	if flagValue == "" {
+		return board.JoinOf(addr, os.Hostname), nil
+	}
+	j, err := board.ParseJoin(flagValue, port)
+	if err != nil {
+		return j, usagef("--join-address %q: %v", flagValue, err)
+	}
+	return j, nil
+}
+
 // serveArgs reads tapis serve's flags.
 func serveArgs(env Env, args []string) (serveFlags, error) {
 	var f serveFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&f.listen, "listen", server.DefaultListen, "the address `ADDR` to listen on (:23234 to be reached from the network)")
 	fs.StringVar(&f.store, "store", server.DefaultStore, "the shared store `URL` every player buys from (sqlite:PATH, PATH.db, postgres://…)")
+	fs.StringVar(&f.join, "join-address", "", "the address `HOST[:PORT]` players join at, shown on the boards with its QR code (default: the listener's, the machine's name when it listens on every address)")
 	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
 	fs.StringVar(&f.houseKey, "house-key", "", houseKeyUsage+" (default: "+houseKeyName+" beside --host-key)")
 	balance := fs.String("balance", "100", "what a new account starts with, in euros")
@@ -232,6 +256,11 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 		}
 		if !f.lossLimit.IsPositive() || f.lossLimit.GreaterThan(decimal.NewFromInt(maxLossLimit)) {
 			return f, usagef("--loss-limit %s: want more than 0, at most %d", text.Printable(*lossLimit), maxLossLimit)
+		}
+	}
+	if f.join != "" {
+		if _, err := board.ParseJoin(f.join, board.DefaultPort); err != nil {
+			return f, usagef("--join-address %q: %v", f.join, err)
 		}
 	}
 	if err := checkStoreURL(f.store); err != nil {

@@ -48,11 +48,14 @@ func forms(name string) []form {
 		return []form{{"commitment --block-seed HEX --block ID [--commitment HEX]",
 			"print the commitment of a block's revealed seed, or check it\nagainst the published one (exit 0 it matches, 1 it does not)"}}
 	case "serve":
-		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]",
+		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]\n                 [--join-address HOST[:PORT]]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST);\nits store found changed under it, it stops selling: exit 1"}}
 	case "board":
-		return []form{{"board --store URL [--lang fr|en]",
+		return []form{{"board --store URL [--lang fr|en] [--join-address HOST[:PORT]]",
 			"a store's live board, for a big screen: the lots left,\nthe big wins, the players, the sales per minute\n(also ssh -t -p 23234 HOST board, on tapis serve)"}}
+	case "report":
+		return []form{{"report [--store URL] [--since D] [--json|--csv]",
+			"the money of a store's emission, for its host: sales, stakes,\nprizes and the return against the table by game, stake, block\nand hour; units by lot; accounts; the lots left on sale"}}
 	case "receipt":
 		return append([]form{{"receipt --store URL [--account NAME] | --journal FILE",
 			"print an account's receipts, one JSON line each: what a player\nkeeps of each purchase, signed by the house"}}, forms("receipt verify")...)
@@ -72,7 +75,7 @@ func forms(name string) []form {
 // Commands returns the names of the commands that take -h and --help
 // besides the game itself ("tapis -h"): the tools and replay.
 func Commands() []string {
-	return []string{"score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "receipt", "replay"}
+	return []string{"score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "report", "receipt", "replay"}
 }
 
 // column is where the usage's descriptions start.
@@ -97,7 +100,7 @@ func writeForms(w io.Writer, name string) {
 // "tapis yams -h" too.
 func writeUsage(w io.Writer) {
 	fmt.Fprint(w, "tapis: « Yam's ! » and « Vegas » in the terminal\n\nusage:\n")
-	for _, name := range []string{"", "score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "receipt", "replay", "help", "--version"} {
+	for _, name := range []string{"", "score", "deal", "audit", "prizemap", "commitment", "verify", "simulate", "serve", "board", "report", "receipt", "replay", "help", "--version"} {
 		writeForms(w, name)
 	}
 	fmt.Fprint(w, "\nthe game's flags:\n")

@@ -41,7 +41,7 @@ func (v *viewer) claim() (func(), *refusal) {
 // open starts the feed, and returns the board drawing it.
 func (v *viewer) open() (tea.Model, *refusal) {
 	v.s.feed.Start()
-	return board.New(board.Options{Lang: v.lang, Source: v.s.feed, Profile: colorprofile.Env(v.env)}), nil
+	return board.New(board.Options{Lang: v.lang, Source: v.s.feed, Profile: colorprofile.Env(v.env), Join: v.s.o.Join}), nil
 }
 
 // watch quits the board when the server's shutdown starts: as a player's

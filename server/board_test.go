@@ -16,10 +16,11 @@ import (
 
 // TestBoardSession: `ssh -t HOST board` gets the live board, keyless or
 // not, at its PTY's size and again at each window change, in its
-// language: the blocks on sale, the players connected (a board is none);
-// keys other than q do nothing, and q quits.
+// language: how to join (the server's join address), the top prizes left
+// in the blocks on sale, the players connected (a board is none); keys
+// other than q do nothing, and q quits.
 func TestBoardSession(t *testing.T) {
-	ts := startServer(t, nil)
+	ts := startServer(t, func(o *Options) { o.Join = board.Join{Host: "stand.local", Port: 2222} })
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	if err := ts.store.Deposit(ctx, "ann", decimal.NewFromInt(100)); err != nil {
@@ -34,7 +35,9 @@ func TestBoardSession(t *testing.T) {
 	}
 	watcher := open(t, ts.dial(t, nil), 80, 24, nil, "board")
 	watcher.waitFor(t, "tapis · live board")
-	watcher.waitFor(t, "sold 1 · left 11,999,999") // the default's 8 blocks on sale, 1 500 000 tickets each
+	watcher.waitFor(t, "How to play")
+	watcher.waitFor(t, "ssh -p 2222 stand.local")
+	watcher.waitFor(t, "16 × €40,000, 16 × €10,000 left in 8 blocks") // the default's 8 blocks on sale, 2 of each a block
 	if n, w := ts.Playing(), ts.Watching(); n != 0 || w != 1 {
 		t.Errorf("a board: %d playing, %d watching; want 0 and 1", n, w)
 	}
@@ -42,7 +45,7 @@ func TestBoardSession(t *testing.T) {
 	player.waitFor(t, "Choose a game")
 	watcher.waitFor(t, "1 player ·")
 	watcher.resize(t, 50, 200)
-	watcher.waitFor(t, "Latest big wins (10× the stake and more)")
+	watcher.waitFor(t, "Biggest wins today (10× the stake and more)")
 	watcher.press(t, "a\r ")
 	watcher.press(t, "q")
 	if status := watcher.exit(t); status != 0 {
@@ -55,7 +58,7 @@ func TestBoardSession(t *testing.T) {
 
 	fr := open(t, ts.dial(t, newKey(t)), 80, 24, map[string]string{"LANG": "fr_FR.UTF-8"}, "board")
 	fr.waitFor(t, "tableau en direct")
-	fr.waitFor(t, "vendus 1 · restants 11 999 999")
+	fr.waitFor(t, "16 × 40 000 €, 16 × 10 000 € dans 8 blocs")
 }
 
 // TestBoardWithoutTerminal: a board needs a PTY, as the game does: one
@@ -160,12 +163,13 @@ func TestShutdownEndsBoards(t *testing.T) {
 // then, whose first frame is whole.
 func TestBoardWaitsForTheReveal(t *testing.T) {
 	ts := startServer(t, nil)
-	look := func(want string) {
+	const none = "· 0 sales/min"
+	look := func(counted bool) {
 		t.Helper()
 		watcher := open(t, ts.dial(t, nil), 200, 50, nil, "board")
-		watcher.waitFor(t, want)
-		if strings.Contains(watcher.screen(), "sold 1 ·") != strings.Contains(want, "sold 1") {
-			t.Errorf("the board:\n%s", watcher.screen())
+		waitUntil(t, "the sales a minute", func() bool { return strings.Contains(watcher.screen(), "/min ") })
+		if strings.Contains(watcher.screen(), none) == counted {
+			t.Errorf("the board, the unit counted %v:\n%s", counted, watcher.screen())
 		}
 		watcher.press(t, "q")
 		watcher.exit(t)
@@ -179,13 +183,12 @@ func TestBoardWaitsForTheReveal(t *testing.T) {
 	player.press(t, "\r")
 	waitUntil(t, "the purchase", func() bool { return ts.account(t, account).Purchases == 1 })
 	time.Sleep(3 * board.Every) // polls enough to count it, were it shown
-	// The default's 8 blocks on sale, 700 000 units each.
-	look("sold 0 · left 5,600,000")
+	look(false)
 	player.press(t, "a") // every cup rolled
 	waitUntil(t, "the unit shown", func() bool {
 		a := ts.account(t, account)
 		return len(a.Recent) == 1 && a.Recent[0].Shown
 	})
 	time.Sleep(2 * board.Every)
-	look("sold 1 · left 5,599,999")
+	look(true)
 }

@@ -87,6 +87,10 @@ type Options struct {
 	// Log receives one line per connection, per purchase error and at
 	// shutdown; nil logs nothing.
 	Log *log.Logger
+	// Join is the address players join at, which every board shows with
+	// its QR code (tapis serve's --join-address, or derived from its
+	// listener: board.JoinOf); zero: the boards show none.
+	Join board.Join
 }
 
 // Server is tapis serve: an SSH server whose sessions play the game.

@@ -46,6 +46,7 @@ type Win struct {
 type OpenBlock struct {
 	Number, Units, Sold int64
 	Commitment          [32]byte // published before its first sale
+	Left                []int64  // its units left by tier, as players have seen them
 }
 
 // Sequence is a game and stake as the board shows it: its blocks on sale
@@ -65,10 +66,13 @@ type Board struct {
 	Since     time.Time  // the first poll's: the sales history starts there
 	Sequences []Sequence // in the emission's order
 	Wins      []Win      // the latest big wins, newest first
-	Players   int        // players connected to the servers on the store
-	Sales     []int      // units sold by SalesStep, oldest first; the last step is under way
-	SalesFrom time.Time  // when Sales[0] starts
-	PerMinute int        // units sold over the last minute (at that rate, before a minute has passed)
+	// Top are the biggest wins of the last TopWindow, highest prize
+	// first: those seen before the first poll (from any block) and since.
+	Top       []Win
+	Players   int       // players connected to the servers on the store
+	Sales     []int     // units sold by SalesStep, oldest first; the last step is under way
+	SalesFrom time.Time // when Sales[0] starts
+	PerMinute int       // units sold over the last minute (at that rate, before a minute has passed)
 	// HouseKey is the key the emission is sealed with, whose fingerprint
 	// the room can compare with the one the house publishes.
 	HouseKey ledger.PublicKey
@@ -96,6 +100,7 @@ type Poller struct {
 	keep    int
 	blocks  map[string]*tracked // by game.BlockID's String
 	wins    []Win
+	top     []Win // the biggest wins of the last TopWindow
 	polled  bool
 	since   time.Time
 	at      time.Time // the last poll's
@@ -267,6 +272,12 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 		steps = append(steps, st)
 		seen[key] = true
 	}
+	var before []Win
+	if !p.polled {
+		if before, err = p.topWins(ctx, now); err != nil {
+			return Board{}, err
+		}
+	}
 	if err := p.timeWins(ctx, found); err != nil {
 		return Board{}, err
 	}
@@ -294,6 +305,7 @@ func (p *Poller) Poll(ctx context.Context) (Board, error) {
 		}
 	}
 	p.count(now, sold)
+	p.addTop(now, append(before, found...))
 	p.at, p.polled = now, true
 	b := p.board(now, players)
 	b.Head = head
@@ -458,7 +470,7 @@ func (p *Poller) perMinute(now time.Time) int {
 
 // board writes the board as the poll left it.
 func (p *Poller) board(now time.Time, players int) Board {
-	b := Board{At: now, Since: p.since, Wins: slices.Clone(p.wins), Players: players,
+	b := Board{At: now, Since: p.since, Wins: slices.Clone(p.wins), Top: slices.Clone(p.top), Players: players,
 		Sales: slices.Clone(p.sales), SalesFrom: p.from, PerMinute: p.perMinute(now), HouseKey: p.s.emission.Key()}
 	for _, seq := range p.s.emission.Sequences() {
 		table, err := p.s.emission.Table(seq)
@@ -473,7 +485,7 @@ func (p *Poller) board(now time.Time, players int) Board {
 			if t.closed || t.id.Seq().String() != seq.String() {
 				continue
 			}
-			sq.Blocks = append(sq.Blocks, OpenBlock{Number: t.id.Block, Units: t.units, Sold: t.sold - int64(len(t.waiting)), Commitment: t.commitment})
+			sq.Blocks = append(sq.Blocks, OpenBlock{Number: t.id.Block, Units: t.units, Sold: t.sold - int64(len(t.waiting)), Commitment: t.commitment, Left: slices.Clone(t.left)})
 			for tier := range sq.Left {
 				sq.Initial[tier] += table.Count(tier)
 				sq.Left[tier] += t.left[tier]

@@ -94,6 +94,9 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 		if sq.Blocks[0].Sold != sold || !slices.Equal(sq.Left, left) || !slices.Equal(sq.Initial, counts(table)) {
 			t.Errorf("block %d: sold %d, left %v of %v; want %d sold, %v left", block, sq.Blocks[0].Sold, sq.Left, sq.Initial, sold, left)
 		}
+		if !slices.Equal(sq.Blocks[0].Left, left) {
+			t.Errorf("block %d: its own lots left %v, want %v", block, sq.Blocks[0].Left, left)
+		}
 		if sq.Blocks[0].Commitment != s.Seed().Block(seq.Game, seq.Stake, block).Commitment(seq.Block(block)) {
 			t.Errorf("block %d: not its commitment", block)
 		}
@@ -115,6 +118,7 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 				t.Errorf("win %d: %s %s at %s, want %s %s at %s", i, got.Unit, got.Prize, got.At, w.Unit, w.Prize, w.At)
 			}
 		}
+		checkTop(t, b, bought, keep, stake)
 		var total int
 		for _, n := range b.Sales {
 			total += n
@@ -155,6 +159,8 @@ func pollerSeesSalesAndBigWins(t *testing.T, s *SQL, advance func(time.Duration)
 	if !slices.EqualFunc(later.Wins, b.Wins, func(a, b Win) bool { return a.Unit.String() == b.Unit.String() && a.At.Equal(b.At) }) {
 		t.Errorf("a new poller shows the wins %v, want %v", later.Wins, b.Wins)
 	}
+	// and the day's biggest, from the closed block too.
+	checkTop(t, later, bought, keep, stake)
 	if !slices.Equal(sequenceOf(later, seq).Left, sequenceOf(b, seq).Left) || later.PerMinute != 0 || later.Sales[0] != 0 {
 		t.Errorf("a new poller: %v left, %d a minute, sales %v", sequenceOf(later, seq).Left, later.PerMinute, later.Sales)
 	}
@@ -326,6 +332,34 @@ func sellUntilBigWin(t *testing.T, s *SQL, account string, g lottery.Game, stake
 		}
 		if err := s.Shown(ctx, account, r.Sold.Ref()); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// checkTop checks a board's biggest wins are the keep biggest of the units
+// bought (every one seen), the highest prize first, the latest first
+// among equal prizes.
+func checkTop(t *testing.T, b Board, bought []Receipt, keep int, stake decimal.Decimal) {
+	t.Helper()
+	var want []Win
+	for _, r := range bought {
+		if r.Sold.Unit.Prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(BigWinFactor))) {
+			want = append(want, Win{Unit: r.Sold.Unit.ID, Prize: r.Sold.Unit.Prize, At: r.At})
+		}
+	}
+	slices.SortStableFunc(want, func(a, b Win) int {
+		if c := b.Prize.Cmp(a.Prize); c != 0 {
+			return c
+		}
+		return b.At.Compare(a.At)
+	})
+	want = want[:min(keep, len(want))]
+	if len(b.Top) != len(want) {
+		t.Fatalf("top %v, want %v", b.Top, want)
+	}
+	for i, w := range want {
+		if got := b.Top[i]; got.Unit.String() != w.Unit.String() || !got.Prize.Equal(w.Prize) || !got.At.Equal(w.At) {
+			t.Errorf("top %d: %s %s at %s, want %s %s at %s", i, got.Unit, got.Prize, got.At, w.Unit, w.Prize, w.At)
 		}
 	}
 }
