@@ -30,7 +30,7 @@ func TestDrawings(t *testing.T) {
 	if len(cup) != 1 || len(cup[0]) != 3 {
 		t.Fatalf("cup %q", cup)
 	}
-	for name, rows := range map[string]int{"card.txt": 3, "reel.txt": 3, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
+	for name, rows := range map[string]int{"card.txt": 3, "reel.txt": 4, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
 		d := MustDrawing(name)
 		if len(d) != 1 || len(d[0]) != rows {
 			t.Errorf("%s: %d blocks, want one of %d rows", name, len(d), rows)
@@ -38,5 +38,31 @@ func TestDrawings(t *testing.T) {
 	}
 	if _, err := Drawing("nope.txt"); err == nil {
 		t.Error("a missing drawing was found")
+	}
+}
+
+// TestSymbolsAndDigits checks the Jackpot's six symbols and the big
+// lettering: each named, its rows as wide as each other, a symbol fitting
+// its reel.
+func TestSymbolsAndDigits(t *testing.T) {
+	for name, want := range map[string]struct{ blocks, rows, maxW int }{
+		"symbols.txt": {6, 2, 8}, "digits.txt": {21, 5, 5},
+	} {
+		d := MustDrawing(name)
+		if len(d) != want.blocks {
+			t.Errorf("%s: %d blocks, want %d", name, len(d), want.blocks)
+		}
+		for _, b := range d {
+			if len(b) != want.rows+1 {
+				t.Errorf("%s: %q has %d rows, want %d", name, b[0], len(b)-1, want.rows)
+				continue
+			}
+			w := utf8.RuneCountInString(b[1])
+			for _, row := range b[1:] {
+				if n := utf8.RuneCountInString(row); n != w || n > want.maxW {
+					t.Errorf("%s: %q has a row %q of %d cells (first %d, at most %d)", name, b[0], row, n, w, want.maxW)
+				}
+			}
+		}
 	}
 }

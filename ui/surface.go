@@ -33,7 +33,7 @@ func (c *common) drawCoated(t *ticketView, f int) *drawing {
 	if cs.grid == nil || cs.ticket != t.ticket || cs.gen != t.gen {
 		score := t.ticket.Score()
 		*cs = coatedSurface{ticket: t.ticket, gen: t.gen, lit: !lit,
-			grid: c.surfaceGrid(t.ticket, vegas.Surface(f), &score, false), cover: c.coverOf(&t.coats[f])}
+			grid: c.surfaceGrid(t.ticket, vegas.Surface(f), &score, false), cover: c.coverOf(&t.coats[f], f)}
 	}
 	if cs.lit != lit || cs.edges == nil {
 		cs.lit, cs.drawn = lit, [surfaceH]bool{}
@@ -100,22 +100,49 @@ func (c *common) surfaceFrame(lit bool) lipgloss.Style {
 	return c.st.surface
 }
 
-// coverOf returns what a coating shows of each cell: the coating's
-// drawing, and "scratch here" across its middle row, where it is left.
-func (c *common) coverOf(coat *coating) func(x, y int) (rune, bool) {
+// coverOf returns what the coating of surface f shows of each cell: the
+// coating's drawing, and "scratch here" across its middle row, where it is
+// left. The Roulette's coating says it over the wheel, and each of its
+// piles of chips bears its kind as the regulation names it (art. 4.2.1:
+// « Pair/Impair », « Rouge/Noir », « Manque/Passe », « Numéro »).
+func (c *common) coverOf(coat *coating, f int) func(x, y int) (rune, bool) {
 	label := []rune(c.t.get("v.scratchhere"))
-	lx := (surfaceW - len(label)) / 2
+	lx, ly := (surfaceW-len(label))/2, surfaceH/2
+	var printed [surfaceH][]rune // what is printed on the coating, from printX
+	if vegas.Surface(f) == vegas.RouletteSurface {
+		ly = 1
+		for k := range vegas.Kinds {
+			printed[rouletteBetsY+int(k)] = []rune(c.t.get(betKindKeys[k]))
+		}
+	}
 	drawing := c.ticketArt().coat
 	return func(x, y int) (rune, bool) {
 		if !coat.covered[y*surfaceW+x] {
 			return 0, false
 		}
-		if y == surfaceH/2 && x >= lx && x < lx+len(label) {
+		if y == ly && x >= lx && x < lx+len(label) {
 			return label[x-lx], true
+		}
+		if p := printed[y]; x >= rouletteChipsX && x < rouletteChipsX+len(p) {
+			return p[x-rouletteChipsX], true
 		}
 		row := drawing[y%len(drawing)]
 		return row[x%len(row)], true
 	}
+}
+
+// Where the Roulette's bets are: their first row, and the column of
+// their piles of chips.
+const (
+	rouletteBetsY  = 4
+	rouletteChipsX = 21
+)
+
+// betKindKeys are the text keys of the Roulette's kinds of bets, as the
+// regulation names their piles of chips.
+var betKindKeys = [vegas.Kinds]string{
+	vegas.ParityKind: "bet.parity", vegas.ColorKind: "bet.color",
+	vegas.HalfKind: "bet.half", vegas.NumberKind: "bet.number",
 }
 
 // framed puts a frame in the border and colour of st around body, w cells

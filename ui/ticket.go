@@ -32,6 +32,28 @@ func (t *ticketView) uncoverAll() { t.coats = nil }
 
 func (t *ticketView) uncovered(f int) bool { return t.coats == nil || t.coats[f].done() }
 
+// uncoveredSet returns the surfaces uncovered so far, a bit each.
+func (t *ticketView) uncoveredSet() uint8 {
+	var set uint8
+	for f := range int(vegas.Surfaces) {
+		if t.uncovered(f) {
+			set |= 1 << f
+		}
+	}
+	return set
+}
+
+// wonSoFar returns what the surfaces uncovered so far pay.
+func (t *ticketView) wonSoFar(score *vegas.Score) decimal.Decimal {
+	won := decimal.Zero
+	for f := range int(vegas.Surfaces) {
+		if t.uncovered(f) {
+			won = won.Add(score.SurfacePrize(vegas.Surface(f)).Decimal())
+		}
+	}
+	return won
+}
+
 func (t *ticketView) done() bool {
 	for f := range int(vegas.Surfaces) {
 		if !t.uncovered(f) {
@@ -46,6 +68,14 @@ type ticketArt struct {
 	card, reel, wheel []string
 	suits             []rune
 	coat              [][]rune
+	symbols           [vegas.Symbols][]string // the Jackpot's symbols, as a reel shows them
+	dice              [6][3]string            // the craps dice's faces, pips drawn
+}
+
+// symbolNames are the Jackpot's symbols as symbols.txt names them.
+var symbolNames = map[string]vegas.Symbol{
+	"seven": vegas.Seven, "crown": vegas.Crown, "bar": vegas.Bar,
+	"bell": vegas.Bell, "star": vegas.Star, "cherry": vegas.Cherry,
 }
 
 func newTicketArt() ticketArt {
@@ -57,6 +87,16 @@ func newTicketArt() ticketArt {
 	}
 	for _, row := range assets.MustDrawing("coating.txt")[0] {
 		a.coat = append(a.coat, []rune(row))
+	}
+	for _, b := range assets.MustDrawing("symbols.txt") {
+		if s, ok := symbolNames[b[0]]; ok {
+			a.symbols[s] = b[1:]
+		}
+	}
+	for f, face := range assets.MustDrawing("dice.txt") {
+		for r, row := range face {
+			a.dice[f][r] = " " + pips(row) + " "
+		}
 	}
 	return a
 }
@@ -145,6 +185,7 @@ type (
 		w                                     int
 		replay, done, recovered, below, flash bool
 		caption, label, note, elsewhere       string
+		sofar                                 uint8 // the surfaces uncovered so far, a bit each
 	}
 )
 
@@ -159,7 +200,16 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := ticketTop(body)
+	// A big win: its lettering over the top surfaces, a jackpot's over the
+	// bottom ones too.
+	party := c.party.frame > 0 && !t.replay && t.done() && c.party.celebrating(t.ticket.Score().Prize.Decimal(), vegas.Price())
+	if party {
+		layers = append(layers, c.partyBands(area{x0, y0, 2*boxW + gap, boxH}, area{x0, y0 + boxH, 2*boxW + gap, boxH})...)
+	}
 	for f := range int(vegas.Surfaces) {
+		if party && (f < 2 || c.party.huge) {
+			continue
+		}
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
 		if !t.uncovered(f) {
@@ -184,7 +234,7 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 	done := t.done()
 	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
 	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
-		t.caption, t.label, t.note, t.elsewhere}
+		t.caption, t.label, t.note, t.elsewhere, t.uncoveredSet()}
 	if below {
 		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
 	}
@@ -207,6 +257,9 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 	case !t.done():
 		v := c.keys.vegas
 		line = c.st.dim.Render(c.t.f("v.hint", v.Choose.Help().Key, v.Scratch.Help().Key, v.All.Help().Key))
+		if won := t.wonSoFar(&score); won.IsPositive() { // the lot counts up surface by surface
+			line = c.st.win.Render(c.t.f("v.sofar", c.t.money(won))) + "  " + line
+		}
 	case score.Prize.IsZero():
 		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
 	default:
@@ -245,7 +298,7 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		cover = c.coverOf(&t.coats[f])
+		cover = c.coverOf(&t.coats[f], f)
 	}
 	frame := c.surfaceFrame(t.focus == f && !t.done())
 	foot := ""
@@ -296,10 +349,10 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 	for i, row := range c.ticketArt().wheel {
 		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
 	}
-	g.text(1, 3, c.t.get("v.results"), inkDim)
-	g.text(21, 3, c.t.get("v.bets"), inkDim)
+	g.text(1, rouletteBetsY-1, c.t.get("v.results"), inkDim)
+	g.text(rouletteChipsX, rouletteBetsY-1, c.t.get("v.bets"), inkDim)
 	for k := range vegas.Kinds {
-		y := 4 + int(k)
+		y := rouletteBetsY + int(k)
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
 		if k != vegas.NumberKind {
 			result = c.betWord(k, r.Result(k))
@@ -311,7 +364,7 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 		}
 		g.text(1, y, result, in)
 		g.right(17, y, c.euros(r.Amounts[k].Decimal()), in)
-		g.text(21, y, c.t.f("v.mise", k+1), inkDim)
+		g.text(rouletteChipsX, y, c.t.f("v.mise", k+1), inkDim)
 		g.text(29, y, chip, in)
 	}
 }
@@ -328,22 +381,27 @@ func (c *common) betWord(k vegas.Kind, v int) string {
 	return c.t.get(betKeys[k][v])
 }
 
-// drawCraps draws the three throws and their Gain chips (art. 4.3).
+// drawCraps draws the three throws side by side, each its two dice as die
+// faces over its Gain chip (art. 4.3); a throw of 7 says so under its dice.
 func (c *common) drawCraps(g *grid, cr *vegas.Craps, s *vegas.CrapsScore) {
+	const col = 12 // a throw's column: two dice of five cells and a gap
 	for i, th := range cr {
-		y := 1 + 2*i
+		x := 1 + col*i
 		in := inkPlain
 		if s.Wins[i] {
 			in = inkWin
 		}
-		g.text(1, y, c.t.f("v.throw", i+1), in)
-		g.art(10, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
-		g.text(14, y, "+", inkPlain)
-		g.art(16, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
-		if s.Wins[i] {
-			g.text(20, y, "=7", inkWin)
+		g.text(x, 0, c.t.f("v.throw", i+1), in)
+		for d, v := range th.Dice {
+			for r, row := range c.ticketArt().dice[v-1] {
+				g.art(x+6*d, 1+r, row, inkDie)
+			}
 		}
-		g.right(surfaceW-2, y, c.t.get("v.gain")+" "+c.euros(th.Amount.Decimal()), in)
+		if s.Wins[i] {
+			g.text(x+4, 4, "= 7", inkWin)
+		}
+		g.text(x, 5, c.t.get("v.gain"), in)
+		g.amount(x, 6, c.euros(th.Amount.Decimal()), in)
 	}
 }
 
@@ -409,21 +467,31 @@ var (
 	}
 )
 
-// drawJackpot draws the three reels and the Bonus reel (art. 4.5).
+// drawJackpot draws the three reels and, under them, the Bonus reel
+// (art. 4.5), each showing its symbol's drawing; what the symbols pay is
+// written beside the Bonus reel.
 func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
 	for i, sym := range j.Reels {
 		c.drawReel(g, 4+10*i, 0, sym)
 	}
+	g.text(1, 5, c.t.get("v.bonus"), inkDim)
+	c.drawReel(g, 8, 4, j.Bonus)
 	if s.Case != vegas.NoJackpot {
-		g.center(3, c.t.get(jackpotKeys[s.Case]), inkWin)
+		const x0 = 19 // right of the Bonus reel
+		name := c.t.get(jackpotKeys[s.Case])
+		g.text(x0+max(0, (surfaceW-x0-len([]rune(name)))/2), 5, name, inkWin)
 	}
-	g.text(7, 5, c.t.get("v.bonus"), inkDim)
-	c.drawReel(g, 14, 4, j.Bonus)
 }
 
+// drawReel draws a reel at (x, y) showing symbol s.
 func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
-	name := c.t.get(symbolKeys[s])
-	for i, row := range c.ticketArt().reel {
-		g.art(x, y+i, stamp(row, name), inkReel)
+	art := c.ticketArt()
+	n := 0
+	for i, row := range art.reel {
+		if strings.Contains(row, "#") && n < len(art.symbols[s]) {
+			row = stamp(row, art.symbols[s][n])
+			n++
+		}
+		g.art(x, y+i, row, inkReel)
 	}
 }

@@ -172,6 +172,8 @@ func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.All):
 		return s.play(true)
+	case key.Matches(msg, k.Speed):
+		s.changeSpeed()
 	}
 	for i, f := range k.Surfaces {
 		if key.Matches(msg, f) {
@@ -189,7 +191,7 @@ func (s *vegasScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till
 func (s *vegasScreen) revealAll() tea.Cmd { return s.scratchAll() }
 
 // scratchAll starts scratching every surface of the ticket being revealed
-// (« a »), if it is not under way.
+// (« a »), one after another from the chosen one, if it is not under way.
 func (s *vegasScreen) scratchAll() tea.Cmd {
 	if !s.revealing() || s.autoOn {
 		return nil
@@ -247,19 +249,24 @@ func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
 
 const scratchEvery = 40 * time.Millisecond
 
-// tick scratches a little more of every surface, until all are uncovered:
-// the animation of « a ».
+// tick scratches a little more of the chosen surface, until it is
+// uncovered; then, a beat later (the speed's), the next covered one, until
+// all are: the animation of « a », surface by surface.
 func (s *vegasScreen) tick(t scratchTickMsg) tea.Cmd {
 	if t.gen != s.gen || !s.autoOn || !s.revealing() {
 		s.autoOn = false
 		return nil
 	}
-	for i := range s.coats {
-		s.coats[i].dabs(s.rng, 3)
-	}
-	if !s.revealing() {
+	s.nextCovered()
+	f := s.focus
+	s.coats[f].dabs(s.rng, s.pace().dabs)
+	switch {
+	case !s.revealing():
 		s.autoOn = false
 		return nil
+	case s.coats[f].done():
+		s.nextCovered()
+		return s.clock.After(s.pace().land, t)
 	}
 	return s.clock.After(scratchEvery, t)
 }

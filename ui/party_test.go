@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/session"
+)
+
+// settleRinging is settle, counting the terminal bells the model rings.
+func settleRinging(m *Model) int {
+	bells := 0
+	count := func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		msgs := []tea.Msg{cmd()}
+		if b, ok := msgs[0].(tea.BatchMsg); ok {
+			msgs = msgs[:0]
+			for _, c := range b {
+				msgs = append(msgs, c())
+			}
+		}
+		for _, msg := range msgs {
+			if r, ok := msg.(tea.RawMsg); ok && r.Msg == "\a" {
+				bells++
+			}
+		}
+	}
+	for range 1000 {
+		ticks := clockOf(m).take(func(msg tea.Msg) bool {
+			_, party := msg.(partyTickMsg)
+			return party || animation(msg)
+		})
+		if len(ticks) == 0 {
+			return bells
+		}
+		for _, t := range ticks {
+			count(send(m, t))
+		}
+	}
+	return bells
+}
+
+// bigRows returns the rows of s in the celebration's big lettering.
+func bigRows(m *Model, s string) []string {
+	rows, _ := m.art.letters.render(s)
+	return rows[:]
+}
+
+// hasBig reports whether a frame shows s in big lettering.
+func hasBig(m *Model, frame, s string) bool {
+	for _, row := range bigRows(m, s) {
+		if !strings.Contains(frame, row) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestJackpotCelebration forces Yam's top lot (5 000 stakes): once the
+// cups land, JACKPOT and the prize in big lettering take the board, the
+// prize counting up, then flashing, for about two seconds; --bell rings
+// three times; the board comes back after it.
+func TestJackpotCelebration(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		o := Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, QA: true, Bell: true}
+		m := open(t, o, size.w, size.h, session.Options{Seed: game.SeedFrom(42)})
+		press(m, "f", "enter", "a") // the top lot
+		settle(m)
+		sold := m.Showing("yams")
+		prize := sold.Unit.Prize
+		if !prize.Equal(decimal.NewFromInt(5000)) {
+			t.Fatalf("the top lot pays %s", prize)
+		}
+		frame := plain(m)
+		for _, row := range bigRows(m, "JACKPOT") {
+			if !strings.Contains(frame, row) {
+				t.Fatalf("%d×%d: no JACKPOT in big letters (%q):\n%s", size.w, size.h, row, frame)
+			}
+		}
+		if hasBig(m, frame, m.euros(prize)) || !hasBig(m, frame, m.euros(prize.Div(decimal.NewFromInt(countFrames)))) {
+			t.Errorf("the prize is not counted up from a fifth:\n%s", frame)
+		}
+		if size.w == 80 {
+			golden(t, "yams_en_80x24_5_jackpot", frame)
+		} else {
+			golden(t, "yams_en_120x40_5_jackpot", frame)
+		}
+		bells := 0
+		for range countFrames {
+			bells += celebrateRinging(m)
+		}
+		frame = plain(m)
+		if !hasBig(m, frame, m.euros(prize)) {
+			t.Fatalf("%d×%d: the prize %s is not in big letters once counted up:\n%s", size.w, size.h, m.euros(prize), frame)
+		}
+		bells += settleRinging(m)
+		if bells != 2 {
+			t.Errorf("the jackpot rang %d more times, want 2", bells)
+		}
+		frame = plain(m)
+		if strings.Contains(frame, bigRows(m, "JACKPOT")[0]) || !strings.Contains(frame, "Mat 1") {
+			t.Errorf("%d×%d: the board does not come back after the celebration:\n%s", size.w, size.h, frame)
+		}
+	}
+}
+
+// celebrateRinging delivers the celebration's next frame and counts the
+// bells it rings.
+func celebrateRinging(m *Model) int {
+	n := 0
+	for _, msg := range clockOf(m).take(func(msg tea.Msg) bool { _, ok := msg.(partyTickMsg); return ok }) {
+		if cmd := send(m, msg); cmd != nil {
+			if b, ok := cmd().(tea.BatchMsg); ok {
+				for _, c := range b {
+					if r, ok := c().(tea.RawMsg); ok && r.Msg == "\a" {
+						n++
+					}
+				}
+			} else if r, ok := cmd().(tea.RawMsg); ok && r.Msg == "\a" {
+				n++
+			}
+		}
+	}
+	return n
+}
