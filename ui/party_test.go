@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,4 +129,86 @@ func celebrateRinging(m *Model) int {
 		}
 	}
 	return n
+}
+
+// forceVegas plays a Vegas ticket of the QA panel's lot k (0 the top one),
+// scratched by Auto to its end, at 80×24.
+func forceVegas(t *testing.T, k int) *Model {
+	m := newQA(t, VegasScreen)
+	press(m, "f")
+	for range k {
+		press(m, "down")
+	}
+	press(m, "enter", "a")
+	settle(m)
+	return m
+}
+
+// TestVegasBigWinCelebration: a 50 € ticket (over ten stakes, no
+// jackpot) shows its prize in big letters over the top surfaces, the
+// bottom ones still in sight; a 10 € one (over the stake, under ten) and
+// a losing one get no celebration.
+func TestVegasBigWinCelebration(t *testing.T) {
+	m := forceVegas(t, 4)
+	if p := m.Showing("vegas").Unit.Prize; !p.Equal(decimal.NewFromInt(50)) {
+		t.Fatalf("lot 4 pays %s", p)
+	}
+	for range countFrames {
+		celebrate(m)
+	}
+	frame := plain(m)
+	if !hasBig(m, frame, "€50") || hasBig(m, frame, "JACKPOT") || !strings.Contains(frame, "BIG WIN") ||
+		!strings.Contains(frame, "3 · Poker") || strings.Contains(frame, "1 · Roulette") {
+		t.Errorf("a 50 € ticket's celebration:\n%s", frame)
+	}
+	golden(t, "vegas_en_80x24_4_bigwin", frame)
+	for _, k := range []int{6, 9} {
+		m := forceVegas(t, k)
+		if celebrate(m) || strings.Contains(plain(m), "BIG WIN") {
+			t.Errorf("a ticket of %s is celebrated:\n%s", m.Showing("vegas").Unit.Prize, plain(m))
+		}
+	}
+}
+
+// TestVegasAutoSurfaceBySurface: Auto scratches one surface at a time, from
+// the chosen one, each uncovered before the next starts; the lot won so far
+// shows under the ticket as the surfaces come off.
+func TestVegasAutoSurfaceBySurface(t *testing.T) {
+	m := forceVegas(t, 5) // 25 €, split over the surfaces
+	press(m, "enter", "3", "a")
+	s := m.screens[VegasScreen].(*vegasScreen)
+	var order []int
+	sawSoFar := false
+	for n := 0; m.Revealing(); n++ {
+		if n > 1000 {
+			t.Fatal("Auto never ends")
+		}
+		started := 0
+		for f := range s.coats {
+			if c := &s.coats[f]; !c.done() && c.left < len(c.covered) {
+				started++
+			}
+			if s.coats[f].done() && !slices.Contains(order, f) {
+				order = append(order, f)
+			}
+		}
+		if started > 1 {
+			t.Fatalf("step %d: %d surfaces scratched at once", n, started)
+		}
+		sawSoFar = sawSoFar || strings.Contains(plain(m), "Won so far")
+		for _, msg := range clockOf(m).take(animation) {
+			send(m, msg)
+		}
+	}
+	for f := range s.coats {
+		if !slices.Contains(order, f) {
+			order = append(order, f)
+		}
+	}
+	if want := []int{2, 3, 0, 1}; !slices.Equal(order, want) {
+		t.Errorf("surfaces uncovered in the order %v, want %v", order, want)
+	}
+	if !sawSoFar && !m.Showing("vegas").Unit.Prize.IsZero() {
+		t.Error("the lot won so far never shows while the surfaces come off")
+	}
 }
