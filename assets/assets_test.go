@@ -27,14 +27,17 @@ func TestDrawings(t *testing.T) {
 		}
 	}
 	cup := MustDrawing("cup.txt")
-	if len(cup) != 1 || len(cup[0]) != 3 {
+	if len(cup) != 2 || len(cup[0]) != 3 || len(cup[1]) != 3 {
 		t.Fatalf("cup %q", cup)
 	}
-	for name, rows := range map[string]int{"card.txt": 3, "reel.txt": 4, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
+	for name, rows := range map[string]int{"reel.txt": 4, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
 		d := MustDrawing(name)
 		if len(d) != 1 || len(d[0]) != rows {
 			t.Errorf("%s: %d blocks, want one of %d rows", name, len(d), rows)
 		}
+	}
+	if card := MustDrawing("card.txt"); len(card) != 2 || len(card[0]) != 3 || len(card[1]) != 5 {
+		t.Errorf("card.txt: %q, want a card of 3 rows and a larger one of 5", card)
 	}
 	if _, err := Drawing("nope.txt"); err == nil {
 		t.Error("a missing drawing was found")

@@ -20,7 +20,8 @@ type ticketView struct {
 	focus   int
 	gen     int // the coatings' generation: a new one with every ticket taken
 	replay  bool
-	caption string // a replay's unit, stake and prize
+	caption string     // a replay's unit, stake and prize
+	size    ticketSize // what its surfaces are drawn at, for the body they are drawn in
 
 	recovered bool   // the ticket is one of an earlier run
 	label     string // a forced ticket's label (QA, DEMO)
@@ -68,8 +69,9 @@ type ticketArt struct {
 	card, reel, wheel []string
 	suits             []rune
 	coat              [][]rune
+	largeCard         []string                // the larger surface's card
 	symbols           [vegas.Symbols][]string // the Jackpot's symbols, as a reel shows them
-	dice              [6][3]string            // the craps dice's faces, pips drawn
+	dice, wideDice    [6][3]string            // the craps dice's faces, pips drawn, and the larger surface's
 }
 
 // symbolNames are the Jackpot's symbols as symbols.txt names them.
@@ -80,10 +82,11 @@ var symbolNames = map[string]vegas.Symbol{
 
 func newTicketArt() ticketArt {
 	a := ticketArt{
-		card:  assets.MustDrawing("card.txt")[0],
-		reel:  assets.MustDrawing("reel.txt")[0],
-		wheel: assets.MustDrawing("wheel.txt")[0],
-		suits: []rune(assets.MustDrawing("suits.txt")[0][0]),
+		card:      assets.MustDrawing("card.txt")[0],
+		largeCard: assets.MustDrawing("card.txt")[1],
+		reel:      assets.MustDrawing("reel.txt")[0],
+		wheel:     assets.MustDrawing("wheel.txt")[0],
+		suits:     []rune(assets.MustDrawing("suits.txt")[0][0]),
 	}
 	for _, row := range assets.MustDrawing("coating.txt")[0] {
 		a.coat = append(a.coat, []rune(row))
@@ -96,6 +99,7 @@ func newTicketArt() ticketArt {
 	for f, face := range assets.MustDrawing("dice.txt") {
 		for r, row := range face {
 			a.dice[f][r] = " " + pips(row) + " "
+			a.wideDice[f][r] = " " + pips(string([]rune{rune(row[0]), ' ', rune(row[1]), ' ', rune(row[2])})) + " "
 		}
 	}
 	return a
@@ -119,8 +123,8 @@ func stamp(row, text string) string {
 	return row[:i] + spaces(pad/2) + text + spaces(pad-pad/2) + row[j+1:]
 }
 
-// ticketHeight is what the ticket needs: two rows of framed surfaces and the
-// result line.
+// ticketHeight is what the ticket needs at its regular size: two rows of
+// framed surfaces and the result line.
 const ticketHeight = 2*(surfaceH+2) + 1
 
 func (s *vegasScreen) layers(body area) []layer {
@@ -133,6 +137,7 @@ func (s *vegasScreen) layers(body area) []layer {
 		t.label = s.sold.Forced.Label
 	}
 	s.laid = s.ticketLayers(s.laid[:0], body, &t)
+	s.size = t.size // where the mouse scratches
 	return s.laid
 }
 
@@ -179,6 +184,7 @@ type (
 		ticket *vegas.Ticket
 		left   int // the cells still covered: fewer with every scratch of one coating
 		lit    bool
+		size   ticketSize
 	}
 	ticketLineKey struct {
 		ticket                                *vegas.Ticket
@@ -190,13 +196,14 @@ type (
 )
 
 // ticketTop is the row of a body the ticket's first row is drawn on: its
-// ticketHeight rows centred.
-func ticketTop(body area) int { return body.y + max(0, (body.h-ticketHeight)/2) }
+// rows centred.
+func ticketTop(body area) int { return body.y + max(0, (body.h-ticketSizeFor(body).height())/2) }
 
 // ticketLayers appends to layers the four surfaces in two rows, each named
 // for the mouse, and the ticket's result under them.
 func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer {
-	const boxW, boxH = surfaceW + 2, surfaceH + 2
+	t.size = ticketSizeFor(body)
+	boxW, boxH := t.size.boxW(), t.size.boxH()
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := ticketTop(body)
@@ -215,7 +222,7 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 		if !t.uncovered(f) {
 			left = t.coats[f].left
 		}
-		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
+		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done(), t.size}
 		draw := func() string {
 			score := t.ticket.Score()
 			return c.surface(t, f, &score)
@@ -232,7 +239,7 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 		layers = append(layers, named(target{surfaceTarget, f}, a, d))
 	}
 	done := t.done()
-	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
+	below := done && !t.replay && t.note != "" && body.h > t.size.height() // the note on the row below
 	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
 		t.caption, t.label, t.note, t.elsewhere, t.uncoveredSet()}
 	if below {
@@ -295,10 +302,14 @@ var surfaceKeys = [vegas.Surfaces]string{
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
 func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
-	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
+	z := t.size
+	if z.w == 0 {
+		z = regularSurface
+	}
+	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false, z)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		cover = c.coverOf(&t.coats[f], f)
+		cover = c.coverOf(&t.coats[f], f, z)
 	}
 	frame := c.surfaceFrame(t.focus == f && !t.done())
 	foot := ""
@@ -309,13 +320,13 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
+	return framed(frame, z.w, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
 }
 
-// surfaceGrid draws the content of a surface, uncovered; checked, the grid
-// can tell its problems.
-func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
-	g := newGrid(surfaceW, surfaceH, checked)
+// surfaceGrid draws the content of a surface, uncovered, at a size;
+// checked, the grid can tell its problems.
+func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool, z ticketSize) *grid {
+	g := newGrid(z.w, z.h, checked)
 	switch f {
 	case vegas.RouletteSurface:
 		c.drawRoulette(g, &t.Roulette, &score.Roulette)
@@ -346,13 +357,20 @@ func (c *common) euros(d decimal.Decimal) string {
 // Mise 1 to 4. A row whose chip matches its result is lit.
 func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := c.betWord(vegas.ColorKind, vegas.Outcome(r.Number, vegas.ColorKind))
-	for i, row := range c.ticketArt().wheel {
-		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+	z := ticketSize{g.w, g.h}
+	betsY, pilesX, chipX, wheelY := z.roulette()
+	wheelY-- // the wheel's middle row is where "scratch here" is written
+	left, amountX := 1, 17
+	if z.large() {
+		left, amountX = 2, 25
 	}
-	g.text(1, rouletteBetsY-1, c.t.get("v.results"), inkDim)
-	g.text(rouletteChipsX, rouletteBetsY-1, c.t.get("v.bets"), inkDim)
+	for i, row := range c.ticketArt().wheel {
+		g.art((g.w-len([]rune(row)))/2, wheelY+i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+	}
+	g.text(left, betsY-1, c.t.get("v.results"), inkDim)
+	g.text(pilesX, betsY-1, c.t.get("v.bets"), inkDim)
 	for k := range vegas.Kinds {
-		y := rouletteBetsY + int(k)
+		y := betsY + int(k)
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
 		if k != vegas.NumberKind {
 			result = c.betWord(k, r.Result(k))
@@ -362,10 +380,10 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 		if s.Wins[k] {
 			in = inkWin
 		}
-		g.text(1, y, result, in)
-		g.right(17, y, c.euros(r.Amounts[k].Decimal()), in)
-		g.text(rouletteChipsX, y, c.t.f("v.mise", k+1), inkDim)
-		g.text(29, y, chip, in)
+		g.text(left, y, result, in)
+		g.right(amountX, y, c.euros(r.Amounts[k].Decimal()), in)
+		g.text(pilesX, y, c.t.f("v.mise", k+1), inkDim)
+		g.text(chipX, y, chip, in)
 	}
 }
 
@@ -384,31 +402,45 @@ func (c *common) betWord(k vegas.Kind, v int) string {
 // drawCraps draws the three throws side by side, each its two dice as die
 // faces over its Gain chip (art. 4.3); a throw of 7 says so under its dice.
 func (c *common) drawCraps(g *grid, cr *vegas.Craps, s *vegas.CrapsScore) {
-	const col = 12 // a throw's column: two dice of five cells and a gap
+	// A throw's column: two dice and a gap; the larger surface's dice are
+	// the wide ones, a pip every other cell.
+	col, x0, y0, dieW, dice := 12, 1, 0, 5, &c.ticketArt().dice
+	if g.w > surfaceW {
+		col, x0, y0, dieW, dice = 17, 2, 1, 7, &c.ticketArt().wideDice
+	}
 	for i, th := range cr {
-		x := 1 + col*i
+		x := x0 + col*i
 		in := inkPlain
 		if s.Wins[i] {
 			in = inkWin
 		}
-		g.text(x, 0, c.t.f("v.throw", i+1), in)
+		g.text(x, y0, c.t.f("v.throw", i+1), in)
 		for d, v := range th.Dice {
-			for r, row := range c.ticketArt().dice[v-1] {
-				g.art(x+6*d, 1+r, row, inkDie)
+			for r, row := range dice[v-1] {
+				g.art(x+(dieW+1)*d, y0+1+r, row, inkDie)
 			}
 		}
 		if s.Wins[i] {
-			g.text(x+4, 4, "= 7", inkWin)
+			g.text(x+dieW-1, y0+4, "= 7", inkWin)
 		}
-		g.text(x, 5, c.t.get("v.gain"), in)
-		g.amount(x, 6, c.euros(th.Amount.Decimal()), in)
+		gainY := y0 + 5
+		if g.w > surfaceW {
+			gainY++
+		}
+		g.text(x, gainY, c.t.get("v.gain"), in)
+		g.amount(x, gainY+1, c.euros(th.Amount.Decimal()), in)
 	}
 }
 
 // drawPoker draws « Cartes communes » and « Vos cartes » (art. 4.4).
 func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
-	g.text(1, 0, c.t.get("v.community"), inkDim)
-	g.text(27, 0, c.t.get("v.hand"), inkDim)
+	// The larger surface's cards are larger: seven cells by five.
+	cardW, handX, y0, comboY := 5, 27, 0, 6
+	if g.w > surfaceW {
+		cardW, handX, y0, comboY = 7, 39, 1, 9
+	}
+	g.text(1, y0, c.t.get("v.community"), inkDim)
+	g.text(handX, y0, c.t.get("v.hand"), inkDim)
 	// The cards of every rank that appears twice or more form the
 	// combination when the surface wins (always so on a dealt ticket, V8).
 	count := map[int]int{}
@@ -417,13 +449,13 @@ func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 	}
 	lit := func(card vegas.Card) bool { return s.Combination != vegas.NoPoker && count[card.Rank()] >= 2 }
 	for i, card := range p.Community {
-		c.drawCard(g, 1+5*i, 1, card, lit(card))
+		c.drawCard(g, 1+cardW*i, y0+1, card, lit(card))
 	}
 	for i, card := range p.Hand {
-		c.drawCard(g, 27+5*i, 1, card, lit(card))
+		c.drawCard(g, handX+cardW*i, y0+1, card, lit(card))
 	}
 	if s.Combination != vegas.NoPoker {
-		g.center(6, c.t.get(pokerKeys[s.Combination]), inkWin)
+		g.center(comboY, c.t.get(pokerKeys[s.Combination]), inkWin)
 	}
 }
 
@@ -449,8 +481,16 @@ func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
 	case card.Suit() < 2:
 		in = inkCardRed
 	}
+	suit := string(c.ticketArt().suits[card.Suit()])
+	if g.w > surfaceW { // the larger card: its rank in two corners, its suit in the middle
+		r := strings.NewReplacer("RR", padRight(rank, 2), "rr", padLeft(rank, 2), "S", suit)
+		for i, row := range c.ticketArt().largeCard {
+			g.art(x, y+i, r.Replace(row), in)
+		}
+		return
+	}
 	for i, row := range c.ticketArt().card {
-		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.ticketArt().suits[card.Suit()]), 3), 1), in)
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+suit, 3), 1), in)
 	}
 }
 
@@ -471,15 +511,22 @@ var (
 // (art. 4.5), each showing its symbol's drawing; what the symbols pay is
 // written beside the Bonus reel.
 func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
-	for i, sym := range j.Reels {
-		c.drawReel(g, 4+10*i, 0, sym)
+	// The reels, ten cells wide, side by side (apart on the larger
+	// surface); the Bonus reel under them, its name left of it and what
+	// the symbols pay right of it.
+	reelsX, step, y0, bonusX, bonusY, left := 4, 10, 0, 8, 4, 1
+	if g.w > surfaceW {
+		reelsX, step, y0, bonusX, bonusY, left = 8, 14, 1, 14, 6, 4
 	}
-	g.text(1, 5, c.t.get("v.bonus"), inkDim)
-	c.drawReel(g, 8, 4, j.Bonus)
+	for i, sym := range j.Reels {
+		c.drawReel(g, reelsX+step*i, y0, sym)
+	}
+	g.text(left, bonusY+1, c.t.get("v.bonus"), inkDim)
+	c.drawReel(g, bonusX, bonusY, j.Bonus)
 	if s.Case != vegas.NoJackpot {
-		const x0 = 19 // right of the Bonus reel
+		x0 := bonusX + 11 // right of the Bonus reel
 		name := c.t.get(jackpotKeys[s.Case])
-		g.text(x0+max(0, (surfaceW-x0-len([]rune(name)))/2), 5, name, inkWin)
+		g.text(x0+max(0, (g.w-x0-len([]rune(name)))/2), bonusY+1, name, inkWin)
 	}
 }
 

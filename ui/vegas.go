@@ -103,7 +103,8 @@ type vegasScreen struct {
 	lastY  int
 	gen    int // generation of the scratch-everything animation
 	autoOn bool
-	laid   []layer // the array layers fills, frame after frame
+	size   ticketSize // the surfaces' size as last laid out: the mouse scratches at it
+	laid   []layer    // the array layers fills, frame after frame
 }
 
 func newVegasScreen(c *common) *vegasScreen {
@@ -233,7 +234,10 @@ func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
 		s.drag = -1
 		return nil
 	}
-	x, y := c.x-1, c.y-1 // inside the frame
+	x, y := c.x-1, c.y-1 // inside the frame, then on the coating
+	if z := s.size; z.large() && x >= 0 && y >= 0 && x < z.w && y < z.h {
+		x, y = z.coatAt(x, y)
+	}
 	if s.drag == f {
 		s.coats[f].stroke(s.lastX, s.lastY, x, y)
 	} else {

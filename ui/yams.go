@@ -90,7 +90,7 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 		}
 	}
 	for i := range a.cups {
-		for _, r := range assets.MustDrawing("cup.txt")[0] {
+		for _, r := range assets.MustDrawing("cup.txt")[b2i(wide)] { // the wide board's cup is wider
 			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
 			a.cups[i] = append(a.cups[i], st.cup.Width(a.matW).Align(lipgloss.Center).Render(r))
 		}
