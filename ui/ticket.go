@@ -123,10 +123,6 @@ func stamp(row, text string) string {
 	return row[:i] + spaces(pad/2) + text + spaces(pad-pad/2) + row[j+1:]
 }
 
-// ticketHeight is what the ticket needs at its regular size: two rows of
-// framed surfaces and the result line.
-const ticketHeight = 2*(surfaceH+2) + 1
-
 func (s *vegasScreen) layers(body area) []layer {
 	if s.sold == nil {
 		return s.buyPrompt(body)
