@@ -95,6 +95,9 @@ func TestJackpotCelebration(t *testing.T) {
 		bells := 0
 		for range countFrames {
 			bells += celebrateRinging(m)
+			if got, want := m.View().Content, drawnAfresh(m); got != want {
+				t.Fatalf("%d×%d: a celebration's frame kept differs from the frame drawn afresh:\n%s\nwant:\n%s", size.w, size.h, got, want)
+			}
 		}
 		frame = plain(m)
 		if !hasBig(m, frame, m.euros(prize)) {
