@@ -280,9 +280,9 @@ func (s *vegasScreen) keyMap() keyMap {
 	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
 	return s.keyMapOf(keyMapKey{VegasScreen, states(busy, pays, revealing)}, func() keyMap {
 		v := s.keys.vegas
-		own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
+		own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All, v.Speed}
 		// The hint under the ticket says how to choose a surface.
-		short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, revealing), only(v.All, busy || pays)}
+		short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, revealing), only(v.All, busy || pays), only(v.Speed, revealing)}
 		return s.withGlobal(VegasScreen, own, short)
 	})
 }

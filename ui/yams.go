@@ -481,8 +481,8 @@ func (s *yamsScreen) keyMap() keyMap {
 	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
 	return s.keyMapOf(keyMapKey{YamsScreen, states(busy, pays, revealing)}, func() keyMap {
 		y := s.keys.yams
-		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
-		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing)}
+		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll, y.Speed}
+		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing), only(y.Speed, revealing)}
 		return s.withGlobal(YamsScreen, own, short)
 	})
 }
