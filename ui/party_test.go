@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -213,5 +215,26 @@ func TestVegasAutoSurfaceBySurface(t *testing.T) {
 	}
 	if !sawSoFar && !m.Showing("vegas").Unit.Prize.IsZero() {
 		t.Error("the lot won so far never shows while the surfaces come off")
+	}
+}
+
+// TestTotalCountsUp: under the mats, the total counts up as each cup
+// lands: the points of the cups shown so far, before the prize is said.
+func TestTotalCountsUp(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	press(m, "enter")
+	cups := m.Showing("yams").Layout.Yams.Cups
+	sum := 0
+	for i, cup := range []int{2, 0, 1} {
+		press(m, strconv.Itoa(cup+1))
+		settle(m)
+		sum += cups[cup].Combination().Points()
+		want := fmt.Sprintf("Total: %d points", sum)
+		if !strings.Contains(plain(m), want) {
+			t.Fatalf("after %d cups: no %q:\n%s", i+1, want, plain(m))
+		}
+		if still := i < 2; still != m.Revealing() {
+			t.Fatalf("after %d cups: revealing %v", i+1, m.Revealing())
+		}
 	}
 }
