@@ -27,24 +27,27 @@ func TestDrawings(t *testing.T) {
 		}
 	}
 	cup := MustDrawing("cup.txt")
-	if len(cup) != 1 || len(cup[0]) != 3 {
+	if len(cup) != 2 || len(cup[0]) != 3 || len(cup[1]) != 3 {
 		t.Fatalf("cup %q", cup)
 	}
-	for name, rows := range map[string]int{"card.txt": 3, "reel.txt": 3, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
+	for name, rows := range map[string]int{"reel.txt": 4, "wheel.txt": 3, "suits.txt": 1, "coating.txt": 7} {
 		d := MustDrawing(name)
 		if len(d) != 1 || len(d[0]) != rows {
 			t.Errorf("%s: %d blocks, want one of %d rows", name, len(d), rows)
 		}
+	}
+	if card := MustDrawing("card.txt"); len(card) != 2 || len(card[0]) != 3 || len(card[1]) != 5 {
+		t.Errorf("card.txt: %q, want a card of 3 rows and a larger one of 5", card)
 	}
 	if _, err := Drawing("nope.txt"); err == nil {
 		t.Error("a missing drawing was found")
 	}
 }
 
-// TestDigits: the board's big figures are fourteen blocks of three rows,
+// TestFigures: the board's big figures are fourteen blocks of three rows,
 // each row of a block as wide as the others.
-func TestDigits(t *testing.T) {
-	d := MustDrawing("digits.txt")
+func TestFigures(t *testing.T) {
+	d := MustDrawing("figures.txt")
 	if len(d) != 14 {
 		t.Fatalf("%d figures, want 0-9, space, comma, point, euro", len(d))
 	}
@@ -55,6 +58,32 @@ func TestDigits(t *testing.T) {
 		for _, row := range g {
 			if utf8.RuneCountInString(row) != utf8.RuneCountInString(g[0]) {
 				t.Errorf("figure %d: rows %q", i, g)
+			}
+		}
+	}
+}
+
+// TestSymbolsAndLettering checks the Jackpot's six symbols and the big
+// lettering: each named, its rows as wide as each other, a symbol fitting
+// its reel.
+func TestSymbolsAndLettering(t *testing.T) {
+	for name, want := range map[string]struct{ blocks, rows, maxW int }{
+		"symbols.txt": {6, 2, 8}, "lettering.txt": {21, 5, 5},
+	} {
+		d := MustDrawing(name)
+		if len(d) != want.blocks {
+			t.Errorf("%s: %d blocks, want %d", name, len(d), want.blocks)
+		}
+		for _, b := range d {
+			if len(b) != want.rows+1 {
+				t.Errorf("%s: %q has %d rows, want %d", name, b[0], len(b)-1, want.rows)
+				continue
+			}
+			w := utf8.RuneCountInString(b[1])
+			for _, row := range b[1:] {
+				if n := utf8.RuneCountInString(row); n != w || n > want.maxW {
+					t.Errorf("%s: %q has a row %q of %d cells (first %d, at most %d)", name, b[0], row, n, w, want.maxW)
+				}
 			}
 		}
 	}

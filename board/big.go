@@ -6,17 +6,17 @@ import (
 	"tapis/assets"
 )
 
-// bigRunes are the figures of assets/digits.txt, in its order.
+// bigRunes are the figures of assets/figures.txt, in its order.
 const bigRunes = "0123456789 ,.€"
 
 // bigFont is the board's large type: a figure's rows, by rune, three rows
 // tall, drawn in half blocks.
 type bigFont map[rune][]string
 
-// newBigFont reads the figures of assets/digits.txt.
+// newBigFont reads the figures of assets/figures.txt.
 func newBigFont() bigFont {
 	f := bigFont{}
-	glyphs := assets.MustDrawing("digits.txt")
+	glyphs := assets.MustDrawing("figures.txt")
 	for i, r := range []rune(bigRunes) {
 		if i < len(glyphs) {
 			f[r] = glyphs[i]

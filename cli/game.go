@@ -24,9 +24,10 @@ import (
 // gameFlags are the interactive game's flags, as they are parsed.
 type gameFlags struct {
 	balance, seed, lang, stake, idle, playlist string
+	speed                                      string
 	journal, store, account, houseKey          string
 	openBlocks                                 int
-	qa, demo                                   bool
+	qa, demo, bell                             bool
 }
 
 // newGameFlags returns the game's flag set, writing into f.
@@ -41,6 +42,8 @@ func newGameFlags(f *gameFlags) *flag.FlagSet {
 	fs.StringVar(&f.account, "account", "", "with --store: the account `NAME` that plays (default local), created with --balance")
 	fs.IntVar(&f.openBlocks, "open-blocks", store.DefaultOpenBlocks, "with --store, when it is created: `K` blocks of each game and stake on sale side by side")
 	fs.StringVar(&f.houseKey, "house-key", ledger.DefaultKeyPath, "with --store or --journal: "+houseKeyUsage+" or journal")
+	fs.StringVar(&f.speed, "speed", "normal", "the reveals' `PACE`: slow, normal or fast (v changes it in the game)")
+	fs.BoolVar(&f.bell, "bell", false, "ring the terminal's bell when a win of ten stakes or more is celebrated")
 	fs.BoolVar(&f.qa, "qa", false, "QA mode: status line, and f to force the next unit")
 	fs.BoolVar(&f.demo, "demo", false, "trade-show demo: the game plays itself when nobody touches it")
 	fs.StringVar(&f.idle, "idle", "60s", "with --demo: idle time before the demo plays again (90s, 2m)")
@@ -88,7 +91,10 @@ func GameArgs(args []string, getenv func(string) string, stdout io.Writer) (Game
 		}
 		return g, err
 	}
-	o.QA, o.Demo = f.qa, f.demo
+	o.QA, o.Demo, o.Bell = f.qa, f.demo, f.bell
+	if o.Speed, err = ui.ParseSpeed(f.speed); err != nil {
+		return g, fmt.Errorf("--speed: %w", err)
+	}
 	so.Journal, so.QA, so.Store, so.Account, so.OpenBlocks = f.journal, f.qa, f.store, f.account, f.openBlocks
 	if err := checkStoreFlags(fs, f.store, f.journal); err != nil {
 		return g, err

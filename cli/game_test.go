@@ -40,6 +40,13 @@ func TestGameArgs(t *testing.T) {
 	if err != nil || !o.UI.Demo || o.UI.Idle != 90*time.Second || o.UI.Start != ui.MenuScreen {
 		t.Fatalf("--demo --idle 90: %+v, %v", o, err)
 	}
+	o, err = GameArgs([]string{"yams", "--speed", "fast", "--bell"}, env(nil), io.Discard)
+	if err != nil || o.UI.Speed != ui.SpeedFast || !o.UI.Bell {
+		t.Fatalf("--speed fast --bell: %+v, %v", o.UI, err)
+	}
+	if o, _ := GameArgs(nil, env(nil), io.Discard); o.UI.Speed != ui.SpeedNormal || o.UI.Bell {
+		t.Errorf("no --speed nor --bell: %s, bell %v", o.UI.Speed, o.UI.Bell)
+	}
 	for vars, want := range map[string]ui.Lang{"fr_FR.UTF-8": ui.French, "en_GB.UTF-8": ui.English, "C": ui.English, "": ui.English} {
 		o, _ := GameArgs(nil, env(map[string]string{"LANG": vars}), io.Discard)
 		if o.UI.Lang != want {
@@ -68,6 +75,7 @@ func TestGameArgs(t *testing.T) {
 		"--playlist: open /no/such/file":    {"--demo", "--playlist", "/no/such/file"},
 		"--stake 2: a Vegas ticket costs 3": {"vegas", "--stake", "2"},
 		`--balance comes after "--"`:        {"--", "--balance", "5"},
+		`--speed: "warp" is not a speed`:    {"--speed", "warp"},
 	}
 	for want, args := range bad {
 		if _, err := GameArgs(args, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), want) {

@@ -113,7 +113,8 @@ func BenchmarkView(b *testing.B) {
 // in play do: the header's clock moving a second (clock: on the menu at
 // 120×40; clock-SCREEN-WxH: on the menu, Yam's before a purchase and a
 // Vegas ticket half scratched, at three sizes), a Yam's cup rolling (roll:
-// a step of Auto's three cups, all its messages and one frame), a Vegas
+// a step of Auto's cups, which roll one after another with a beat between
+// two, all its messages and one frame), a Vegas
 // surface scratched (scratch: space). Only what changed is drawn again;
 // buying the next unit is not timed.
 func BenchmarkViewChange(b *testing.B) {

@@ -25,6 +25,7 @@ type (
 		unit                           *yams.Unit
 		recovered, replay, done, flash bool
 		label                          string
+		sofar                          int // the points of the cups shown so far, -1 for none
 	}
 	combosKey struct{ lit [3]yams.Combination }
 	winsKey   struct {
@@ -54,7 +55,14 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 	matW := art.matW
 	gap := min(6, max(1, (a.w-3*matW)/4))
 	x0 := a.x + (a.w-(3*matW+2*gap))/2
+	party := c.party.frame > 0 && !b.replay && b.done() && c.party.celebrating(b.unit.Score().Prize.Decimal(), b.unit.Stake)
+	if party { // a big win: its lettering over the mats, a jackpot's over the tables too
+		layers = append(layers, c.partyBands(area{a.x, a.y + 3, a.w, matH}, area{a.x, a.y + 10, a.w, max(0, a.h-10)})...)
+	}
 	for i := range 3 {
+		if party {
+			break
+		}
 		mat := area{x0 + i*(matW+gap), a.y + 3, matW, matH}
 		key := matKeyOf(b, i, matW)
 		var d *drawing
@@ -67,7 +75,7 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label},
+	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, b.sofar()},
 		func() string { return fit(a.w, 1, c.yamsResult(b)) })
 	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
 	lit := c.lit(b)
@@ -90,6 +98,9 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 	})
 	tw := combos.w + 4 + wins.w
 	tx := a.x + max(0, (a.w-tw)/2)
+	if party && c.party.huge && a.h-10 >= letterRows {
+		return layers
+	}
 	layers = append(layers,
 		place(area{tx, a.y + 10, 0, 0}, combos),
 		place(area{tx + combos.w + 4, a.y + 10, 0, 0}, wins))
@@ -187,6 +198,8 @@ func (c *common) yamsResult(b *yamsBoard) string {
 		return c.st.note.Render(c.t.get("recovered"))
 	case b.unit == nil:
 		return c.st.dim.Render(c.t.get("buy.hint"))
+	case !b.done() && b.sofar() >= 0: // the total counts up as the cups land
+		return c.st.win.Render(c.t.f("total", b.sofar())) + "  " + c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
 	case !b.done():
 		return c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
 	}
@@ -220,6 +233,20 @@ func (c *common) celebrate(prize, stake decimal.Decimal) string {
 		return banner.Render(star + star + " " + c.t.get("bigwin") + " · " + won + " " + star + star)
 	}
 	return c.st.win.Render("★ " + won + " ★")
+}
+
+// sofar returns the points of the cups shown so far, -1 when none is.
+func (b *yamsBoard) sofar() int {
+	if b.unit == nil {
+		return -1
+	}
+	n := -1
+	for i, p := range b.phase {
+		if p == cupShown {
+			n = max(n, 0) + b.unit.Cups[i].Combination().Points()
+		}
+	}
+	return n
 }
 
 // lit returns the combinations the cups show once the unit is over.

@@ -39,6 +39,8 @@ type common struct {
 	nav    nav
 	till   *till
 	party  partyState // a big win's banner flashing, on either game
+	speed  Speed      // the reveals' pace (--speed, and its key)
+	bell   bool       // a big win rings the terminal's bell (--bell)
 	// notices are shown in place of the keys' help until the next key.
 	notices []note
 	// keyMaps are the screens' bindings, built once for each state a
@@ -56,7 +58,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
-		kiosk: o.Demo, qa: o.QA, dark: true,
+		kiosk: o.Demo, qa: o.QA, dark: true, speed: o.Speed, bell: o.Bell,
 	}
 	c.restyle(plain, true)
 	return c
@@ -215,6 +217,7 @@ const (
 	noteLossLimit               // a purchase refused by the loss limit: loss says until when
 	noteTampered                // a purchase refused: the store was changed under its seller
 	noteStopped                 // a purchase refused: the server stopped selling, its store changed under it
+	noteSpeed                   // the speed key was pressed: the reveals' pace now
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -268,6 +271,8 @@ func (c *common) say(n note) string {
 		return c.t.get("refused.tampered")
 	case noteStopped:
 		return c.t.get("stopped.refused")
+	case noteSpeed:
+		return c.t.f("speed.now", c.t.get(speedKeys[c.speed%Speed(len(speedKeys))]))
 	}
 	return ""
 }

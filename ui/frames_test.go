@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,7 +65,7 @@ func TestFramesKeptAsDrawn(t *testing.T) {
 		step("Yam's", keyMsg("up"), keyMsg("up"), keyMsg("enter"))
 		step("a stake", keyMsg("left"))
 		step("Auto", keyMsg("a"))
-		for range rollFrames + 1 {
+		for n := 0; m.Revealing() && n < 4*rollFrames; n++ {
 			tick("Auto's roll")
 		}
 		step("Play", keyMsg("enter"))
@@ -108,7 +110,7 @@ func TestFramesKeptAsDrawn(t *testing.T) {
 		step("Yam's", keyMsg("esc"), keyMsg("1"))
 		for range 6 { // the wallet runs out: the notes under the stakes
 			step("Auto", keyMsg("a"))
-			for range rollFrames + 1 {
+			for n := 0; m.Revealing() && n < 4*rollFrames; n++ {
 				tick("Auto's roll")
 			}
 		}
@@ -142,38 +144,98 @@ func TestRealityFramesKeptAsDrawn(t *testing.T) {
 	}
 }
 
-// TestAutoRollsInOneTick checks that Auto's three cups roll on one message
-// a step, which moves all three, and that they show the very frames that
-// three cups rolled one after the other at once show, each on a tick of
-// its own (the animations' random stream is drawn in the same order).
-func TestAutoRollsInOneTick(t *testing.T) {
+// TestAutoRollsCupsOneAfterAnother checks that Auto rolls the cups one
+// after another, each landing before the next starts, a message a step;
+// that its frames are the very frames of the cups rolled one by one with
+// their keys, each once the last has landed (the animations' random stream
+// is drawn in the same order); and that the cups show what was dealt.
+func TestAutoRollsCupsOneAfterAnother(t *testing.T) {
 	auto := newModel(t, English, YamsScreen, 100, 30)
 	apart := newModel(t, English, YamsScreen, 100, 30)
 	press(auto, "enter", "a")
-	press(apart, "enter", "1", "2", "3")
-	for n := 0; auto.Revealing() || apart.Revealing(); n++ {
-		if n > rollFrames {
-			t.Fatalf("still rolling after %d steps", n)
+	press(apart, "enter")
+	for cup := range 3 {
+		press(apart, strconv.Itoa(cup+1))
+		for n := 0; ; n++ {
+			if n > rollFrames {
+				t.Fatalf("cup %d still rolling after %d steps", cup+1, n)
+			}
+			if got, want := auto.View().Content, apart.View().Content; got != want {
+				t.Fatalf("cup %d, step %d: Auto's frame differs from the cup rolled with its key:\n%s\nwant:\n%s", cup+1, n, plain(auto), plain(apart))
+			}
+			a, b := clockOf(auto).take(animation), clockOf(apart).take(animation)
+			if len(b) == 0 {
+				// The cup landed: Auto waits a beat, then rolls the next one.
+				if cup < 2 && (len(a) != 1 || a[0].(cupTickMsg).group.cups != [3]bool{}) {
+					t.Fatalf("cup %d landed: Auto asks %v, want the beat before the next cup", cup+1, a)
+				}
+				if cup == 2 && len(a) != 0 {
+					t.Fatalf("the last cup landed: Auto asks %v", a)
+				}
+				for _, msg := range a {
+					send(auto, msg)
+				}
+				break
+			}
+			want := [3]bool{}
+			want[cup] = true
+			if len(a) != 1 || a[0].(cupTickMsg).group.cups != want {
+				t.Fatalf("cup %d, step %d: Auto asks %v, want a step of cup %d alone", cup+1, n, a, cup+1)
+			}
+			send(auto, a[0])
+			send(apart, b[0])
 		}
-		a, b := clockOf(auto).take(animation), clockOf(apart).take(animation)
-		if len(a) != 1 || len(b) != 3 || rolling(auto) != 0 {
-			t.Fatalf("step %d: %d messages for Auto's cups, %d for three cups rolled apart", n, len(a), len(b))
-		}
-		if g := a[0].(cupTickMsg).group; g.cups != [3]bool{true, true, true} {
-			t.Fatalf("step %d: Auto's message moves cups %v", n, g.cups)
-		}
-		send(auto, a[0])
-		for _, msg := range b {
-			send(apart, msg)
-		}
-		if got, want := auto.View().Content, apart.View().Content; got != want {
-			t.Fatalf("step %d: Auto's frame differs from the cups rolled apart:\n%s\nwant:\n%s", n, plain(auto), plain(apart))
-		}
+	}
+	if auto.Revealing() {
+		t.Fatalf("Auto's cups not all shown:\n%s", plain(auto))
 	}
 	sold := auto.Showing("yams")
 	for i := range 3 {
 		if got, want := matFoot(t, auto, i), cupLine(auto, sold.Layout.Yams.Cups[i]); got != want {
 			t.Errorf("cup %d shows %q, dealt %q", i+1, got, want)
+		}
+	}
+}
+
+// TestSpeedKey checks that v changes the reveals' pace, says so in place
+// of the keys' help, and that a fast cup lands in fewer steps than a slow
+// one, the unit alike.
+func TestSpeedKey(t *testing.T) {
+	steps := func(m *Model) int {
+		press(m, "enter", "1")
+		n := 0
+		for ; rolling(m) > 0; n++ {
+			for _, msg := range clockOf(m).take(animation) {
+				send(m, msg)
+			}
+		}
+		return n
+	}
+	m := newModel(t, English, YamsScreen, 100, 30)
+	normal := steps(m)
+	press(m, "2", "3")
+	settle(m)
+	press(m, "v")
+	if !strings.Contains(plain(m), "Speed: fast") {
+		t.Fatalf("v does not say the speed:\n%s", plain(m))
+	}
+	fast := steps(m)
+	press(m, "2", "3")
+	settle(m)
+	press(m, "v")
+	if !strings.Contains(plain(m), "Speed: slow") {
+		t.Fatalf("v again does not say slow:\n%s", plain(m))
+	}
+	slow := steps(m)
+	if !(fast < normal && normal < slow) {
+		t.Errorf("a cup rolls %d steps fast, %d normal, %d slow", fast, normal, slow)
+	}
+	if got := m.common.pace(); got.rollEvery < 40*time.Millisecond {
+		t.Errorf("a step of %v: the server draws at most 25 frames a second", got.rollEvery)
+	}
+	for _, p := range paces {
+		if p.rollEvery < 40*time.Millisecond {
+			t.Errorf("a pace steps every %v, under 40 ms", p.rollEvery)
 		}
 	}
 }

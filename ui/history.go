@@ -281,7 +281,7 @@ func (c *common) replayLayers(body area, p *session.Played) []layer {
 	t := ticketView{ticket: p.Sold.Layout.Vegas, replay: true, caption: safe.Printable(p.Op.Unit)}
 	t.uncoverAll()
 	layers := c.ticketLayers(nil, body, &t)
-	if y := ticketTop(body) + ticketHeight; p.Receipt != nil && y < body.y+body.h { // under the ticket's line
+	if y := ticketTop(body) + t.size.height(); p.Receipt != nil && y < body.y+body.h { // under the ticket's line
 		layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 	}
 	return layers

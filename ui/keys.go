@@ -21,12 +21,14 @@ type menuKeys struct {
 // yamsKeys play « Yam's ! ».
 type yamsKeys struct {
 	Stake, Left, Right, Play, Auto, Roll key.Binding
+	Speed                                key.Binding    // v: the reveals' pace, slow, normal, fast
 	Cups                                 [3]key.Binding // 1, 2, 3: Roll is them all
 }
 
 // vegasKeys play « Vegas ».
 type vegasKeys struct {
 	Buy, Choose, Surface, Next, Scratch, All key.Binding
+	Speed                                    key.Binding    // v: the reveals' pace, slow, normal, fast
 	Surfaces                                 [4]key.Binding // 1 to 4: Surface is them all
 }
 
@@ -111,6 +113,7 @@ func newKeys(t text) keys {
 			Auto:  b("a", "k.auto", "a"),
 			Roll:  group("1 2 3", t.get("k.roll"), cups[:]...),
 			Cups:  cups,
+			Speed: b("v", "k.speed", "v"),
 		},
 		vegas: vegasKeys{
 			Buy:      b(enter, "k.buy", "enter"),
@@ -120,6 +123,7 @@ func newKeys(t text) keys {
 			Next:     next,
 			Scratch:  b(space, "k.scratch", "space"),
 			All:      b("a", "k.scratchall", "a"),
+			Speed:    b("v", "k.speed", "v"),
 		},
 		list: listKeys{
 			Up:       b("↑/↓", "k.scroll", "up", "k"),

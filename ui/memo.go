@@ -112,6 +112,7 @@ type keptDrawings struct {
 	mats     [3]kept[matKey]     // a cup while it rolls
 	surfaces [4]kept[surfaceKey] // a surface while it is scratched
 	coats    [4]coatedSurface    // its rows
+	party    [2]kept[partyKey]   // a big win's bands, at each frame of its celebration
 }
 
 // frameState is what a frame reads once while it is drawn: the balance the
@@ -169,7 +170,7 @@ func sharedDrawings(plain, dark bool) *drawings {
 		st := newStyles(plain, dark)
 		narrow, wide := newYamsArt(&st, false), newYamsArt(&st, true)
 		ticket, in := newTicketArt(), newInks(&st)
-		l.art = &drawings{yams: [2]*yamsArt{&narrow, &wide}, ticket: &ticket, inks: &in}
+		l.art = &drawings{yams: [2]*yamsArt{&narrow, &wide}, ticket: &ticket, inks: &in, letters: newLettering()}
 	})
 	return l.art
 }

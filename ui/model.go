@@ -64,6 +64,10 @@ type Options struct {
 	// RealityCheck shows, every so long of play, the time played and the
 	// session's net result, to continue or quit; 0 never does.
 	RealityCheck time.Duration
+	// Speed is the reveals' pace at start (--speed); a key changes it.
+	Speed Speed
+	// Bell rings the terminal's bell when a big win is celebrated (--bell).
+	Bell bool
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea

@@ -170,14 +170,16 @@ func TestSurfacesFit(t *testing.T) {
 		m := newModel(t, lang, VegasScreen, 80, 24)
 		for _, tk := range tickets {
 			score := tk.Score()
-			view := ticketView{ticket: &tk}
-			for f := range int(vegas.Surfaces) {
-				if p := m.surfaceGrid(&tk, vegas.Surface(f), &score, true).problems(); len(p) > 0 {
-					t.Fatalf("%s, %s: %s", lang, vegas.Surface(f), strings.Join(p, "; "))
-				}
-				for i, row := range strings.Split(m.surface(&view, f, &score), "\n") {
-					if w := ansi.StringWidth(row); w != surfaceW+2 {
-						t.Fatalf("%s, %s: row %d is %d cells wide, not %d: %q", lang, vegas.Surface(f), i, w, surfaceW+2, ansi.Strip(row))
+			for _, z := range []ticketSize{regularSurface, largeSurface} {
+				view := ticketView{ticket: &tk, size: z}
+				for f := range int(vegas.Surfaces) {
+					if p := m.surfaceGrid(&tk, vegas.Surface(f), &score, true, z).problems(); len(p) > 0 {
+						t.Fatalf("%s, %s at %d×%d: %s", lang, vegas.Surface(f), z.w, z.h, strings.Join(p, "; "))
+					}
+					for i, row := range strings.Split(m.surface(&view, f, &score), "\n") {
+						if w := ansi.StringWidth(row); w != z.w+2 {
+							t.Fatalf("%s, %s: row %d is %d cells wide, not %d: %q", lang, vegas.Surface(f), i, w, z.w+2, ansi.Strip(row))
+						}
 					}
 				}
 			}

@@ -69,6 +69,8 @@ func TestQAForceLot(t *testing.T) {
 	if got := blockSold(t, m, lottery.Yams(), decimal.NewFromInt(1)); got != 0 {
 		t.Errorf("the block sold %d units for a forced one", got)
 	}
+	for celebrate(m) { // the board under the celebration
+	}
 	golden(t, "qa_forced_yams", plain(m))
 	if op := m.Recent()[0]; op.Unit != "yams:1:QA:1" || !op.Forced || !op.Prize.Equal(s.Unit.Prize) {
 		t.Errorf("history %+v", op)
@@ -127,6 +129,8 @@ func TestQAForceVegasSplit(t *testing.T) {
 	}
 	if s.Forced == nil || blockSold(t, m, lottery.Vegas(), vegas.Price()) != 0 {
 		t.Error("the forced ticket came from the block")
+	}
+	for celebrate(m) { // the ticket under the celebration
 	}
 	golden(t, "qa_forced_vegas", plain(m))
 }
@@ -205,7 +209,8 @@ func TestSameSeedSameScreens(t *testing.T) {
 }
 
 // TestBigWinFlashes: a win of ten stakes or more flashes its banner for a
-// while, then stops; a small win does not.
+// while, over the board in big letters, then stops and the board shows
+// again; a small win does not.
 func TestBigWinFlashes(t *testing.T) {
 	m := newQA(t, YamsScreen)
 	press(m, "f", "enter", "a") // the top lot
@@ -214,10 +219,12 @@ func TestBigWinFlashes(t *testing.T) {
 	if !celebrate(m) || plain(m) == first || !strings.Contains(plain(m), "✦") {
 		t.Error("the banner does not flash")
 	}
+	n := 1
 	for celebrate(m) {
+		n++
 	}
-	if plain(m) != first {
-		t.Errorf("the celebration did not end:\n%s", plain(m))
+	if after := plain(m); after == first || strings.Contains(after, "█") || !strings.Contains(after, "Mat 1") || n != partyFrames {
+		t.Errorf("the celebration did not end after %d frames:\n%s", n, after)
 	}
 	// 1 €: a plain win.
 	press(m, "f", "down", "down", "down", "down", "down", "down", "down", "down", "enter", "a")

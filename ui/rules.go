@@ -94,7 +94,7 @@ func (s *rulesScreen) content(w int) *drawing {
 		rules := memo(s.common, rulesKey{s.vegas, w}, func() string {
 			if s.vegas {
 				return strings.Join([]string{s.st.boxTitle.Render("« Vegas »"), "",
-					lipgloss.NewStyle().Width(w).Render(s.vegasRules()), "", s.vegasLots()}, "\n")
+					lipgloss.NewStyle().Width(w).Render(s.vegasRules()), "", s.symbolsLegend(w), "", s.vegasLots()}, "\n")
 			}
 			return strings.Join([]string{s.st.boxTitle.Render("« " + s.t.get("yams") + " »"), "",
 				lipgloss.NewStyle().Width(w).Render(s.yamsRules()), "", s.combosTable(&yamsBoard{}), "", s.yamsLots()}, "\n")
@@ -132,6 +132,30 @@ func (c *common) vegasRules() string {
 		args = append(args, c.amount(cs.Prize()))
 	}
 	return c.t.f("rules.vegas", args...)
+}
+
+// symbolsLegend draws the Jackpot's symbols as the reels show them, each
+// with its name under it, in the regulation's order (art. 4.5.2), in rows
+// of as many as w cells hold.
+func (c *common) symbolsLegend(w int) string {
+	const colW = 11
+	order := [...]vegas.Symbol{vegas.Seven, vegas.Crown, vegas.Bar, vegas.Bell, vegas.Star, vegas.Cherry}
+	perRow := max(1, min(len(order), w/colW))
+	center := lipgloss.NewStyle().Width(colW).Align(lipgloss.Center)
+	rows := []string{c.st.boxTitle.Render(c.t.get("v.symbols"))}
+	for i := 0; i < len(order); i += perRow {
+		var cols []string
+		for _, sym := range order[i:min(len(order), i+perRow)] {
+			art := c.ticketArt().symbols[sym]
+			lines := make([]string, 0, len(art)+1)
+			for _, r := range art {
+				lines = append(lines, c.st.win.Render(center.Render(r)))
+			}
+			cols = append(cols, strings.Join(append(lines, center.Render(c.t.get(symbolKeys[sym]))), "\n"))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, cols...))
+	}
+	return strings.Join(rows, "\n")
 }
 
 // amount writes an amount of the rules' running text: whole euros without

@@ -16,13 +16,14 @@ type coatedSurface struct {
 	ticket *vegas.Ticket
 	gen    int  // the coatings' generation
 	lit    bool // the chosen surface's frame
+	size   ticketSize
 	grid   *grid
 	cover  func(x, y int) (rune, bool)
 	edges  *surfaceEdges
-	drawn  [surfaceH]bool
-	masks  [surfaceH]uint64 // each row's covered cells, as drawn
-	rows   [surfaceH]string // each row as drawn, its edges included
-	widths [surfaceH]int
+	drawn  [largestH]bool
+	masks  [largestH]uint64 // each row's covered cells of the coating, as drawn
+	rows   [largestH]string // each row as drawn, its edges included
+	widths [largestH]int
 }
 
 // drawCoated draws surface f of the live ticket under its coating, as surface
@@ -30,26 +31,28 @@ type coatedSurface struct {
 func (c *common) drawCoated(t *ticketView, f int) *drawing {
 	cs := &c.kept.coats[f]
 	lit := t.focus == f && !t.done()
-	if cs.grid == nil || cs.ticket != t.ticket || cs.gen != t.gen {
+	z := t.size
+	if cs.grid == nil || cs.ticket != t.ticket || cs.gen != t.gen || cs.size != z {
 		score := t.ticket.Score()
-		*cs = coatedSurface{ticket: t.ticket, gen: t.gen, lit: !lit,
-			grid: c.surfaceGrid(t.ticket, vegas.Surface(f), &score, false), cover: c.coverOf(&t.coats[f])}
+		*cs = coatedSurface{ticket: t.ticket, gen: t.gen, lit: !lit, size: z,
+			grid: c.surfaceGrid(t.ticket, vegas.Surface(f), &score, false, z), cover: c.coverOf(&t.coats[f], f, z)}
 	}
 	if cs.lit != lit || cs.edges == nil {
-		cs.lit, cs.drawn = lit, [surfaceH]bool{}
-		cs.edges = memo(c, surfaceEdgesKey{f, lit}, func() *surfaceEdges {
-			e := &surfaceEdges{frameParts: frameOf(c.surfaceFrame(lit), surfaceW, c.surfaceTitle(f), "")}
+		cs.lit, cs.drawn = lit, [largestH]bool{}
+		cs.edges = memo(c, surfaceEdgesKey{f, lit, z}, func() *surfaceEdges {
+			e := &surfaceEdges{frameParts: frameOf(c.surfaceFrame(lit), z.w, c.surfaceTitle(f), "")}
 			e.topW, e.sidesW, e.bottomW = cellWidth(e.top), cellWidth(e.left)+cellWidth(e.right), cellWidth(e.bottom)
 			return e
 		})
 	}
 	e := cs.edges
 	coat := &t.coats[f]
-	d := &drawing{lines: make([]string, 0, surfaceH+2), widths: make([]int, 0, surfaceH+2)}
+	d := &drawing{lines: make([]string, 0, z.h+2), widths: make([]int, 0, z.h+2)}
 	d.lines, d.widths = append(d.lines, e.top), append(d.widths, e.topW)
-	for y := range surfaceH {
+	for y := range z.h {
 		var mask uint64
-		for x, on := range coat.covered[y*surfaceW : (y+1)*surfaceW] {
+		_, cy := z.coatAt(0, y)
+		for x, on := range coat.covered[cy*surfaceW : (cy+1)*surfaceW] {
 			if on {
 				mask |= 1 << x
 			}
@@ -61,7 +64,7 @@ func (c *common) drawCoated(t *ticketView, f int) *drawing {
 			narrowOnly := cs.grid.renderRow(&b, c.gridInks(), y, cs.cover)
 			b.WriteString(e.right)
 			cs.rows[y], cs.masks[y], cs.drawn[y] = b.String(), mask, true
-			if cs.widths[y] = e.sidesW + surfaceW; !narrowOnly {
+			if cs.widths[y] = e.sidesW + z.w; !narrowOnly {
 				cs.widths[y] = cellWidth(cs.rows[y])
 			}
 		}
@@ -81,10 +84,12 @@ type surfaceEdges struct {
 	topW, sidesW, bottomW int
 }
 
-// surfaceEdgesKey is surface f's frame, the chosen one's when lit.
+// surfaceEdgesKey is surface f's frame at a size, the chosen one's when
+// lit.
 type surfaceEdgesKey struct {
-	f   int
-	lit bool
+	f    int
+	lit  bool
+	size ticketSize
 }
 
 // surfaceTitle is what a surface's frame says: its number and name.
@@ -100,22 +105,43 @@ func (c *common) surfaceFrame(lit bool) lipgloss.Style {
 	return c.st.surface
 }
 
-// coverOf returns what a coating shows of each cell: the coating's
-// drawing, and "scratch here" across its middle row, where it is left.
-func (c *common) coverOf(coat *coating) func(x, y int) (rune, bool) {
+// coverOf returns what the coating of surface f shows of each cell: the
+// coating's drawing, and "scratch here" across its middle row, where it is
+// left. The Roulette's coating says it over the wheel, and each of its
+// piles of chips bears its kind as the regulation names it (art. 4.2.1:
+// « Pair/Impair », « Rouge/Noir », « Manque/Passe », « Numéro »).
+func (c *common) coverOf(coat *coating, f int, z ticketSize) func(x, y int) (rune, bool) {
 	label := []rune(c.t.get("v.scratchhere"))
-	lx := (surfaceW - len(label)) / 2
+	lx, ly := (z.w-len(label))/2, z.h/2
+	var printed [largestH][]rune // what is printed on the coating, from pilesX
+	betsY, pilesX, _, scratchY := z.roulette()
+	if vegas.Surface(f) == vegas.RouletteSurface {
+		ly = scratchY
+		for k := range vegas.Kinds {
+			printed[betsY+int(k)] = []rune(c.t.get(betKindKeys[k]))
+		}
+	}
 	drawing := c.ticketArt().coat
 	return func(x, y int) (rune, bool) {
-		if !coat.covered[y*surfaceW+x] {
+		if cx, cy := z.coatAt(x, y); !coat.covered[cy*surfaceW+cx] {
 			return 0, false
 		}
-		if y == surfaceH/2 && x >= lx && x < lx+len(label) {
+		if y == ly && x >= lx && x < lx+len(label) {
 			return label[x-lx], true
+		}
+		if p := printed[y]; x >= pilesX && x < pilesX+len(p) {
+			return p[x-pilesX], true
 		}
 		row := drawing[y%len(drawing)]
 		return row[x%len(row)], true
 	}
+}
+
+// betKindKeys are the text keys of the Roulette's kinds of bets, as the
+// regulation names their piles of chips.
+var betKindKeys = [vegas.Kinds]string{
+	vegas.ParityKind: "bet.parity", vegas.ColorKind: "bet.color",
+	vegas.HalfKind: "bet.half", vegas.NumberKind: "bet.number",
 }
 
 // framed puts a frame in the border and colour of st around body, w cells

@@ -20,7 +20,8 @@ type ticketView struct {
 	focus   int
 	gen     int // the coatings' generation: a new one with every ticket taken
 	replay  bool
-	caption string // a replay's unit, stake and prize
+	caption string     // a replay's unit, stake and prize
+	size    ticketSize // what its surfaces are drawn at, for the body they are drawn in
 
 	recovered bool   // the ticket is one of an earlier run
 	label     string // a forced ticket's label (QA, DEMO)
@@ -31,6 +32,28 @@ type ticketView struct {
 func (t *ticketView) uncoverAll() { t.coats = nil }
 
 func (t *ticketView) uncovered(f int) bool { return t.coats == nil || t.coats[f].done() }
+
+// uncoveredSet returns the surfaces uncovered so far, a bit each.
+func (t *ticketView) uncoveredSet() uint8 {
+	var set uint8
+	for f := range int(vegas.Surfaces) {
+		if t.uncovered(f) {
+			set |= 1 << f
+		}
+	}
+	return set
+}
+
+// wonSoFar returns what the surfaces uncovered so far pay.
+func (t *ticketView) wonSoFar(score *vegas.Score) decimal.Decimal {
+	won := decimal.Zero
+	for f := range int(vegas.Surfaces) {
+		if t.uncovered(f) {
+			won = won.Add(score.SurfacePrize(vegas.Surface(f)).Decimal())
+		}
+	}
+	return won
+}
 
 func (t *ticketView) done() bool {
 	for f := range int(vegas.Surfaces) {
@@ -46,17 +69,38 @@ type ticketArt struct {
 	card, reel, wheel []string
 	suits             []rune
 	coat              [][]rune
+	largeCard         []string                // the larger surface's card
+	symbols           [vegas.Symbols][]string // the Jackpot's symbols, as a reel shows them
+	dice, wideDice    [6][3]string            // the craps dice's faces, pips drawn, and the larger surface's
+}
+
+// symbolNames are the Jackpot's symbols as symbols.txt names them.
+var symbolNames = map[string]vegas.Symbol{
+	"seven": vegas.Seven, "crown": vegas.Crown, "bar": vegas.Bar,
+	"bell": vegas.Bell, "star": vegas.Star, "cherry": vegas.Cherry,
 }
 
 func newTicketArt() ticketArt {
 	a := ticketArt{
-		card:  assets.MustDrawing("card.txt")[0],
-		reel:  assets.MustDrawing("reel.txt")[0],
-		wheel: assets.MustDrawing("wheel.txt")[0],
-		suits: []rune(assets.MustDrawing("suits.txt")[0][0]),
+		card:      assets.MustDrawing("card.txt")[0],
+		largeCard: assets.MustDrawing("card.txt")[1],
+		reel:      assets.MustDrawing("reel.txt")[0],
+		wheel:     assets.MustDrawing("wheel.txt")[0],
+		suits:     []rune(assets.MustDrawing("suits.txt")[0][0]),
 	}
 	for _, row := range assets.MustDrawing("coating.txt")[0] {
 		a.coat = append(a.coat, []rune(row))
+	}
+	for _, b := range assets.MustDrawing("symbols.txt") {
+		if s, ok := symbolNames[b[0]]; ok {
+			a.symbols[s] = b[1:]
+		}
+	}
+	for f, face := range assets.MustDrawing("dice.txt") {
+		for r, row := range face {
+			a.dice[f][r] = " " + pips(row) + " "
+			a.wideDice[f][r] = " " + pips(string([]rune{rune(row[0]), ' ', rune(row[1]), ' ', rune(row[2])})) + " "
+		}
 	}
 	return a
 }
@@ -79,10 +123,6 @@ func stamp(row, text string) string {
 	return row[:i] + spaces(pad/2) + text + spaces(pad-pad/2) + row[j+1:]
 }
 
-// ticketHeight is what the ticket needs: two rows of framed surfaces and the
-// result line.
-const ticketHeight = 2*(surfaceH+2) + 1
-
 func (s *vegasScreen) layers(body area) []layer {
 	if s.sold == nil {
 		return s.buyPrompt(body)
@@ -93,6 +133,7 @@ func (s *vegasScreen) layers(body area) []layer {
 		t.label = s.sold.Forced.Label
 	}
 	s.laid = s.ticketLayers(s.laid[:0], body, &t)
+	s.size = t.size // where the mouse scratches
 	return s.laid
 }
 
@@ -139,33 +180,45 @@ type (
 		ticket *vegas.Ticket
 		left   int // the cells still covered: fewer with every scratch of one coating
 		lit    bool
+		size   ticketSize
 	}
 	ticketLineKey struct {
 		ticket                                *vegas.Ticket
 		w                                     int
 		replay, done, recovered, below, flash bool
 		caption, label, note, elsewhere       string
+		sofar                                 uint8 // the surfaces uncovered so far, a bit each
 	}
 )
 
 // ticketTop is the row of a body the ticket's first row is drawn on: its
-// ticketHeight rows centred.
-func ticketTop(body area) int { return body.y + max(0, (body.h-ticketHeight)/2) }
+// rows centred.
+func ticketTop(body area) int { return body.y + max(0, (body.h-ticketSizeFor(body).height())/2) }
 
 // ticketLayers appends to layers the four surfaces in two rows, each named
 // for the mouse, and the ticket's result under them.
 func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer {
-	const boxW, boxH = surfaceW + 2, surfaceH + 2
+	t.size = ticketSizeFor(body)
+	boxW, boxH := t.size.boxW(), t.size.boxH()
 	gap := min(4, max(0, (body.w-2*boxW)/3))
 	x0 := body.x + (body.w-(2*boxW+gap))/2
 	y0 := ticketTop(body)
+	// A big win: its lettering over the top surfaces, a jackpot's over the
+	// bottom ones too.
+	party := c.party.frame > 0 && !t.replay && t.done() && c.party.celebrating(t.ticket.Score().Prize.Decimal(), vegas.Price())
+	if party {
+		layers = append(layers, c.partyBands(area{x0, y0, 2*boxW + gap, boxH}, area{x0, y0 + boxH, 2*boxW + gap, boxH})...)
+	}
 	for f := range int(vegas.Surfaces) {
+		if party && (f < 2 || c.party.huge) {
+			continue
+		}
 		a := area{x0 + (f%2)*(boxW+gap), y0 + (f/2)*boxH, boxW, boxH}
 		left := 0
 		if !t.uncovered(f) {
 			left = t.coats[f].left
 		}
-		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done()}
+		key := surfaceKey{f, t.gen, t.ticket, left, t.focus == f && !t.done(), t.size}
 		draw := func() string {
 			score := t.ticket.Score()
 			return c.surface(t, f, &score)
@@ -182,9 +235,9 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 		layers = append(layers, named(target{surfaceTarget, f}, a, d))
 	}
 	done := t.done()
-	below := done && !t.replay && t.note != "" && body.h > ticketHeight // the note on the row below
+	below := done && !t.replay && t.note != "" && body.h > t.size.height() // the note on the row below
 	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
-		t.caption, t.label, t.note, t.elsewhere}
+		t.caption, t.label, t.note, t.elsewhere, t.uncoveredSet()}
 	if below {
 		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
 	}
@@ -207,6 +260,9 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 	case !t.done():
 		v := c.keys.vegas
 		line = c.st.dim.Render(c.t.f("v.hint", v.Choose.Help().Key, v.Scratch.Help().Key, v.All.Help().Key))
+		if won := t.wonSoFar(&score); won.IsPositive() { // the lot counts up surface by surface
+			line = c.st.win.Render(c.t.f("v.sofar", c.t.money(won))) + "  " + line
+		}
 	case score.Prize.IsZero():
 		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
 	default:
@@ -242,10 +298,14 @@ var surfaceKeys = [vegas.Surfaces]string{
 // surface draws one framed surface: its name on the frame, its content under
 // the coating, and once uncovered what it pays.
 func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
-	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false)
+	z := t.size
+	if z.w == 0 {
+		z = regularSurface
+	}
+	g := c.surfaceGrid(t.ticket, vegas.Surface(f), score, false, z)
 	var cover func(x, y int) (rune, bool)
 	if !t.uncovered(f) {
-		cover = c.coverOf(&t.coats[f])
+		cover = c.coverOf(&t.coats[f], f, z)
 	}
 	frame := c.surfaceFrame(t.focus == f && !t.done())
 	foot := ""
@@ -256,13 +316,13 @@ func (c *common) surface(t *ticketView, f int, score *vegas.Score) string {
 			foot = c.st.dim.Render(" " + c.t.get("v.none") + " ")
 		}
 	}
-	return framed(frame, surfaceW, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
+	return framed(frame, z.w, c.surfaceTitle(f), foot, g.render(c.gridInks(), cover))
 }
 
-// surfaceGrid draws the content of a surface, uncovered; checked, the grid
-// can tell its problems.
-func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool) *grid {
-	g := newGrid(surfaceW, surfaceH, checked)
+// surfaceGrid draws the content of a surface, uncovered, at a size;
+// checked, the grid can tell its problems.
+func (c *common) surfaceGrid(t *vegas.Ticket, f vegas.Surface, score *vegas.Score, checked bool, z ticketSize) *grid {
+	g := newGrid(z.w, z.h, checked)
 	switch f {
 	case vegas.RouletteSurface:
 		c.drawRoulette(g, &t.Roulette, &score.Roulette)
@@ -293,13 +353,20 @@ func (c *common) euros(d decimal.Decimal) string {
 // Mise 1 to 4. A row whose chip matches its result is lit.
 func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore) {
 	colour := c.betWord(vegas.ColorKind, vegas.Outcome(r.Number, vegas.ColorKind))
-	for i, row := range c.ticketArt().wheel {
-		g.art((surfaceW-len([]rune(row)))/2, i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+	z := ticketSize{g.w, g.h}
+	betsY, pilesX, chipX, wheelY := z.roulette()
+	wheelY-- // the wheel's middle row is where "scratch here" is written
+	left, amountX := 1, 17
+	if z.large() {
+		left, amountX = 2, 25
 	}
-	g.text(1, 3, c.t.get("v.results"), inkDim)
-	g.text(21, 3, c.t.get("v.bets"), inkDim)
+	for i, row := range c.ticketArt().wheel {
+		g.art((g.w-len([]rune(row)))/2, wheelY+i, stamp(row, strconv.Itoa(r.Number)+" · "+colour), inkTitle)
+	}
+	g.text(left, betsY-1, c.t.get("v.results"), inkDim)
+	g.text(pilesX, betsY-1, c.t.get("v.bets"), inkDim)
 	for k := range vegas.Kinds {
-		y := 4 + int(k)
+		y := betsY + int(k)
 		result, chip := strconv.Itoa(r.Number), strconv.Itoa(r.Bets[k])
 		if k != vegas.NumberKind {
 			result = c.betWord(k, r.Result(k))
@@ -309,10 +376,10 @@ func (c *common) drawRoulette(g *grid, r *vegas.Roulette, s *vegas.RouletteScore
 		if s.Wins[k] {
 			in = inkWin
 		}
-		g.text(1, y, result, in)
-		g.right(17, y, c.euros(r.Amounts[k].Decimal()), in)
-		g.text(21, y, c.t.f("v.mise", k+1), inkDim)
-		g.text(29, y, chip, in)
+		g.text(left, y, result, in)
+		g.right(amountX, y, c.euros(r.Amounts[k].Decimal()), in)
+		g.text(pilesX, y, c.t.f("v.mise", k+1), inkDim)
+		g.text(chipX, y, chip, in)
 	}
 }
 
@@ -328,29 +395,48 @@ func (c *common) betWord(k vegas.Kind, v int) string {
 	return c.t.get(betKeys[k][v])
 }
 
-// drawCraps draws the three throws and their Gain chips (art. 4.3).
+// drawCraps draws the three throws side by side, each its two dice as die
+// faces over its Gain chip (art. 4.3); a throw of 7 says so under its dice.
 func (c *common) drawCraps(g *grid, cr *vegas.Craps, s *vegas.CrapsScore) {
+	// A throw's column: two dice and a gap; the larger surface's dice are
+	// the wide ones, a pip every other cell.
+	col, x0, y0, dieW, dice := 12, 1, 0, 5, &c.ticketArt().dice
+	if g.w > surfaceW {
+		col, x0, y0, dieW, dice = 17, 2, 1, 7, &c.ticketArt().wideDice
+	}
 	for i, th := range cr {
-		y := 1 + 2*i
+		x := x0 + col*i
 		in := inkPlain
 		if s.Wins[i] {
 			in = inkWin
 		}
-		g.text(1, y, c.t.f("v.throw", i+1), in)
-		g.art(10, y, " "+strconv.Itoa(th.Dice[0])+" ", inkDie)
-		g.text(14, y, "+", inkPlain)
-		g.art(16, y, " "+strconv.Itoa(th.Dice[1])+" ", inkDie)
-		if s.Wins[i] {
-			g.text(20, y, "=7", inkWin)
+		g.text(x, y0, c.t.f("v.throw", i+1), in)
+		for d, v := range th.Dice {
+			for r, row := range dice[v-1] {
+				g.art(x+(dieW+1)*d, y0+1+r, row, inkDie)
+			}
 		}
-		g.right(surfaceW-2, y, c.t.get("v.gain")+" "+c.euros(th.Amount.Decimal()), in)
+		if s.Wins[i] {
+			g.text(x+dieW-1, y0+4, "= 7", inkWin)
+		}
+		gainY := y0 + 5
+		if g.w > surfaceW {
+			gainY++
+		}
+		g.text(x, gainY, c.t.get("v.gain"), in)
+		g.amount(x, gainY+1, c.euros(th.Amount.Decimal()), in)
 	}
 }
 
 // drawPoker draws « Cartes communes » and « Vos cartes » (art. 4.4).
 func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
-	g.text(1, 0, c.t.get("v.community"), inkDim)
-	g.text(27, 0, c.t.get("v.hand"), inkDim)
+	// The larger surface's cards are larger: seven cells by five.
+	cardW, handX, y0, comboY := 5, 27, 0, 6
+	if g.w > surfaceW {
+		cardW, handX, y0, comboY = 7, 39, 1, 9
+	}
+	g.text(1, y0, c.t.get("v.community"), inkDim)
+	g.text(handX, y0, c.t.get("v.hand"), inkDim)
 	// The cards of every rank that appears twice or more form the
 	// combination when the surface wins (always so on a dealt ticket, V8).
 	count := map[int]int{}
@@ -359,13 +445,13 @@ func (c *common) drawPoker(g *grid, p *vegas.Poker, s *vegas.PokerScore) {
 	}
 	lit := func(card vegas.Card) bool { return s.Combination != vegas.NoPoker && count[card.Rank()] >= 2 }
 	for i, card := range p.Community {
-		c.drawCard(g, 1+5*i, 1, card, lit(card))
+		c.drawCard(g, 1+cardW*i, y0+1, card, lit(card))
 	}
 	for i, card := range p.Hand {
-		c.drawCard(g, 27+5*i, 1, card, lit(card))
+		c.drawCard(g, handX+cardW*i, y0+1, card, lit(card))
 	}
 	if s.Combination != vegas.NoPoker {
-		g.center(6, c.t.get(pokerKeys[s.Combination]), inkWin)
+		g.center(comboY, c.t.get(pokerKeys[s.Combination]), inkWin)
 	}
 }
 
@@ -391,8 +477,16 @@ func (c *common) drawCard(g *grid, x, y int, card vegas.Card, lit bool) {
 	case card.Suit() < 2:
 		in = inkCardRed
 	}
+	suit := string(c.ticketArt().suits[card.Suit()])
+	if g.w > surfaceW { // the larger card: its rank in two corners, its suit in the middle
+		r := strings.NewReplacer("RR", padRight(rank, 2), "rr", padLeft(rank, 2), "S", suit)
+		for i, row := range c.ticketArt().largeCard {
+			g.art(x, y+i, r.Replace(row), in)
+		}
+		return
+	}
 	for i, row := range c.ticketArt().card {
-		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+string(c.ticketArt().suits[card.Suit()]), 3), 1), in)
+		g.art(x, y+i, strings.Replace(row, "###", padRight(rank+suit, 3), 1), in)
 	}
 }
 
@@ -409,21 +503,38 @@ var (
 	}
 )
 
-// drawJackpot draws the three reels and the Bonus reel (art. 4.5).
+// drawJackpot draws the three reels and, under them, the Bonus reel
+// (art. 4.5), each showing its symbol's drawing; what the symbols pay is
+// written beside the Bonus reel.
 func (c *common) drawJackpot(g *grid, j *vegas.Jackpot, s *vegas.JackpotScore) {
+	// The reels, ten cells wide, side by side (apart on the larger
+	// surface); the Bonus reel under them, its name left of it and what
+	// the symbols pay right of it.
+	reelsX, step, y0, bonusX, bonusY, left := 4, 10, 0, 8, 4, 1
+	if g.w > surfaceW {
+		reelsX, step, y0, bonusX, bonusY, left = 8, 14, 1, 14, 6, 4
+	}
 	for i, sym := range j.Reels {
-		c.drawReel(g, 4+10*i, 0, sym)
+		c.drawReel(g, reelsX+step*i, y0, sym)
 	}
+	g.text(left, bonusY+1, c.t.get("v.bonus"), inkDim)
+	c.drawReel(g, bonusX, bonusY, j.Bonus)
 	if s.Case != vegas.NoJackpot {
-		g.center(3, c.t.get(jackpotKeys[s.Case]), inkWin)
+		x0 := bonusX + 11 // right of the Bonus reel
+		name := c.t.get(jackpotKeys[s.Case])
+		g.text(x0+max(0, (g.w-x0-len([]rune(name)))/2), bonusY+1, name, inkWin)
 	}
-	g.text(7, 5, c.t.get("v.bonus"), inkDim)
-	c.drawReel(g, 14, 4, j.Bonus)
 }
 
+// drawReel draws a reel at (x, y) showing symbol s.
 func (c *common) drawReel(g *grid, x, y int, s vegas.Symbol) {
-	name := c.t.get(symbolKeys[s])
-	for i, row := range c.ticketArt().reel {
-		g.art(x, y+i, stamp(row, name), inkReel)
+	art := c.ticketArt()
+	n := 0
+	for i, row := range art.reel {
+		if strings.Contains(row, "#") && n < len(art.symbols[s]) {
+			row = stamp(row, art.symbols[s][n])
+			n++
+		}
+		g.art(x, y+i, row, inkReel)
 	}
 }

@@ -103,7 +103,8 @@ type vegasScreen struct {
 	lastY  int
 	gen    int // generation of the scratch-everything animation
 	autoOn bool
-	laid   []layer // the array layers fills, frame after frame
+	size   ticketSize // the surfaces' size as last laid out: the mouse scratches at it
+	laid   []layer    // the array layers fills, frame after frame
 }
 
 func newVegasScreen(c *common) *vegasScreen {
@@ -172,6 +173,8 @@ func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.All):
 		return s.play(true)
+	case key.Matches(msg, k.Speed):
+		s.changeSpeed()
 	}
 	for i, f := range k.Surfaces {
 		if key.Matches(msg, f) {
@@ -189,7 +192,7 @@ func (s *vegasScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till
 func (s *vegasScreen) revealAll() tea.Cmd { return s.scratchAll() }
 
 // scratchAll starts scratching every surface of the ticket being revealed
-// (« a »), if it is not under way.
+// (« a »), one after another from the chosen one, if it is not under way.
 func (s *vegasScreen) scratchAll() tea.Cmd {
 	if !s.revealing() || s.autoOn {
 		return nil
@@ -231,7 +234,10 @@ func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
 		s.drag = -1
 		return nil
 	}
-	x, y := c.x-1, c.y-1 // inside the frame
+	x, y := c.x-1, c.y-1 // inside the frame, then on the coating
+	if z := s.size; z.large() && x >= 0 && y >= 0 && x < z.w && y < z.h {
+		x, y = z.coatAt(x, y)
+	}
 	if s.drag == f {
 		s.coats[f].stroke(s.lastX, s.lastY, x, y)
 	} else {
@@ -247,19 +253,24 @@ func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
 
 const scratchEvery = 40 * time.Millisecond
 
-// tick scratches a little more of every surface, until all are uncovered:
-// the animation of « a ».
+// tick scratches a little more of the chosen surface, until it is
+// uncovered; then, a beat later (the speed's), the next covered one, until
+// all are: the animation of « a », surface by surface.
 func (s *vegasScreen) tick(t scratchTickMsg) tea.Cmd {
 	if t.gen != s.gen || !s.autoOn || !s.revealing() {
 		s.autoOn = false
 		return nil
 	}
-	for i := range s.coats {
-		s.coats[i].dabs(s.rng, 3)
-	}
-	if !s.revealing() {
+	s.nextCovered()
+	f := s.focus
+	s.coats[f].dabs(s.rng, s.pace().dabs)
+	switch {
+	case !s.revealing():
 		s.autoOn = false
 		return nil
+	case s.coats[f].done():
+		s.nextCovered()
+		return s.clock.After(s.pace().land, t)
 	}
 	return s.clock.After(scratchEvery, t)
 }
@@ -269,9 +280,9 @@ func (s *vegasScreen) keyMap() keyMap {
 	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
 	return s.keyMapOf(keyMapKey{VegasScreen, states(busy, pays, revealing)}, func() keyMap {
 		v := s.keys.vegas
-		own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All}
+		own := []key.Binding{v.Buy, v.Choose, v.Scratch, v.All, v.Speed}
 		// The hint under the ticket says how to choose a surface.
-		short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, revealing), only(v.All, busy || pays)}
+		short := []key.Binding{only(v.Buy, !busy && pays), only(v.Scratch, revealing), only(v.All, busy || pays), only(v.Speed, revealing)}
 		return s.withGlobal(VegasScreen, own, short)
 	})
 }

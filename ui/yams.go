@@ -25,7 +25,8 @@ const (
 	cupShown
 )
 
-// The roll of a cup: the dice tumble for about half a second.
+// The roll of a cup at the normal speed: the dice tumble for about half a
+// second (speed.go has the other speeds).
 const (
 	rollFrames = 8
 	rollEvery  = 60 * time.Millisecond
@@ -43,6 +44,7 @@ type yamsScreen struct {
 	faces   [3]yams.Cup // what each cup shows now: tumbling dice while rolling
 	frames  [3]int
 	gen     [3]int
+	auto    bool    // Auto's cups are rolling one after another
 	laid    []layer // the array layers fills, frame after frame
 }
 
@@ -88,7 +90,7 @@ func newYamsArt(st *styles, wide bool) yamsArt {
 		}
 	}
 	for i := range a.cups {
-		for _, r := range assets.MustDrawing("cup.txt")[0] {
+		for _, r := range assets.MustDrawing("cup.txt")[b2i(wide)] { // the wide board's cup is wider
 			r = strings.Replace(r, "#", strconv.Itoa(i+1), 1)
 			a.cups[i] = append(a.cups[i], st.cup.Width(a.matW).Align(lipgloss.Center).Render(r))
 		}
@@ -131,7 +133,7 @@ func (s *yamsScreen) setStake(d decimal.Decimal) {
 // take puts a unit on the board, its cups covered; its stake is chosen (a
 // loaded layout brings its own).
 func (s *yamsScreen) take(sold *lottery.Sold, n note) {
-	s.sold, s.note, s.shown = sold, n, false
+	s.sold, s.note, s.shown, s.auto = sold, n, false, false
 	s.setStake(sold.Layout.Yams.Stake)
 	for i := range s.phase {
 		s.phase[i], s.frames[i] = cupCovered, 0
@@ -180,6 +182,8 @@ func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		return s.play(false)
 	case key.Matches(msg, k.Auto):
 		return s.play(true)
+	case key.Matches(msg, k.Speed):
+		s.changeSpeed()
 	}
 	for i, cup := range k.Cups {
 		if key.Matches(msg, cup) {
@@ -212,13 +216,19 @@ func (s *yamsScreen) play(auto bool) tea.Cmd { return playOn(s, &s.slot, s.till,
 // revealAll rolls every cup still covered.
 func (s *yamsScreen) revealAll() tea.Cmd { return s.rollAll() }
 
-// rollAll rolls every cup still covered, together: one tick a step moves
-// them all (one message, one frame), each cup's dice tumbling in the
-// order of the cups, as when each had a tick of its own.
+// rollAll rolls every cup still covered, one after another (Auto): the
+// first covered cup rolls, and each lands before the next starts, a beat
+// later (the speed's). A second Auto while they roll changes nothing.
 func (s *yamsScreen) rollAll() tea.Cmd {
-	var g rollGroup
+	if s.auto {
+		return nil
+	}
+	g := rollGroup{chain: true}
 	for i := range s.phase {
-		g.add(s, i)
+		if g.add(s, i) {
+			s.auto = true
+			break
+		}
 	}
 	return s.rolls(g)
 }
@@ -246,18 +256,23 @@ func (s *yamsScreen) rollCup(i int) tea.Cmd {
 type rollGroup struct {
 	cups [3]bool
 	gen  [3]int
+	// chain is Auto's: once the group's cup lands, the next covered one
+	// rolls. Between the two, the group has no cup and gen is every
+	// cup's generation as it landed: a unit taken since drops the chain.
+	chain bool
 }
 
 // add starts rolling cup i (art. 4.3) with the group, if it still covers
-// its dice.
-func (g *rollGroup) add(s *yamsScreen, i int) {
+// its dice, and reports whether it did.
+func (g *rollGroup) add(s *yamsScreen, i int) bool {
 	if i < 0 || i > 2 || s.sold == nil || s.phase[i] != cupCovered {
-		return
+		return false
 	}
 	s.phase[i], s.frames[i] = cupRolling, 0
 	s.gen[i]++
 	s.tumble(i)
 	g.cups[i], g.gen[i] = true, s.gen[i]
+	return true
 }
 
 // rolls returns the tick of a group's next step, if it has cups.
@@ -265,7 +280,7 @@ func (s *yamsScreen) rolls(g rollGroup) tea.Cmd {
 	if g.cups == [3]bool{} {
 		return nil
 	}
-	return s.clock.After(rollEvery, cupTickMsg{g})
+	return s.clock.After(s.pace().rollEvery, cupTickMsg{g})
 }
 
 // tick moves the cups of a group on, in order: tumbling faces, then the
@@ -273,21 +288,56 @@ func (s *yamsScreen) rolls(g rollGroup) tea.Cmd {
 // wallet) leaves the group.
 func (s *yamsScreen) tick(t cupTickMsg) tea.Cmd {
 	g := t.group
+	if g.chain && g.cups == [3]bool{} {
+		return s.chainNext(g)
+	}
+	landed := false
 	for i := range g.cups {
 		if !g.cups[i] || g.gen[i] != s.gen[i] || s.phase[i] != cupRolling {
 			g.cups[i] = false
 			continue
 		}
 		s.frames[i]++
-		if s.frames[i] >= rollFrames {
+		if s.frames[i] >= s.pace().rollFrames {
 			s.phase[i] = cupShown
 			s.faces[i] = s.sold.Layout.Yams.Cups[i]
-			g.cups[i] = false
+			g.cups[i], landed = false, true
 			continue
 		}
 		s.tumble(i)
 	}
+	if g.chain && landed && g.cups == [3]bool{} {
+		// Auto's cup has landed: the next one after a beat, if any is
+		// left.
+		g.gen = s.gen
+		if s.revealing() {
+			return s.clock.After(s.pace().land, cupTickMsg{g})
+		}
+		s.auto = false
+		return nil
+	}
 	return s.rolls(g)
+}
+
+// chainNext rolls the next covered cup of Auto's chain, once the beat
+// after the last one landed is over; none if the unit changed since, or
+// every cup is rolling or shown.
+func (s *yamsScreen) chainNext(g rollGroup) tea.Cmd {
+	if !s.auto {
+		return nil
+	}
+	for i := range s.phase {
+		if s.phase[i] == cupCovered {
+			if g.gen[i] != s.gen[i] { // a unit taken since: its cups are the player's
+				return nil
+			}
+			next := rollGroup{chain: true}
+			next.add(s, i)
+			return s.rolls(next)
+		}
+	}
+	s.auto = false
+	return nil
 }
 
 func (s *yamsScreen) tumble(i int) {
@@ -419,9 +469,10 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 // drawings are the pictures of both games, styled for a look: the same for
 // every session in it (sharedDrawings), and only read once made.
 type drawings struct {
-	yams   [2]*yamsArt // dice of five cells, and of seven for wide windows
-	ticket *ticketArt
-	inks   *inks // the grids' inks
+	yams    [2]*yamsArt // dice of five cells, and of seven for wide windows
+	ticket  *ticketArt
+	inks    *inks     // the grids' inks
+	letters lettering // a big win's big characters
 }
 
 func (s *yamsScreen) keyMap() keyMap {
@@ -430,8 +481,8 @@ func (s *yamsScreen) keyMap() keyMap {
 	busy, pays := revealing || s.busy, s.till.canPay(s.stake())
 	return s.keyMapOf(keyMapKey{YamsScreen, states(busy, pays, revealing)}, func() keyMap {
 		y := s.keys.yams
-		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll}
-		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing)}
+		own := []key.Binding{y.Stake, y.Play, y.Auto, y.Roll, y.Speed}
+		short := []key.Binding{only(y.Stake, !busy), only(y.Play, !busy && pays), only(y.Auto, busy || pays), only(y.Roll, revealing), only(y.Speed, revealing)}
 		return s.withGlobal(YamsScreen, own, short)
 	})
 }

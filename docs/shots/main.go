@@ -1,7 +1,9 @@
 // Command shots writes the README's screenshots as ANSI files (yams.ansi,
-// vegas.ansi, vegas-scratching.ansi) into the folder it is given, docs by
-// default; docs/shots.sh turns them into pictures. The game draws real
-// units: for each picture, the first seed whose first unit wins well. It
+// vegas.ansi, vegas-scratching.ansi, yams-jackpot.ansi) into the folder it
+// is given, docs by default; docs/shots.sh turns them into pictures. The
+// game draws real units: for each picture, the first seed whose first unit
+// wins well; the jackpot's is a QA forced unit (the top lot), caught in
+// the middle of its celebration. It
 // drives the game as Bubble Tea would, through ui's exported API only: the
 // window's size and keys go to Update, the animations' commands are run
 // until the unit is shown, and View is written.
@@ -32,7 +34,9 @@ import (
 const seeds = 5000
 
 // shot is one picture: a screen, keys pressed once the window is sized, the
-// least the unit must win, and whether its reveal runs to the end.
+// least the unit must win, whether its reveal runs to the end, and for a
+// forced unit (QA) how many steps of its celebration show (none: the
+// celebration of a big win is over on the picture).
 type shot struct {
 	name   string
 	lang   ui.Lang
@@ -40,6 +44,8 @@ type shot struct {
 	keys   []tea.KeyPressMsg
 	least  int64 // euros
 	settle bool
+	qa     bool
+	party  int
 }
 
 func main() {
@@ -52,10 +58,13 @@ func main() {
 		dir = os.Args[1]
 	}
 	shots := []shot{
-		{"yams", ui.French, ui.YamsScreen, keys("right", "a"), 10, true},
-		{"vegas", ui.English, ui.VegasScreen, keys("enter", "a"), 25, true},
-		{"vegas-scratching", ui.English, ui.VegasScreen,
-			keys("enter", "2", "space", "space", "space", "space", "3", "space", "space"), 10, false},
+		{name: "yams", lang: ui.French, start: ui.YamsScreen, keys: keys("right", "a"), least: 10, settle: true},
+		{name: "vegas", lang: ui.English, start: ui.VegasScreen, keys: keys("enter", "a"), least: 25, settle: true},
+		{name: "vegas-scratching", lang: ui.English, start: ui.VegasScreen,
+			keys: keys("enter", "2", "space", "space", "space", "space", "3", "space", "space"), least: 10},
+		// f, enter: the QA panel forces the top lot; a: Auto plays it.
+		{name: "yams-jackpot", lang: ui.English, start: ui.YamsScreen, keys: keys("f", "enter", "a"), least: 5000,
+			settle: true, qa: true, party: 6},
 	}
 	for _, s := range shots {
 		if err := s.write(dir); err != nil {
@@ -83,6 +92,12 @@ func (s shot) write(dir string) error {
 			if err := d.settle(); err != nil {
 				return err
 			}
+			// The celebration's steps: s.party of them, or all of it.
+			rounds := s.party
+			if rounds == 0 {
+				rounds = 20
+			}
+			d.rounds(rounds)
 		}
 		path := filepath.Join(dir, s.name+".ansi")
 		if err := os.WriteFile(path, []byte(d.m.View().Content+"\n"), 0o644); err != nil {
@@ -145,11 +160,11 @@ func (d *driver) run(cmd tea.Cmd) {
 // 100×30 and presses s's keys. The prize is known as soon as the unit is
 // bought, before it is shown.
 func (s shot) play(seed game.Seed) (*driver, error) {
-	sess, err := session.Open(session.Options{Seed: seed, Balance: decimal.NewFromInt(100), Limit: ui.HistoryLimit, Now: evening{}.Now})
+	sess, err := session.Open(session.Options{Seed: seed, Balance: decimal.NewFromInt(100), Limit: ui.HistoryLimit, Now: evening{}.Now, QA: s.qa})
 	if err != nil {
 		return nil, err
 	}
-	m := ui.New(sess, ui.Options{Lang: s.lang, Balance: decimal.NewFromInt(100), Start: s.start, Clock: evening{}})
+	m := ui.New(sess, ui.Options{Lang: s.lang, Balance: decimal.NewFromInt(100), Start: s.start, Clock: evening{}, QA: s.qa})
 	d := &driver{m: m}
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	for _, k := range s.keys {
@@ -173,6 +188,19 @@ func (d *driver) settle() error {
 		d.send(t)
 	}
 	return errors.New("the unit is still being revealed after 100 000 ticks")
+}
+
+// rounds delivers, n times over, every tick waiting: each round moves the
+// celebration of a big win on by one step (and the header's clock, which
+// stands still, by nothing).
+func (d *driver) rounds(n int) {
+	for range n {
+		ticks := d.ticks
+		d.ticks = nil
+		for _, t := range ticks {
+			d.send(t)
+		}
+	}
 }
 
 // keys returns the key presses named, as Bubble Tea reads them.
