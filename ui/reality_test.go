@@ -1,17 +1,17 @@
 package ui
 
 import (
-	"tapis/game"
-
 	"slices"
 	"strings"
-	"tapis/session"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
+	"tapis/game"
+	"tapis/session"
 	"tapis/wallet"
 )
 
@@ -235,6 +235,29 @@ func TestDuration(t *testing.T) {
 	} {
 		if fr, en := duration(French, c.d), duration(English, c.d); fr != c.fr || en != c.en {
 			t.Errorf("%s: %q and %q, want %q and %q", c.d, fr, en, c.fr, c.en)
+		}
+	}
+}
+
+// TestRealityCheckBoxIsSquare: the box's top edge, with its title, ends
+// in the column its sides are drawn in, in both languages; the title's
+// padding made it two cells wider (a newcomer's trial over SSH).
+func TestRealityCheckBoxIsSquare(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		m := checked(t, lang)
+		press(m, "1")
+		after(m, 30*time.Minute)
+		if !checking(m) {
+			t.Fatalf("%v: no reality check after 30 minutes", lang)
+		}
+		lines := strings.Split(plain(m), "\n")
+		top := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "╭─ ") && strings.Contains(l, "╮") })
+		if top < 0 || top+1 >= len(lines) {
+			t.Fatalf("%v: no titled box:\n%s", lang, plain(m))
+		}
+		corner := func(l, r string) int { return ansi.StringWidth(l[:strings.LastIndex(l, r)]) }
+		if c, side := corner(lines[top], "╮"), corner(lines[top+1], "│"); c != side {
+			t.Errorf("%v: the top edge ends in column %d, the side is in column %d:\n%s\n%s", lang, c, side, lines[top], lines[top+1])
 		}
 	}
 }

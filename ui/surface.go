@@ -166,9 +166,12 @@ type frameParts struct{ top, left, right, bottom string }
 func frameOf(st lipgloss.Style, w int, title, foot string) frameParts {
 	open, close, _ := strings.Cut(lipgloss.NewStyle().Foreground(st.GetBorderTopForeground()).Render("\x00"), "\x00")
 	e := st.GetBorderStyle()
+	// The title in the frame's own style but for its border (its padding
+	// too, if any): the edge after it is as long as what it takes.
+	titled := st.UnsetBorderStyle().Bold(true).Render(title)
 	return frameParts{
-		top: open + e.TopLeft + e.Top + " " + close + st.UnsetBorderStyle().Bold(true).Render(title) + open + " " +
-			strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(title))) + e.TopRight + close,
+		top: open + e.TopLeft + e.Top + " " + close + titled + open + " " +
+			strings.Repeat(e.Top, max(0, w-3-lipgloss.Width(titled))) + e.TopRight + close,
 		left: open + e.Left + close, right: open + e.Right + close,
 		bottom: open + e.BottomLeft + strings.Repeat(e.Bottom, max(0, w-lipgloss.Width(foot)-1)) + close + foot + open + e.Bottom + e.BottomRight + close,
 	}
