@@ -48,8 +48,9 @@ type Model struct {
 	width  int
 	height int
 	board  store.Board
-	ok     bool  // a reading came
-	err    error // the last poll's, if it failed
+	ok     bool     // a reading came
+	err    error    // the last poll's, if it failed
+	stand  StandMsg // what the stand's host set
 }
 
 // New returns a board drawing what o.Source reads.
@@ -90,6 +91,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// One chain of ticks, started by Init's reading: each frame
 		// schedules the next.
 		return m, tea.Tick(Every, func(time.Time) tea.Msg { return m.read() })
+	case StandMsg:
+		m.stand = msg
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.ColorProfileMsg:

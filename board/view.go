@@ -81,6 +81,9 @@ func (m *Model) footer(w int) string {
 	if w < 90 {
 		help = m.t.get("help.short")
 	}
+	if s := m.standLine(w); s != "" {
+		return s
+	}
 	line := m.st.dim.Render(" " + help)
 	if m.ok && m.err != nil {
 		// The room reads it: what is known, never the store's words

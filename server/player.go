@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -56,6 +57,29 @@ type player struct {
 	m            *ui.Model
 	quitByServer func() bool // the server's shutdown quit the game
 	outcome      ui.Outcome  // the game's, once it is over
+	prog         *tea.Program
+	kicked       atomic.Bool // an operator ended the game (ssh HOST kick)
+}
+
+// name is "game".
+func (p *player) name() string { return "game" }
+
+// kick ends the player's game, as an operator asked.
+func (p *player) kick() {
+	p.kicked.Store(true)
+	p.prog.Quit()
+}
+
+// playersNow returns the games running now, the longest-playing first.
+func (s *Server) playersNow() []*player {
+	s.mu.Lock()
+	ps := make([]*player, 0, len(s.players))
+	for _, p := range s.players {
+		ps = append(ps, p)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(ps, func(a, b *player) int { return a.start.Compare(b.start) })
+	return ps
 }
 
 // claim takes the player's account.
@@ -100,12 +124,27 @@ func (p *player) open() (tea.Model, *refusal) {
 // the server ends the games.
 func (p *player) watch(prog *tea.Program, over <-chan struct{}) {
 	p.quitByServer = p.s.end.watch(prog, over)
+	p.prog = prog
+	p.s.stand.follow(prog, over, playerStand)
+	p.s.mu.Lock()
+	p.s.players[p.account] = p
+	p.s.mu.Unlock()
+	go func() {
+		<-over
+		p.s.mu.Lock()
+		if p.s.players[p.account] == p {
+			delete(p.s.players, p.account)
+		}
+		p.s.mu.Unlock()
+	}()
 }
 
 // end names how the game ended, and the player's farewell.
 func (p *player) end(o outcome) (reason, farewell string) {
 	p.outcome = p.m.Outcome()
 	switch {
+	case p.kicked.Load():
+		return "kicked", goodbye(p.lang, lineKicked, p.outcome, p.guest)
 	case o.idled:
 		return "idle", lineIdle.say(p.lang, minutes(p.s.o.IdleTimeout))
 	case (p.m.EndedByClosing() || p.quitByServer()) && p.s.end.tampered:

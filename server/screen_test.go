@@ -102,7 +102,7 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 	for round := range 400 {
 		out := &syncBuffer{}
 		profile := profiles[round%len(profiles)]
-		scr := newScreen(out, w, h, profile, &styleMemo{})
+		scr := newScreen(out, w, h, profile, &styleMemo{}, nil)
 		var last string
 		var runs [][]int
 		for range 1 + r.IntN(6) {

@@ -215,6 +215,7 @@ const (
 	noteLossLimit               // a purchase refused by the loss limit: loss says until when
 	noteTampered                // a purchase refused: the store was changed under its seller
 	noteStopped                 // a purchase refused: the server stopped selling, its store changed under it
+	notePaused                  // a purchase refused: the stand's host paused sales
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -230,7 +231,7 @@ type note struct {
 // refused reports whether a note says why a purchase was refused.
 func (n note) refused() bool {
 	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteFailed || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing ||
-		n.kind == noteTampered || n.kind == noteStopped
+		n.kind == noteTampered || n.kind == noteStopped || n.kind == notePaused
 }
 
 // say writes a note in the screen's language.
@@ -268,6 +269,8 @@ func (c *common) say(n note) string {
 		return c.t.get("refused.tampered")
 	case noteStopped:
 		return c.t.get("stopped.refused")
+	case notePaused:
+		return c.t.get("paused.refused")
 	}
 	return ""
 }

@@ -15,6 +15,8 @@ func english() safe.Catalog {
 		"closing.refused":    "The server is closing: no more purchases; what you bought is kept",
 		"stopped":            "Sales are stopped: the store was changed under this server.",
 		"stopped.in":         "Sales are stopped: the store was changed under this server. Closing in %d s",
+		"paused":             "Sales are paused by the stand: reveals finish, sales resume soon",
+		"paused.refused":     "Sales are paused by the stand: no purchase for now; what you bought is kept",
 		"stopped.refused":    "Sales are stopped: the store was changed under this server; what you bought is kept",
 		"refused.tampered":   "Sales are stopped: the store was changed under this game; nothing was bought",
 		"outcome":            "played %d · staked %s · won %s · net %s",

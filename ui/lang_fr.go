@@ -15,6 +15,8 @@ func french() safe.Catalog {
 		"closing.refused":    "Le serveur ferme : plus d'achat ; ce que vous avez acheté est gardé",
 		"stopped":            "Les ventes sont arrêtées : la réserve a été modifiée à l'insu de ce serveur.",
 		"stopped.in":         "Les ventes sont arrêtées : la réserve a été modifiée à l'insu de ce serveur. Fermeture dans %d s",
+		"paused":             "Ventes suspendues par le stand : les parties en cours se terminent, les ventes reprennent bientôt",
+		"paused.refused":     "Ventes suspendues par le stand : pas d'achat pour l'instant ; ce que vous avez acheté est gardé",
 		"stopped.refused":    "Les ventes sont arrêtées : la réserve a été modifiée à l'insu de ce serveur ; ce que vous avez acheté est gardé",
 		"refused.tampered":   "Les ventes sont arrêtées : la réserve a été modifiée à l'insu de ce jeu ; rien n'a été acheté",
 		"outcome":            "parties %d · misé %s · gagné %s · net %s",

@@ -91,6 +91,7 @@ type Model struct {
 	headMoney headMoney       // the header's balance and net, as last written
 	demo      demoState       // the trade-show demo
 	closing   closingState    // the server closing (ClosingMsg)
+	stand     StandMsg        // what the stand's host set: sales paused, an announcement
 	reality   *realityCheck
 	// laid is the last frame's layers, whose array the next one reuses:
 	// what reads them (paint, hit) is done with them by then.
@@ -315,6 +316,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case ClosingMsg:
 		return m.closingStarts(msg)
+	case StandMsg:
+		m.stand, m.till.halted = msg, msg.Paused
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:
