@@ -45,6 +45,10 @@ type serveFlags struct {
 	realityCheck           time.Duration   // how often the time played and net result are shown; 0: never
 	lossLimit              decimal.Decimal // an account's net loss over 24 hours that refuses purchases; zero: none
 	qa                     bool
+	stateDir               string // the store and the keys' folder, when given
+	operatorKeys           string // the stand's operators' authorized_keys file; "": none
+	logFormat              string // text or json
+	metrics                string // the operations' listener (/metrics, /healthz); "": none
 }
 
 // maxLossLimit bounds --loss-limit, in euros.
@@ -61,7 +65,13 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", err)
 	}
-	logger := log.NewWithOptions(env.Stderr, log.Options{ReportTimestamp: true, Prefix: "tapis serve"})
+	logger := serveLogger(env, f.logFormat)
+	var operators server.Operators
+	if f.operatorKeys != "" {
+		if operators, err = server.ReadOperators(f.operatorKeys); err != nil {
+			return fail(env, "serve", usagef("%v", err))
+		}
+	}
 	if env.Getenv("GOGC") == "" {
 		// Many sessions, each holding its frames and buffers, and
 		// redrawing often: the heap is let grow to 1.5 times what is
@@ -75,10 +85,18 @@ func serve(env Env, args []string) int {
 		return fail(env, "serve", usagef("--listen: %v", err))
 	}
 	defer l.Close()
-	key, fingerprint, err := server.HostKey(f.hostKey)
+	var ops net.Listener
+	if f.metrics != "" {
+		if ops, err = net.Listen("tcp", f.metrics); err != nil {
+			return fail(env, "serve", usagef("--metrics: %v", err))
+		}
+		defer ops.Close()
+	}
+	key, fingerprint, created, err := server.OpenHostKey(f.hostKey)
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
+	logHostKey(logger, f.hostKey, fingerprint, created)
 	// The store tells of a change under it once (OnTamper), from its own
 	// goroutine or in a sale: the server stops selling below.
 	tampered := make(chan error, 1)
@@ -94,6 +112,7 @@ func serve(env Env, args []string) int {
 	}
 	closeStore := sync.OnceValue(st.Close)
 	defer closeStore()
+	logStore(ctx, logger, st, f.store)
 	house := st.Emission().Key()
 	logger.Info("house key "+house.String(), "fingerprint", house.Fingerprint(), "file", text.Printable(f.houseKey))
 	// Every sequence's block on sale is opened now, its commitment
@@ -108,13 +127,20 @@ func serve(env Env, args []string) int {
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
-		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger})
+		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger,
+		Operators: operators})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
+	stopOps := serveOps(logger, srv, ops)
+	defer stopOps()
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(stop)
+	logger.Info("settings", "balance", f.balance.StringFixed(2), "loss_limit", lossLimitText(f.lossLimit),
+		"reality_check", f.realityCheck, "idle_timeout", f.idle, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
+		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests, "qa", f.qa,
+		"operators", operators.Len(), "metrics", metricsText(ops))
 	logger.Info("listening", "addr", l.Addr().String(), "store", text.Printable(store.Redact(f.store)),
 		"hostkey", fingerprint, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
 		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests,
@@ -138,9 +164,12 @@ func serve(env Env, args []string) int {
 		return ExitInvalid
 	}
 	<-served
-	lat := srv.PurchaseLatency()
-	logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
-		"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
+	// The units sold, the retries, refusals and failures apart (each sold
+	// nothing new).
+	lat, n := srv.PurchaseLatency(), srv.Purchases()
+	logger.Info("purchases", "sold", n.Sold, "p50", lat.P50.Round(10*time.Microsecond),
+		"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond),
+		"again", n.Again, "refused", n.Refused, "failed", n.Failed)
 	if err := closeStore(); err != nil {
 		logger.Error("closing the store", "err", text.Printable(err.Error()))
 	}
@@ -183,6 +212,10 @@ func lossLimitText(limit decimal.Decimal) string {
 func serveArgs(env Env, args []string) (serveFlags, error) {
 	var f serveFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&f.stateDir, "state-dir", "", "the `DIR` holding the store (tapis.db), the host key and the house key together, unless --store or --host-key say otherwise")
+	fs.StringVar(&f.operatorKeys, "operator-keys", "", "the stand's operators' public keys, an authorized_keys `FILE`: they may run ssh HOST pause, resume, announce, players, kick, topup, report")
+	fs.StringVar(&f.logFormat, "log-format", "text", "the log's format: text, or json (one object a line)")
+	fs.StringVar(&f.metrics, "metrics", "", "serve Prometheus metrics at http://`ADDR`/metrics and a health check at /healthz, on a listener of their own")
 	fs.StringVar(&f.listen, "listen", server.DefaultListen, "the address `ADDR` to listen on (:23234 to be reached from the network)")
 	fs.StringVar(&f.store, "store", server.DefaultStore, "the shared store `URL` every player buys from (sqlite:PATH, PATH.db, postgres://…)")
 	fs.StringVar(&f.hostKey, "host-key", server.DefaultHostKey, "the server's host key `FILE`, created (ed25519, mode 0600) if missing")
@@ -204,6 +237,12 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	}
 	if len(pos) > 0 {
 		return f, usagef("unexpected argument %q", pos[0])
+	}
+	if err := f.inStateDir(fs); err != nil {
+		return f, err
+	}
+	if f.logFormat != "text" && f.logFormat != "json" {
+		return f, usagef("--log-format %s: want text or json", text.Printable(f.logFormat))
 	}
 	if f.balance, err = parseBalance(*balance); err != nil {
 		return f, usagef("%v", err)
