@@ -45,7 +45,7 @@ func (s *Server) kindOf(l *lifecycle, sess ssh.Session) (sessionKind, *refusal) 
 	case account == "": // no key and no keyboard-interactive: cannot happen
 		return nil, refuse(lineUnavailable)
 	}
-	return &player{lifecycle: l, account: account, guest: guest}, nil
+	return &player{lifecycle: l, account: account, guest: guest, keepWith: withKey(sess.LocalAddr())}, nil
 }
 
 // player is a player's session: their game, until they quit, the
@@ -54,6 +54,7 @@ type player struct {
 	*lifecycle
 	account      string
 	guest        bool
+	keepWith     string // the command that plays with a key, for a guest
 	m            *ui.Model
 	quitByServer func() bool // the server's shutdown quit the game
 	outcome      ui.Outcome  // the game's, once it is over
@@ -114,8 +115,12 @@ func (p *player) open() (tea.Model, *refusal) {
 		p.logger.Error("account not opened", "err", text.Printable(err.Error()))
 		return nil, refuse(lineUnavailable)
 	}
-	m := ui.New(sess, ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
-		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck})
+	o := ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck}
+	if p.guest {
+		o.Guest = p.keepWith
+	}
+	m := ui.New(sess, o)
 	p.m = m
 	return m, nil
 }
@@ -215,6 +220,12 @@ func howToPlay(local net.Addr) string {
 		return "ssh -t HOST"
 	}
 	return "ssh -t -p " + port + " " + host
+}
+
+// withKey is the command line that plays on this server with a key of
+// one's own, an account kept from one visit to the next.
+func withKey(local net.Addr) string {
+	return strings.Replace(howToPlay(local), "ssh ", "ssh -i KEY ", 1)
 }
 
 // addr writes a network address for the log.

@@ -31,11 +31,12 @@ type common struct {
 	rng    *rand.Rand // animation noise only: outcomes come from the shop
 	width  int
 	height int
-	plain  bool // no colours: what is chosen shows in reverse video
-	dark   bool // the terminal's background is dark
-	look   int  // counts the looks: what is kept of an older one is not shown
-	kiosk  bool // the trade-show demo: a visitor never quits
-	qa     bool // the QA status line and forcing panel
+	plain  bool   // no colours: what is chosen shows in reverse video
+	dark   bool   // the terminal's background is dark
+	look   int    // counts the looks: what is kept of an older one is not shown
+	kiosk  bool   // the trade-show demo: a visitor never quits
+	qa     bool   // the QA status line and forcing panel
+	guest  string // Options.Guest: how a guest keeps an account
 	nav    nav
 	till   *till
 	party  partyState // a big win's banner flashing, on either game
@@ -56,7 +57,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
-		kiosk: o.Demo, qa: o.QA, dark: true,
+		kiosk: o.Demo, qa: o.QA, guest: o.Guest, dark: true,
 	}
 	c.restyle(plain, true)
 	return c
@@ -226,6 +227,9 @@ type note struct {
 	text string
 	n    int
 	loss *store.LossLimitError // noteLossLimit's
+	// ticket is noteLossLimit's on a game of one price (Vegas): "a
+	// ticket", not "this stake".
+	ticket bool
 }
 
 // refused reports whether a note says why a purchase was refused.
@@ -264,7 +268,7 @@ func (c *common) say(n note) string {
 	case noteClosing:
 		return c.t.get("closing.refused")
 	case noteLossLimit:
-		return c.lossLimitLine(n.loss)
+		return c.lossLimitLine(n.loss, n.ticket)
 	case noteTampered:
 		return c.t.get("refused.tampered")
 	case noteStopped:

@@ -64,6 +64,11 @@ type Options struct {
 	// RealityCheck shows, every so long of play, the time played and the
 	// session's net result, to continue or quit; 0 never does.
 	RealityCheck time.Duration
+	// Guest is how a guest of tapis serve (a player without a key) keeps
+	// an account: the command that connects with a key (ssh -i KEY …).
+	// The menu tells them their account ends with the connection, and
+	// this; "" for a player with an account.
+	Guest string
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea

@@ -59,6 +59,7 @@ func takeBought(g gameScreen, sl *slot, t *till, msg boughtMsg) tea.Cmd {
 	sl.busy = false
 	if msg.err != nil {
 		sl.note = t.refusal(msg.err)
+		sl.note.ticket = len(g.game().Stakes) == 1
 		return nil
 	}
 	g.take(&msg.sold, note{})
