@@ -96,7 +96,6 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
-	logHostKey(logger, f.hostKey, fingerprint, created)
 	// The store tells of a change under it once (OnTamper), from its own
 	// goroutine or in a sale: the server stops selling below.
 	tampered := make(chan error, 1)
@@ -112,9 +111,12 @@ func serve(env Env, args []string) int {
 	}
 	closeStore := sync.OnceValue(st.Close)
 	defer closeStore()
-	logStore(ctx, logger, st, f.store)
+	// The log's first line is the house's key (README); then what was
+	// found or created, once everything opened.
 	house := st.Emission().Key()
 	logger.Info("house key "+house.String(), "fingerprint", house.Fingerprint(), "file", text.Printable(f.houseKey))
+	logStore(ctx, logger, st, f.store)
+	logHostKey(logger, f.hostKey, fingerprint, created)
 	// Every sequence's block on sale is opened now, its commitment
 	// recorded: the board and the rules screen show it before its first
 	// sale.
