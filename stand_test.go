@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tapis/ledger"
 )
 
 // standServe starts tapis serve with its state in dir and JSON logs,
@@ -70,7 +73,15 @@ func logged(t *testing.T, objects []map[string]any, msg string) map[string]any {
 func TestServeStandLog(t *testing.T) {
 	dir := t.TempDir()
 	srv, objects := standServe(t, dir)
-	srv.player(t)
+	_, out, keys := srv.player(t)
+	io.WriteString(keys, "1") // Yam's
+	waitScreen(t, out, "enter play")
+	io.WriteString(keys, "a") // a purchase, revealed at once: the store signs a head
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(srv.logs.String(), `"msg":"signed"`); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no head signed in the log:\n%s", srv.logs.String())
+		}
+	}
 	first := objects()
 	key := logged(t, first, "host key created: players who came before are warned of a changed key")
 	logged(t, first, "store created: a new emission, every account starts anew")
@@ -99,15 +110,29 @@ func TestServeStandLog(t *testing.T) {
 	}
 	srv.signal(t)
 	srv.exit(t)
-	if p := logged(t, objects(), "purchases"); p["sold"] != float64(0) || p["failed"] != float64(0) {
+	if p := logged(t, objects(), "purchases"); p["sold"] != float64(1) || p["failed"] != float64(0) {
 		t.Errorf("the shutdown's purchases: %v", p)
+	}
+	// The heads in a JSON log are JSON objects, as verify --heads reads them.
+	pub, err := ledger.ReadPublicKey(filepath.Join(dir, "house_ed25519.pub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := ledger.Read(strings.NewReader(srv.logs.String()))
+	if err != nil || len(tokens.Heads) == 0 {
+		t.Fatalf("the JSON log's heads: %d read, %v", len(tokens.Heads), err)
+	}
+	for _, h := range tokens.Heads {
+		if err := h.Check(pub); err != nil {
+			t.Error(err)
+		}
 	}
 
 	again, objects := standServe(t, dir)
 	if k := logged(t, objects(), "host key found"); k["fingerprint"] != key["fingerprint"] {
 		t.Errorf("the host key found again is %v, was %v", k["fingerprint"], key["fingerprint"])
 	}
-	if s := logged(t, objects(), "store found"); s["sold"] != float64(0) || s["emission"] == nil {
+	if s := logged(t, objects(), "store found"); s["sold"] != float64(1) || s["emission"] == nil {
 		t.Errorf("the store found again: %v", s)
 	}
 	again.signal(t)

@@ -101,9 +101,9 @@ func serve(env Env, args []string) int {
 	tampered := make(chan error, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks, KeyFile: f.houseKey,
-		// Each head on a line of its own, the token as the message
-		// (unquoted): tapis verify --heads reads the log as it is.
-		OnHead:   func(h ledger.HeadToken) { logger.Info("signed " + h.String()) },
+		// Each head on a line of its own, the token as it is (unquoted):
+		// tapis verify --heads reads the log as it is.
+		OnHead:   func(h ledger.HeadToken) { logHead(logger, f.logFormat, h) },
 		OnTamper: func(err error) { noteTamper(tampered, err) }})
 	if err != nil {
 		cancel()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"net"
@@ -11,6 +12,7 @@ import (
 
 	"charm.land/log/v2"
 
+	"tapis/ledger"
 	"tapis/server"
 	"tapis/store"
 	"tapis/text"
@@ -28,6 +30,18 @@ func serveLogger(env Env, format string) *log.Logger {
 		o.TimeFormat = time.RFC3339Nano
 	}
 	return log.NewWithOptions(env.Stderr, o)
+}
+
+// logHead writes a head the store signed on a line of its own: the token
+// as the message of a text line; in a JSON object, the token as the value
+// of its "token" field, a JSON object as it is, not a string escaped, so
+// that tapis verify --heads reads either log as it is.
+func logHead(logger *log.Logger, format string, h ledger.HeadToken) {
+	if format == "json" {
+		logger.Info("signed", "token", json.RawMessage(h.String()))
+		return
+	}
+	logger.Info("signed " + h.String())
 }
 
 // inStateDir puts the store and the host key (the house key beside it)
