@@ -181,7 +181,9 @@ func (s *Server) announce(out io.Writer, logger *log.Logger, args []string) erro
 }
 
 // listPlayers writes who plays now on this server: account, guest or
-// key, since when, units bought and net result this session.
+// key, since when, the units bought this session, and the account's net
+// result as its header shows it (since its first deposit, prizes not
+// shown yet left out: the operators see no more than the player).
 func (s *Server) listPlayers(out io.Writer) error {
 	now := s.playersNow()
 	fmt.Fprintf(out, "%-52s  %-5s  %-8s  %6s  %10s\n", "ACCOUNT", "KIND", "SINCE", "UNITS", "NET")
@@ -190,8 +192,9 @@ func (s *Server) listPlayers(out io.Writer) error {
 		if p.guest {
 			kind = "guest"
 		}
-		t := p.m.Session().Totals()
-		fmt.Fprintf(out, "%-52s  %-5s  %-8s  %6d  %10s\n", p.account, kind, p.start.Local().Format(time.TimeOnly), t.Played, t.Net.StringFixed(2))
+		sess := p.m.Session()
+		net := sess.Spendable().Sub(sess.Origin())
+		fmt.Fprintf(out, "%-52s  %-5s  %-8s  %6d  %10s\n", p.account, kind, p.start.Local().Format(time.TimeOnly), sess.Totals().Played, net.StringFixed(2))
 	}
 	fmt.Fprintf(out, "%d playing\n", len(now))
 	return nil

@@ -119,6 +119,12 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	player.press(t, "\r")
 	waitUntil(t, "a purchase once resumed", func() bool { return ts.account(t, account).Purchases == 1 })
+	out, _, _ = ts.command(t, op, "players")
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 5 && f[0] == account && f[3] != "1" {
+			t.Errorf("players after a purchase: %q", l)
+		}
+	}
 
 	// An announcement, escaped, on every screen.
 	out, _, code = ts.command(t, op, "announce 'Free  coffee\x1b[31m at the bar'")
