@@ -120,10 +120,14 @@ func TestOperatorCommands(t *testing.T) {
 	player.press(t, "\r")
 	waitUntil(t, "a purchase once resumed", func() bool { return ts.account(t, account).Purchases == 1 })
 	out, _, _ = ts.command(t, op, "players")
+	found := false
 	for _, l := range strings.Split(out, "\n") {
-		if f := strings.Fields(l); len(f) == 5 && f[0] == account && f[3] != "1" {
-			t.Errorf("players after a purchase: %q", l)
+		if f := strings.Fields(l); len(f) == 5 && f[0] == account {
+			found = f[1] == "key" && f[3] == "1"
 		}
+	}
+	if !found {
+		t.Errorf("players after a purchase, want the account's row with 1 unit:\n%s", out)
 	}
 
 	// An announcement, escaped, on every screen.
