@@ -115,9 +115,7 @@ func (s *Server) operate(sess ssh.Session) {
 		oe = &opError{opFailed, cmd[0] + ": the store did not answer (the server's log says why)"}
 	}
 	fmt.Fprintf(lineWriter{w: sess.Stderr(), crlf: terminal}, "tapis: %s\n", oe.line)
-	if oe.code == opBadArgs {
-		logger.Info("operator command refused", "why", oe.line)
-	}
+	logger.Info("operator command not done", "why", oe.line)
 	sess.Exit(oe.code) //nolint:errcheck // a client gone hears nothing
 }
 
@@ -176,7 +174,7 @@ func (s *Server) announce(out io.Writer, logger *log.Logger, args []string) erro
 	s.stand.announce(msg, time.Now().Add(announceFor))
 	players, boards := s.Playing(), s.Watching()
 	logger.Info("announced", "text", msg, "players", players, "boards", boards)
-	fmt.Fprintf(out, "announced for %s to %d players and %d boards\n", minutes(announceFor), players, boards)
+	fmt.Fprintf(out, "announced for %s: players %d, boards %d\n", minutes(announceFor), players, boards)
 	return nil
 }
 

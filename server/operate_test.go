@@ -132,7 +132,7 @@ func TestOperatorCommands(t *testing.T) {
 
 	// An announcement, escaped, on every screen.
 	out, _, code = ts.command(t, op, "announce 'Free  coffee\x1b[31m at the bar'")
-	if code != 0 || !strings.Contains(out, "1 players and 1 boards") {
+	if code != 0 || !strings.Contains(out, "players 1, boards 1") {
 		t.Fatalf("announce: %d %q", code, out)
 	}
 	player.waitFor(t, `Free coffee\x1b[31m at the bar`)
@@ -175,7 +175,7 @@ func TestOperatorCommands(t *testing.T) {
 	if out, _, code := ts.command(t, op, "report --since 2026-12-01"); code != 0 || out != "the day's figures --since 2026-12-01\n" {
 		t.Errorf("report: %d %q", code, out)
 	}
-	for _, want := range []string{"sales paused", "sales resumed", "announced", "kicked", "topped up", `eur=12.50`, "report asked"} {
+	for _, want := range []string{"operator command not done", "sales paused", "sales resumed", "announced", "kicked", "topped up", `eur=12.50`, "report asked"} {
 		if !strings.Contains(ts.log.String(), want) {
 			t.Errorf("the log has no %q:\n%s", want, ts.log)
 		}
