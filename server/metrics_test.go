@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,7 +11,12 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+	"github.com/shopspring/decimal"
 	gossh "golang.org/x/crypto/ssh"
+
+	"tapis/game/lottery"
+	"tapis/store"
+	"tapis/ui"
 )
 
 // scrape reads the server's metrics as Prometheus does, with the
@@ -123,5 +130,32 @@ func TestMetrics(t *testing.T) {
 	}
 	if got := sample(t, scrape(t, ops.URL), "tapis_store_errors_total", map[string]string{"call": "health"}); got != 1 {
 		t.Errorf("the failed health check counted %v times", got)
+	}
+}
+
+// TestSellerPaused: a purchase that reaches the seller while sales are
+// paused (asked before the game heard of the pause) sells nothing, and is
+// counted refused, not sold.
+func TestSellerPaused(t *testing.T) {
+	ts := startServer(t, nil)
+	ts.stand.pause(true)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	if err := ts.store.Deposit(ctx, "ann", decimal.NewFromInt(10)); err != nil {
+		t.Fatal(err)
+	}
+	p := store.Purchase{Account: "ann", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}
+	if _, err := ts.seller.Sell(ctx, p); !errors.Is(err, ui.ErrSalesPaused) {
+		t.Fatalf("paused, the seller answered %v", err)
+	}
+	if a := ts.account(t, "ann"); a.Purchases != 0 {
+		t.Fatalf("paused, %d purchases made", a.Purchases)
+	}
+	ts.stand.pause(false)
+	if _, err := ts.seller.Sell(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := ts.Purchases(); got != (Purchases{Sold: 1, Refused: 1}) {
+		t.Errorf("purchases counted %+v", got)
 	}
 }
