@@ -24,8 +24,8 @@ func (s *SQL) Sold(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// Answers returns nil when the store answers a query now (its clock, read
-// from the database on PostgreSQL): what a health check asks.
+// Answers returns nil when the store's database answers a query now (the
+// units sold): what a health check asks.
 func (s *SQL) Answers(ctx context.Context) error {
 	if err := s.db.PingContext(ctx); err != nil {
 		return fmt.Errorf("store %s: %w", s.where, oneLine{err})
