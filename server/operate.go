@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -41,7 +40,14 @@ const (
 // isOperatorCommand reports whether a session's command is one of the
 // stand's.
 func isOperatorCommand(cmd []string) bool {
-	return len(cmd) > 0 && slices.Contains([]string{opPause, opResume, opAnnounce, opPlayers, opKick, opTopup, opReport}, cmd[0])
+	if len(cmd) == 0 {
+		return false
+	}
+	switch cmd[0] {
+	case opPause, opResume, opAnnounce, opPlayers, opKick, opTopup, opReport:
+		return true
+	}
+	return false
 }
 
 // Bounds on the operators' commands.
@@ -121,19 +127,17 @@ func (s *Server) operate(sess ssh.Session) {
 
 // command runs one of the stand's commands, writing its answer to out.
 func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger, name string, args []string) error {
-	if name != opAnnounce && name != opReport && len(args) != argsOf[name] {
-		return badArgs("usage: ssh HOST %s", usageOf[name])
+	if n, usage := argsOf(name); n >= 0 && len(args) != n {
+		return badArgs("usage: ssh HOST %s", usage)
 	}
 	switch name {
-	case opPause, opResume:
-		paused := name == opPause
-		changed := s.stand.pause(paused)
-		logger.Info("sales "+map[bool]string{true: "paused", false: "resumed"}[paused], "changed", changed)
-		if paused {
-			fmt.Fprintln(out, "sales paused on this server: no new purchase, the reveals under way finish; ssh HOST resume to sell again")
-		} else {
-			fmt.Fprintln(out, "sales resumed on this server")
-		}
+	case opPause:
+		logger.Info("sales paused", "changed", s.stand.pause(true))
+		fmt.Fprintln(out, "sales paused on this server: no new purchase, the reveals under way finish; ssh HOST resume to sell again")
+		return nil
+	case opResume:
+		logger.Info("sales resumed", "changed", s.stand.pause(false))
+		fmt.Fprintln(out, "sales resumed on this server")
 		return nil
 	case opAnnounce:
 		return s.announce(out, logger, args)
@@ -153,20 +157,29 @@ func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger,
 	return s.o.Report(ctx, out, args)
 }
 
-// argsOf is how many arguments each command takes (announce: one or more
-// words; report: tapis report's flags).
-var argsOf = map[string]int{opPause: 0, opResume: 0, opPlayers: 0, opKick: 1, opTopup: 2}
-
-// usageOf is each command's usage, as its refusal shows it.
-var usageOf = map[string]string{opPause: "pause", opResume: "resume", opAnnounce: "announce TEXT",
-	opPlayers: "players", opKick: "kick ACCOUNT", opTopup: "topup ACCOUNT EUR"}
+// argsOf returns how many arguments a command takes, -1 for any (announce:
+// its words; report: tapis report's flags), and its usage.
+func argsOf(name string) (n int, usage string) {
+	switch name {
+	case opKick:
+		return 1, "kick ACCOUNT"
+	case opTopup:
+		return 2, "topup ACCOUNT EUR"
+	case opAnnounce:
+		return -1, "announce TEXT"
+	case opReport:
+		return -1, "report [FLAGS]"
+	}
+	return 0, name // pause, resume, players
+}
 
 // announce shows one line on every screen, players' and boards', for
 // announceFor.
 func (s *Server) announce(out io.Writer, logger *log.Logger, args []string) error {
 	msg := text.Printable(strings.Join(strings.Fields(strings.Join(args, " ")), " "))
 	if msg == "" {
-		return badArgs("usage: ssh HOST %s", usageOf[opAnnounce])
+		_, usage := argsOf(opAnnounce)
+		return badArgs("usage: ssh HOST %s", usage)
 	}
 	if utf8.RuneCountInString(msg) > maxAnnounce {
 		return badArgs("announce: %d characters at most (one line of a narrow screen)", maxAnnounce)

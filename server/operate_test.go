@@ -137,6 +137,9 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	player.waitFor(t, `Free coffee\x1b[31m at the bar`)
 	board.waitFor(t, `Free coffee\x1b[31m at the bar`)
+	if _, errOut, code := ts.command(t, op, "pause now"); code != opBadArgs || !strings.Contains(errOut, "usage: ssh HOST pause") {
+		t.Errorf("pause now: %d %q", code, errOut)
+	}
 	if _, errOut, code := ts.command(t, op, "announce"); code != opBadArgs || !strings.Contains(errOut, "usage") {
 		t.Errorf("announce without text: %d %q", code, errOut)
 	}
