@@ -109,7 +109,7 @@ func (s *Server) operate(sess ssh.Session) {
 		}
 		defer c.end()
 	}
-	err := s.command(sess.Context(), out, logger, cmd[0], cmd[1:])
+	err := s.command(sess.Context(), out, logger, cmd[0], cmd[1:], sess.RawCommand())
 	var oe *opError
 	switch {
 	case err == nil:
@@ -125,8 +125,9 @@ func (s *Server) operate(sess ssh.Session) {
 	sess.Exit(oe.code) //nolint:errcheck // a client gone hears nothing
 }
 
-// command runs one of the stand's commands, writing its answer to out.
-func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger, name string, args []string) error {
+// command runs one of the stand's commands, writing its answer to out;
+// raw is the command as the client sent it, for announce's text.
+func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger, name string, args []string, raw string) error {
 	if n, usage := argsOf(name); n >= 0 && len(args) != n {
 		return badArgs("usage: ssh HOST %s", usage)
 	}
@@ -140,7 +141,7 @@ func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger,
 		fmt.Fprintln(out, "sales resumed on this server")
 		return nil
 	case opAnnounce:
-		return s.announce(out, logger, args)
+		return s.announce(out, logger, raw)
 	case opPlayers:
 		return s.listPlayers(out)
 	case opKick:
@@ -174,9 +175,18 @@ func argsOf(name string) (n int, usage string) {
 }
 
 // announce shows one line on every screen, players' and boards', for
-// announceFor.
-func (s *Server) announce(out io.Writer, logger *log.Logger, args []string) error {
-	msg := text.Printable(strings.Join(strings.Fields(strings.Join(args, " ")), " "))
+// announceFor: the text of the command as sent (raw), past its first
+// word, so that an apostrophe is kept (ssh HOST announce "L'heure du
+// café" sends it unquoted); quotes around the whole text are taken off.
+func (s *Server) announce(out io.Writer, logger *log.Logger, raw string) error {
+	_, said, _ := strings.Cut(strings.TrimSpace(raw), opAnnounce)
+	said = strings.TrimSpace(said)
+	for _, q := range []string{`"`, `'`} {
+		if len(said) >= 2 && strings.HasPrefix(said, q) && strings.HasSuffix(said, q) {
+			said = said[1 : len(said)-1]
+		}
+	}
+	msg := text.Printable(strings.Join(strings.Fields(said), " "))
 	if msg == "" {
 		_, usage := argsOf(opAnnounce)
 		return badArgs("usage: ssh HOST %s", usage)

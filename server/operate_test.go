@@ -131,6 +131,9 @@ func TestOperatorCommands(t *testing.T) {
 	}
 
 	// An announcement, escaped, on every screen.
+	if out, _, code := ts.command(t, op, "announce L'heure du café"); code != 0 || !strings.Contains(ts.log.String(), `text="L'heure du café"`) {
+		t.Errorf("an apostrophe: %d %q", code, out)
+	}
 	out, _, code = ts.command(t, op, "announce 'Free  coffee\x1b[31m at the bar'")
 	if code != 0 || !strings.Contains(out, "players 1, boards 1") {
 		t.Fatalf("announce: %d %q", code, out)
