@@ -48,9 +48,10 @@ type Model struct {
 	width  int
 	height int
 	board  store.Board
-	ok     bool     // a reading came
-	err    error    // the last poll's, if it failed
-	stand  StandMsg // what the stand's host set
+	ok     bool  // a reading came
+	err    error // the last poll's, if it failed
+	// stand is what the stand's host set: sales paused, an announcement.
+	stand StandMsg
 }
 
 // New returns a board drawing what o.Source reads.

@@ -31,12 +31,11 @@ type common struct {
 	rng    *rand.Rand // animation noise only: outcomes come from the shop
 	width  int
 	height int
-	plain  bool   // no colours: what is chosen shows in reverse video
-	dark   bool   // the terminal's background is dark
-	look   int    // counts the looks: what is kept of an older one is not shown
-	kiosk  bool   // the trade-show demo: a visitor never quits
-	qa     bool   // the QA status line and forcing panel
-	guest  string // Options.Guest: how a guest keeps an account
+	plain  bool // no colours: what is chosen shows in reverse video
+	dark   bool // the terminal's background is dark
+	look   int  // counts the looks: what is kept of an older one is not shown
+	kiosk  bool // the trade-show demo: a visitor never quits
+	qa     bool // the QA status line and forcing panel
 	nav    nav
 	till   *till
 	party  partyState // a big win's banner flashing, on either game
@@ -45,6 +44,8 @@ type common struct {
 	// keyMaps are the screens' bindings, built once for each state a
 	// screen's bottom line shows (keyMapOf).
 	keyMaps map[keyMapKey]keyMap
+	// guest is Options.Guest: how a guest keeps an account.
+	guest string
 }
 
 // tell shows a notice in place of the keys' help until the next key.

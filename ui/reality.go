@@ -262,9 +262,9 @@ func (c *common) lossLimitLine(e *store.LossLimitError, ticket bool) string {
 	until, keys := e.Until, limitKeys{"limit.today", "limit.tomorrow"}
 	switch {
 	case e.None: // no stake of any game: when the first purchase will be
-		until, keys = e.First, limitKeys{"limit.none.today", "limit.none.tomorrow"}
+		until, keys = e.First, limitKeys{"nostake.today", "nostake.tomorrow"}
 	case ticket: // one price: a ticket, not "this stake"
-		keys = limitKeys{"limit.ticket.today", "limit.ticket.tomorrow"}
+		keys = limitKeys{"ticket.today", "ticket.tomorrow"}
 	}
 	until = until.In(now.Location())
 	if t := until.Truncate(time.Minute); !t.Equal(until) {
