@@ -37,15 +37,16 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 			sl.note = note{kind: noteStopped}
 		}
 		return nil
-	case t.halted: // the host paused sales: what is being revealed finishes
-		sl.note = note{kind: notePaused}
-		return nil
 	}
 	if sold := t.offer(g.game().Name); sold != nil {
 		g.take(sold, note{kind: noteRecovered})
 		if auto {
 			return g.revealAll()
 		}
+		return nil
+	}
+	if t.halted { // the host paused sales: what was bought is still revealed
+		sl.note = note{kind: notePaused}
 		return nil
 	}
 	cmd, n := t.buy(g.game(), g.stake(), auto)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -90,5 +91,29 @@ func TestRealityCheckHelpLine(t *testing.T) {
 		if !checking(m) || !strings.Contains(plain(m), want) {
 			t.Errorf("%s: the reality check does not say %q:\n%s", lang, want, plain(m))
 		}
+	}
+}
+
+// TestPausedRevealsWhatWasBought: paused, a unit bought in an earlier
+// session is still offered and revealed; only a new purchase is refused.
+func TestPausedRevealsWhatWasBought(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	m := journaled(t, path)
+	press(m, "enter") // bought, left covered
+	m.Close()
+
+	m = journaled(t, path)
+	send(m, StandMsg{Paused: true})
+	if !strings.Contains(plain(m), "it is paid, reveal it") {
+		t.Fatalf("the unit bought is not offered:\n%s", plain(m))
+	}
+	press(m, "a")
+	settle(m)
+	if got := m.Summary(); strings.Contains(got, "unrevealed") || strings.Contains(plain(m), "no purchase for now") {
+		t.Fatalf("paused, the unit bought was not revealed: %q\n%s", got, plain(m))
+	}
+	press(m, "enter")
+	if !strings.Contains(plain(m), "no purchase for now") || m.Totals().Played != 0 {
+		t.Fatalf("paused, a new purchase was made (%d):\n%s", m.Totals().Played, plain(m))
 	}
 }
