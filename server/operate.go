@@ -93,10 +93,14 @@ func (s *Server) operate(sess ssh.Session) {
 		key = gossh.FingerprintSHA256(k)
 	}
 	logger := s.log.With("from", addr(sess.RemoteAddr()), "key", key, "command", cmd[0])
+	// A client that stops reading has its connection closed, as a
+	// player's (WriteStall).
 	_, _, terminal := sess.Pty()
-	out := lineWriter{w: sess, crlf: terminal}
+	stalled := func() { closeConnection(sess) }
+	out := lineWriter{w: newStallWriter(sess, s.o.WriteStall, stalled), crlf: terminal}
+	errOut := lineWriter{w: newStallWriter(sess.Stderr(), s.o.WriteStall, stalled), crlf: terminal}
 	if !s.o.Operators.has(key) {
-		fmt.Fprintf(lineWriter{w: sess.Stderr(), crlf: terminal}, "tapis: %s is a command of the stand's operators, and this key is not one of theirs (--operator-keys)\n", cmd[0])
+		fmt.Fprintf(errOut, "tapis: %s is a command of the stand's operators, and this key is not one of theirs (--operator-keys)\n", cmd[0])
 		logger.Warn("operator command refused", "why", "not an operator's key")
 		sess.Exit(opFailed) //nolint:errcheck // a client gone hears nothing
 		return
@@ -120,7 +124,7 @@ func (s *Server) operate(sess ssh.Session) {
 		logger.Error("operator command failed", "err", text.Printable(err.Error()))
 		oe = &opError{opFailed, cmd[0] + ": the store did not answer (the server's log says why)"}
 	}
-	fmt.Fprintf(lineWriter{w: sess.Stderr(), crlf: terminal}, "tapis: %s\n", oe.line)
+	fmt.Fprintf(errOut, "tapis: %s\n", oe.line)
 	logger.Info("operator command not done", "why", oe.line)
 	sess.Exit(oe.code) //nolint:errcheck // a client gone hears nothing
 }
