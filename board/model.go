@@ -59,6 +59,8 @@ type Model struct {
 	join   Join
 	qr     [][]bool // the QR code of join's URL; nil when there is none
 	font   bigFont
+	// stand is what the stand's host set: sales paused, an announcement.
+	stand StandMsg
 }
 
 // New returns a board drawing what o.Source reads.
@@ -104,6 +106,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// One chain of ticks, started by Init's reading: each frame
 		// schedules the next.
 		return m, tea.Tick(Every, func(time.Time) tea.Msg { return m.read() })
+	case StandMsg:
+		m.stand = msg
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.ColorProfileMsg:

@@ -91,6 +91,7 @@ func french() safe.Catalog {
 		"help.short":        "q quitter",
 		"paused":            "En pause : l'émission ne répond pas ; le tableau reprend dès qu'elle répond",
 		"paused.short":      "En pause",
+		"stand.paused":      "Ventes suspendues par le stand : les parties en cours se terminent",
 		"small":             "Le tableau demande au moins %d×%d (ici %d×%d). q quitter",
 	}
 }
@@ -127,6 +128,7 @@ func english() safe.Catalog {
 		"help.short":        "q quit",
 		"paused":            "Paused: the emission does not answer; the board goes on when it does",
 		"paused.short":      "Paused",
+		"stand.paused":      "Paused: sales are stopped by the stand, the games under way finish",
 		"small":             "The board needs at least %d×%d (now %d×%d). q quits",
 	}
 }

@@ -96,6 +96,9 @@ func (m *Model) footer(w int) string {
 	if w < 90 {
 		help = m.t.get("help.short")
 	}
+	if s := m.standLine(w); s != "" {
+		return s
+	}
 	line := m.st.dim.Render(" " + help)
 	if w < sideBy && !m.join.IsZero() {
 		line = m.st.join.Render(" "+m.join.Command()+" ") + line

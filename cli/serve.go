@@ -47,6 +47,10 @@ type serveFlags struct {
 	realityCheck           time.Duration   // how often the time played and net result are shown; 0: never
 	lossLimit              decimal.Decimal // an account's net loss over 24 hours that refuses purchases; zero: none
 	qa                     bool
+	stateDir               string // the store and the keys' folder, when given
+	operatorKeys           string // the stand's operators' authorized_keys file; "": none
+	logFormat              string // text or json
+	metrics                string // the operations' listener (/metrics, /healthz); "": none
 }
 
 // maxLossLimit bounds --loss-limit, in euros.
@@ -63,7 +67,13 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", err)
 	}
-	logger := log.NewWithOptions(env.Stderr, log.Options{ReportTimestamp: true, Prefix: "tapis serve"})
+	logger := serveLogger(env, f.logFormat)
+	var operators server.Operators
+	if f.operatorKeys != "" {
+		if operators, err = server.ReadOperators(f.operatorKeys); err != nil {
+			return fail(env, "serve", usagef("%v", err))
+		}
+	}
 	if env.Getenv("GOGC") == "" {
 		// Many sessions, each holding its frames and buffers, and
 		// redrawing often: the heap is let grow to 1.5 times what is
@@ -81,7 +91,14 @@ func serve(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", err)
 	}
-	key, fingerprint, err := server.HostKey(f.hostKey)
+	var ops net.Listener
+	if f.metrics != "" {
+		if ops, err = net.Listen("tcp", f.metrics); err != nil {
+			return fail(env, "serve", usagef("--metrics: %v", err))
+		}
+		defer ops.Close()
+	}
+	key, fingerprint, created, err := server.OpenHostKey(f.hostKey)
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
@@ -90,9 +107,9 @@ func serve(env Env, args []string) int {
 	tampered := make(chan error, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	st, err := store.Open(ctx, f.store, store.Options{QA: f.qa, OpenBlocks: f.openBlocks, KeyFile: f.houseKey,
-		// Each head on a line of its own, the token as the message
-		// (unquoted): tapis verify --heads reads the log as it is.
-		OnHead:   func(h ledger.HeadToken) { logger.Info("signed " + h.String()) },
+		// Each head on a line of its own, the token as it is (unquoted):
+		// tapis verify --heads reads the log as it is.
+		OnHead:   func(h ledger.HeadToken) { logHead(logger, f.logFormat, h) },
 		OnTamper: func(err error) { noteTamper(tampered, err) }})
 	if err != nil {
 		cancel()
@@ -100,8 +117,12 @@ func serve(env Env, args []string) int {
 	}
 	closeStore := sync.OnceValue(st.Close)
 	defer closeStore()
+	// The log's first line is the house's key (README); then what was
+	// found or created, once everything opened.
 	house := st.Emission().Key()
 	logger.Info("house key "+house.String(), "fingerprint", house.Fingerprint(), "file", text.Printable(f.houseKey))
+	logStore(ctx, logger, st, f.store)
+	logHostKey(logger, f.hostKey, fingerprint, created)
 	// Every sequence's block on sale is opened now, its commitment
 	// recorded: the board and the rules screen show it before its first
 	// sale.
@@ -114,13 +135,20 @@ func serve(env Env, args []string) int {
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
-		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger, Join: join})
+		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger, Join: join,
+		Operators: operators})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
+	stopOps := serveOps(logger, srv, ops)
+	defer stopOps()
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(stop)
+	logger.Info("settings", "balance", f.balance.StringFixed(2), "loss_limit", lossLimitText(f.lossLimit),
+		"reality_check", f.realityCheck, "idle_timeout", f.idle, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
+		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests, "qa", f.qa,
+		"operators", operators.Len(), "metrics", metricsText(ops))
 	logger.Info("listening", "addr", l.Addr().String(), "store", text.Printable(store.Redact(f.store)),
 		"hostkey", fingerprint, "max_sessions", f.maxSessions, "max_boards", f.maxBoards,
 		"max_per_address", f.maxPerAddress, "max_startups", f.startups.String(), "guests", f.guests,
@@ -144,9 +172,12 @@ func serve(env Env, args []string) int {
 		return ExitInvalid
 	}
 	<-served
-	lat := srv.PurchaseLatency()
-	logger.Info("purchases", "sold", lat.Purchases, "p50", lat.P50.Round(10*time.Microsecond),
-		"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond))
+	// The units sold, the retries, refusals and failures apart (each sold
+	// nothing new).
+	lat, n := srv.PurchaseLatency(), srv.Purchases()
+	logger.Info("purchases", "sold", n.Sold, "p50", lat.P50.Round(10*time.Microsecond),
+		"p99", lat.P99.Round(10*time.Microsecond), "max", lat.Max.Round(10*time.Microsecond),
+		"again", n.Again, "refused", n.Refused, "failed", n.Failed)
 	if err := closeStore(); err != nil {
 		logger.Error("closing the store", "err", text.Printable(err.Error()))
 	}
@@ -206,6 +237,10 @@ func joinAddress(flagValue string, addr net.Addr) (board.Join, error) {
 func serveArgs(env Env, args []string) (serveFlags, error) {
 	var f serveFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&f.stateDir, "state-dir", "", "the `DIR` holding the store (tapis.db), the host key and the house key together, unless --store or --host-key say otherwise")
+	fs.StringVar(&f.operatorKeys, "operator-keys", "", "the stand's operators' public keys, an authorized_keys `FILE`: they may run ssh HOST pause, resume, announce, players, kick, topup, report")
+	fs.StringVar(&f.logFormat, "log-format", "text", "the log's format: text, or json (one object a line)")
+	fs.StringVar(&f.metrics, "metrics", "", "serve Prometheus metrics at http://`ADDR`/metrics and a health check at /healthz, on a listener of their own")
 	fs.StringVar(&f.listen, "listen", server.DefaultListen, "the address `ADDR` to listen on (:23234 to be reached from the network)")
 	fs.StringVar(&f.store, "store", server.DefaultStore, "the shared store `URL` every player buys from (sqlite:PATH, PATH.db, postgres://…)")
 	fs.StringVar(&f.join, "join-address", "", "the address `HOST[:PORT]` players join at, shown on the boards with its QR code (default: the listener's, the machine's name when it listens on every address)")
@@ -228,6 +263,12 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	}
 	if len(pos) > 0 {
 		return f, usagef("unexpected argument %q", pos[0])
+	}
+	if err := f.inStateDir(fs); err != nil {
+		return f, err
+	}
+	if f.logFormat != "text" && f.logFormat != "json" {
+		return f, usagef("--log-format %s: want text or json", text.Printable(f.logFormat))
 	}
 	if f.balance, err = parseBalance(*balance); err != nil {
 		return f, usagef("%v", err)

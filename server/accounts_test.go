@@ -38,16 +38,16 @@ func accountAcrossServers(t *testing.T, url string) {
 	}
 	waitUntil(t, "the refusal logged", func() bool { return strings.Contains(second.log.String(), `why="playing elsewhere"`) })
 
-	// A unit rolled to the end (half a second of animation), then the
-	// first server killed more than a second later: the unit is not
-	// offered again.
+	// A unit rolled to the end (Auto rolls the cups one after another),
+	// its shown mark in the store, then the first server killed: the unit
+	// is not offered again.
 	account := gossh.FingerprintSHA256(key.PublicKey())
 	playing.press(t, "1")
 	playing.waitFor(t, "enter play")
 	playing.press(t, "\r")
 	waitUntil(t, "the purchase", func() bool { return second.account(t, account).Purchases == 1 })
 	playing.press(t, "a")
-	time.Sleep(2 * time.Second)
+	waitUntil(t, "the unit shown", func() bool { return len(second.account(t, account).Pending) == 0 })
 	if err := first.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}

@@ -87,9 +87,11 @@ func (s *Server) housekeeping() {
 	// The store renews its leases on its own too (store.LeaseRenewEvery):
 	// this one says in the log when it cannot.
 	if err := s.o.Store.RenewLeases(ctx); err != nil {
+		s.metrics.storeError("leases")
 		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
 	}
 	if n, err := s.o.Store.LeaveAbandoned(ctx); err != nil {
+		s.metrics.storeError("sweep")
 		s.log.Error("sweeping the units left being revealed", "err", text.Printable(err.Error()))
 	} else if n > 0 {
 		s.log.Info("units left being revealed by sellers gone", "units", n)

@@ -48,6 +48,7 @@ func (v *viewer) open() (tea.Model, *refusal) {
 // game, the board ends when the server's shutdown says so (at once:
 // nothing is being revealed).
 func (v *viewer) watch(prog *tea.Program, over <-chan struct{}) {
+	v.s.stand.follow(prog, over, boardStand)
 	v.closed = make(chan struct{})
 	go func() {
 		select {
@@ -80,6 +81,9 @@ func (v *viewer) end(o outcome) (reason, farewell string) {
 	}
 	return "quit", ""
 }
+
+// name is "board".
+func (v *viewer) name() string { return "board" }
 
 // close does nothing: a board holds nothing of the store's.
 func (v *viewer) close() {}

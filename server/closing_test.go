@@ -159,11 +159,12 @@ func TestGoodbye(t *testing.T) {
 	for _, c := range []struct {
 		guest          bool
 		env            map[string]string
-		onYams, rolled string // what the screen shows on Yam's, and once the cups are rolled
+		onYams, rolled string    // what the screen shows on Yam's, and once a cup is rolled
+		done           [2]string // and once the unit is shown to its end, lost or won (Auto rolls one cup after another)
 		want           string
 	}{
-		{false, nil, "enter play", "Total: ", "tapis: thanks for playing! played 1 · staked €1.00 · won €"},
-		{true, map[string]string{"LANG": "fr_FR.UTF-8"}, "entrée jouer", "Total : ", "tapis : merci d'avoir joué ! parties 1 · misé 1,00 € · gagné "},
+		{false, nil, "enter play", "Total: ", [2]string{"No win this time", "You win"}, "tapis: thanks for playing! played 1 · staked €1.00 · won €"},
+		{true, map[string]string{"LANG": "fr_FR.UTF-8"}, "entrée jouer", "Total : ", [2]string{"Pas de gain cette fois", "Vous gagnez"}, "tapis : merci d'avoir joué ! parties 1 · misé 1,00 € · gagné "},
 	} {
 		key := newKey(t)
 		if c.guest {
@@ -174,6 +175,9 @@ func TestGoodbye(t *testing.T) {
 		term.waitFor(t, c.onYams)
 		term.press(t, "a") // a unit bought, rolled at once
 		term.waitFor(t, c.rolled)
+		waitUntil(t, "the unit's result", func() bool {
+			return strings.Contains(term.screen(), c.done[0]) || strings.Contains(term.screen(), c.done[1])
+		})
 		term.press(t, "q")
 		if status := term.exit(t); status != 0 {
 			t.Errorf("exit status %d", status)

@@ -22,20 +22,30 @@ import (
 // left as it is). A key that others may read is refused, as ssh refuses
 // one.
 func HostKey(path string) (key []byte, fingerprint string, err error) {
+	key, fingerprint, _, err = OpenHostKey(path)
+	return key, fingerprint, err
+}
+
+// OpenHostKey is HostKey, and reports whether it created the key: a host
+// key just made where one was expected (the server run from another
+// folder) makes every player's ssh warn of a changed key, which the
+// server's first lines say.
+func OpenHostKey(path string) (key []byte, fingerprint string, created bool, err error) {
 	key, err = os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		key, err = newHostKey(path)
+		created = err == nil
 	} else if err == nil {
 		err = store.Private("host key", path)
 	}
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	signer, err := gossh.ParsePrivateKey(key)
 	if err != nil {
-		return nil, "", fmt.Errorf("host key %s: %w", path, err)
+		return nil, "", false, fmt.Errorf("host key %s: %w", path, err)
 	}
-	return key, gossh.FingerprintSHA256(signer.PublicKey()), nil
+	return key, gossh.FingerprintSHA256(signer.PublicKey()), created, nil
 }
 
 // newHostKey creates an ed25519 host key in a new file at path.

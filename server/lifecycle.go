@@ -33,6 +33,8 @@ type sessionKind interface {
 	close()
 	// logEnd writes the session's line in the log, d after it began.
 	logEnd(reason string, d time.Duration)
+	// name is the kind's, in the log and the metrics: game or board.
+	name() string
 }
 
 // refusal is why a session is let in to no program: one line on its
@@ -94,7 +96,13 @@ type lifecycle struct {
 }
 
 // handle is every SSH session's handler (under wish's panic recovery).
-func (s *Server) handle(sess ssh.Session) { s.serve(sess, s.kindOf) }
+func (s *Server) handle(sess ssh.Session) {
+	if isOperatorCommand(sess.Command()) { // the stand's: no program, an answer and an exit status
+		s.operate(sess)
+		return
+	}
+	s.serve(sess, s.kindOf)
+}
 
 // serve takes sess through its lifecycle, of the kind kindOf picks. The
 // program runs in wish's bubbletea middleware, on a session whose window
@@ -126,6 +134,8 @@ func (l *lifecycle) begin(sess ssh.Session, kindOf kindPicker) *tea.Program {
 		return nil
 	}
 	l.kind = kind
+	l.logger.Info("connected", "kind", kind.name(), "lang", string(l.lang))
+	l.s.metrics.sessions.WithLabelValues(kind.name()).Inc()
 	release, r := kind.claim()
 	if r != nil {
 		l.refused = r

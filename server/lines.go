@@ -29,6 +29,7 @@ const (
 	lineStoppedBye       // the same, as a game ends: %s their session's outcome
 	lineKeyed            // how a player with a key finds their account again
 	lineGuest            // a guest's account ends with the connection
+	lineKicked           // the stand's host ended the game: %s their session's outcome
 )
 
 // linesIn returns the lines in a language: French, or English.
@@ -50,6 +51,7 @@ func linesIn(lang ui.Lang) map[line]string {
 			lineStoppedBye:  "tapis : les ventes sont arrêtées, la réserve a été modifiée à l'insu de ce serveur : %s",
 			lineKeyed:       "Votre compte est votre clé : revenez avec la même pour retrouver solde, historique et unités non révélées",
 			lineGuest:       "Vous jouiez en invité : ce compte se termine avec la connexion",
+			lineKicked:      "tapis : le stand a fermé votre partie : %s",
 		}
 	}
 	return map[line]string{
@@ -68,6 +70,7 @@ func linesIn(lang ui.Lang) map[line]string {
 		lineStoppedBye:  "tapis: sales are stopped, the store was changed under this server: %s",
 		lineKeyed:       "Your account is your key: come back with the same one to find your balance, history and unrevealed units",
 		lineGuest:       "You played as a guest: this account ends with the connection",
+		lineKicked:      "tapis: the stand closed your game: %s",
 	}
 }
 

@@ -34,7 +34,7 @@ func (m *sizedModel) View() tea.View {
 // late). The next message within the turn waits for it.
 func TestPacedFirstFrameAtTheSize(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{})
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
 	p := newPaced(&sizedModel{}, scr)
 	if _, cmd := p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); cmd != nil || p.due {
 		t.Errorf("the colour profile, before the size: a frame's turn is waited for (due %v)", p.due)
@@ -63,7 +63,7 @@ func TestPacedFirstFrameAtTheSize(t *testing.T) {
 // too: given 0×0, it drew nothing but the modes.
 func TestPacedNoSizeIsTheScreens(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, noSizeWidth, noSizeHeight, colorprofile.ANSI, &styleMemo{})
+	scr := newScreen(&out, noSizeWidth, noSizeHeight, colorprofile.ANSI, &styleMemo{}, nil)
 	m := &sizedModel{}
 	p := newPaced(m, scr)
 	p.Update(tea.WindowSizeMsg{})

@@ -56,8 +56,10 @@ func TestLossLimitRefusesOverSSH(t *testing.T) {
 	term.press(t, "1")
 	term.waitFor(t, "enter play")
 	term.press(t, "\r")
-	// Lost just now: purchases again tomorrow.
-	term.waitFor(t, "Loss limit (€2 in 24 h): this stake again tomorrow at ")
+	// Lost just now, 2 € or more: no stake is possible, the smallest
+	// (0,50 €) neither, until tomorrow; the help line is named.
+	term.waitFor(t, "Loss limit (€2 in 24 h): no purchase of any stake before tomorrow ")
+	term.waitFor(t, " · help 09 74 75 13 13")
 	term.press(t, "a") // Auto is refused too
 	waitUntil(t, "Auto's refusal", func() bool { return strings.Count(ts.log.String(), "purchase refused") == 2 })
 	term.press(t, "h")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -44,7 +45,7 @@ func (s *Server) kindOf(l *lifecycle, sess ssh.Session) (sessionKind, *refusal) 
 	case account == "": // no key and no keyboard-interactive: cannot happen
 		return nil, refuse(lineUnavailable)
 	}
-	return &player{lifecycle: l, account: account, guest: guest}, nil
+	return &player{lifecycle: l, account: account, guest: guest, keepWith: withKey(sess.LocalAddr())}, nil
 }
 
 // player is a player's session: their game, until they quit, the
@@ -53,9 +54,33 @@ type player struct {
 	*lifecycle
 	account      string
 	guest        bool
+	keepWith     string // the command that plays with a key, for a guest
 	m            *ui.Model
 	quitByServer func() bool // the server's shutdown quit the game
 	outcome      ui.Outcome  // the game's, once it is over
+	prog         *tea.Program
+	kicked       atomic.Bool // an operator ended the game (ssh HOST kick)
+}
+
+// name is "game".
+func (p *player) name() string { return "game" }
+
+// kick ends the player's game, as an operator asked.
+func (p *player) kick() {
+	p.kicked.Store(true)
+	p.prog.Quit()
+}
+
+// playersNow returns the games running now, the longest-playing first.
+func (s *Server) playersNow() []*player {
+	s.mu.Lock()
+	ps := make([]*player, 0, len(s.players))
+	for _, p := range s.players {
+		ps = append(ps, p)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(ps, func(a, b *player) int { return a.start.Compare(b.start) })
+	return ps
 }
 
 // claim takes the player's account.
@@ -90,8 +115,12 @@ func (p *player) open() (tea.Model, *refusal) {
 		p.logger.Error("account not opened", "err", text.Printable(err.Error()))
 		return nil, refuse(lineUnavailable)
 	}
-	m := ui.New(sess, ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
-		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck})
+	o := ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck}
+	if p.guest {
+		o.Guest = p.keepWith
+	}
+	m := ui.New(sess, o)
 	p.m = m
 	return m, nil
 }
@@ -100,12 +129,27 @@ func (p *player) open() (tea.Model, *refusal) {
 // the server ends the games.
 func (p *player) watch(prog *tea.Program, over <-chan struct{}) {
 	p.quitByServer = p.s.end.watch(prog, over)
+	p.prog = prog
+	p.s.stand.follow(prog, over, playerStand)
+	p.s.mu.Lock()
+	p.s.players[p.account] = p
+	p.s.mu.Unlock()
+	go func() {
+		<-over
+		p.s.mu.Lock()
+		if p.s.players[p.account] == p {
+			delete(p.s.players, p.account)
+		}
+		p.s.mu.Unlock()
+	}()
 }
 
 // end names how the game ended, and the player's farewell.
 func (p *player) end(o outcome) (reason, farewell string) {
 	p.outcome = p.m.Outcome()
 	switch {
+	case p.kicked.Load():
+		return "kicked", goodbye(p.lang, lineKicked, p.outcome, p.guest)
 	case o.idled:
 		return "idle", lineIdle.say(p.lang, minutes(p.s.o.IdleTimeout))
 	case (p.m.EndedByClosing() || p.quitByServer()) && p.s.end.tampered:
@@ -176,6 +220,12 @@ func howToPlay(local net.Addr) string {
 		return "ssh -t HOST"
 	}
 	return "ssh -t -p " + port + " " + host
+}
+
+// withKey is the command line that plays on this server with a key of
+// one's own, an account kept from one visit to the next.
+func withKey(local net.Addr) string {
+	return strings.Replace(howToPlay(local), "ssh ", "ssh -i KEY ", 1)
 }
 
 // addr writes a network address for the log.

@@ -46,6 +46,9 @@ func (s *Server) startPresence() {
 		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
 		err := s.o.Store.Present(ctx, p.id, s.Playing())
 		cancel()
+		if err != nil {
+			s.metrics.storeError("presence")
+		}
 		if err != nil && !failing {
 			s.log.Error("players not recorded for the board", "err", text.Printable(err.Error()))
 		}

@@ -25,6 +25,7 @@ type screen struct {
 	out     io.Writer // the session's guarded output
 	profile colorprofile.Profile
 	styles  *styleMemo
+	counted func() // called at each frame drawn (the metrics'); nil: none
 
 	mu      sync.Mutex
 	view    tea.View // the latest frame handed in
@@ -49,8 +50,8 @@ type screen struct {
 
 // newScreen returns the screen of a terminal of width×height, of the given
 // colour profile, writing to out, and starts its writer.
-func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo) *screen {
-	s := &screen{out: out, profile: profile, styles: styles, width: width, height: height,
+func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo, drawn func()) *screen {
+	s := &screen{out: out, profile: profile, styles: styles, width: width, height: height, counted: drawn,
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go s.run()
 	return s
@@ -146,6 +147,9 @@ func (s *screen) draw(v tea.View, width, height int, whole bool) {
 	}
 	s.buf.WriteString(s.change(sgr, ""))
 	s.flush()
+	if s.counted != nil {
+		s.counted()
+	}
 }
 
 // change returns the SGR sequence from one style to another, in the

@@ -102,7 +102,7 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 	for round := range 400 {
 		out := &syncBuffer{}
 		profile := profiles[round%len(profiles)]
-		scr := newScreen(out, w, h, profile, &styleMemo{})
+		scr := newScreen(out, w, h, profile, &styleMemo{}, nil)
 		var last string
 		var runs [][]int
 		for range 1 + r.IntN(6) {
@@ -169,7 +169,7 @@ func TestNarrow(t *testing.T) {
 // plain.
 func TestScreenClearsTheVisibleScreen(t *testing.T) {
 	out := &syncBuffer{}
-	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{})
+	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{}, nil)
 	defer scr.close()
 	scr.set(tea.NewView("first\nframe"))
 	scr.sync()

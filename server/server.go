@@ -24,6 +24,7 @@ import (
 	"tapis/board"
 	"tapis/store"
 	"tapis/text"
+	"tapis/ui"
 )
 
 // Defaults of tapis serve.
@@ -91,6 +92,13 @@ type Options struct {
 	// its QR code (tapis serve's --join-address, or derived from its
 	// listener: board.JoinOf); zero: the boards show none.
 	Join board.Join
+	// Operators are the keys that may run the stand's commands over SSH
+	// (pause, resume, announce, players, kick, topup, report); none when
+	// zero: every such command is refused.
+	Operators Operators
+	// Report writes the stand's report for ssh HOST report; nil: the
+	// server has none to give.
+	Report Reporter
 }
 
 // Server is tapis serve: an SSH server whose sessions play the game.
@@ -111,8 +119,12 @@ type Server struct {
 	// the memory of those gone, every housekeepingEvery.
 	housekeeper *ticker
 
+	stand   *stand   // what the operators set: sales paused, an announcement
+	metrics *metrics // the server's own registry
+
 	mu        sync.Mutex
 	playing   map[string]chan struct{} // the accounts playing now, one session each: closed once it is over
+	players   map[string]*player       // the games running now, by account, for the operators
 	boards    int                      // the boards watched now
 	presence  *presence                // the players' count in the store, for the boards, once serving
 	listeners []net.Listener           // what Serve was given, for Close
@@ -153,8 +165,11 @@ func New(o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
-	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, end: newEnding(), styles: &styleMemo{}}
-	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, failed: newFailures(o.Log, time.Now), limit: o.LossLimit}
+	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, players: map[string]*player{}, end: newEnding(),
+		styles: &styleMemo{}, stand: newStand()}
+	s.metrics = newMetrics(s)
+	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, failed: newFailures(o.Log, time.Now), limit: o.LossLimit,
+		stand: s.stand, metrics: s.metrics}
 	// Every connection the server may hold at once: each player and board
 	// and as many again arriving or leaving, and those logging in.
 	total := 2*(o.MaxSessions+o.MaxBoards) + o.Startups.Full
@@ -194,6 +209,7 @@ func New(o Options) (*Server, error) {
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	s.ssh = srv
 	s.feed = board.NewFeed(o.Store, func(err error) {
+		s.metrics.storeError("board")
 		s.log.Error("the boards' store does not answer: they say they are paused", "err", text.Printable(err.Error()))
 	})
 	return s, nil
@@ -289,36 +305,52 @@ func (s *Server) release(account string) {
 }
 
 // seller is the shared store as each player's session holds it: closing a
-// player's session leaves it open, a purchase past the loss limit is
-// refused, and a purchase that fails is logged (the failures that follow it
-// closely as a count, failures.go).
+// player's session leaves it open, a purchase past the loss limit or while
+// sales are paused is refused, and a purchase that fails is logged (the
+// failures that follow it closely as a count, failures.go).
 type seller struct {
 	*store.SQL
 	log     *log.Logger
 	latency *latencies
 	failed  *failures
 	limit   decimal.Decimal // the loss limit over store.LossWindow; zero: none
+	stand   *stand
+	metrics *metrics
 }
 
-// Sell sells a unit, unless the account's loss limit refuses it (a
+// Sell sells a unit, unless the stand's host paused sales
+// (ui.ErrSalesPaused) or the account's loss limit refuses it (a
 // *store.LossLimitError, logged as information: the store checks it in
 // the purchase's transaction, against every server's sales); it measures
-// how long the sale took, and logs the purchase's failure.
+// how long the sale took, counts its outcome, and logs the purchase's
+// failure. A retry answered with the unit sold before is no new sale.
 func (s seller) Sell(ctx context.Context, p store.Purchase) (store.Receipt, error) {
+	if s.stand.isPaused() {
+		s.metrics.purchase(p.Game.Name, outcomePaused, 0)
+		return store.Receipt{}, ui.ErrSalesPaused
+	}
 	start := time.Now()
 	p.LossLimit = s.limit
 	r, err := s.SQL.Sell(ctx, p)
+	took := time.Since(start)
 	if e, ok := store.IsLossLimit(err); ok {
+		s.metrics.purchase(p.Game.Name, outcomeLossLimit, took)
 		s.log.Info("purchase refused", "purchase", p.ID(), "why", "loss limit", "limit", e.Limit.StringFixed(2),
 			"loss", e.Loss.StringFixed(2), "until", e.Until.Local().Format(time.DateTime))
 		return store.Receipt{}, err
 	}
 	if err != nil { // a purchase that failed sold nothing: it is not timed among the sales
+		s.metrics.purchase(p.Game.Name, outcomeFailed, took)
 		s.failed.failed("purchase", p.ID(), "game", p.Game.Name, "stake", p.Stake.String(),
 			"err", text.Printable(err.Error()))
 		return r, err
 	}
-	s.latency.record(time.Since(start))
+	if r.Again {
+		s.metrics.purchase(p.Game.Name, outcomeAgain, took)
+		return r, nil
+	}
+	s.metrics.purchase(p.Game.Name, outcomeSold, took)
+	s.latency.record(took)
 	s.failed.sold()
 	return r, nil
 }

@@ -97,6 +97,19 @@ func (e *Emission) Sequences() []game.SeqKey {
 	return keys
 }
 
+// leastStake returns the smallest stake of every game the emission sells:
+// when a loss limit refuses it, it refuses every purchase.
+func (e *Emission) leastStake() decimal.Decimal {
+	keys := e.Sequences()
+	least := keys[0].Stake
+	for _, k := range keys[1:] {
+		if k.Stake.LessThan(least) {
+			least = k.Stake
+		}
+	}
+	return least
+}
+
 // tableJSON is a lot table as the emission records it.
 type tableJSON struct {
 	Units int64     `json:"units"`

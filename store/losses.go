@@ -29,6 +29,11 @@ type LossLimitError struct {
 	// purchases rolling out of the window, the net loss leaves room under
 	// Limit for its stake.
 	Until time.Time
+	// None is true when no purchase of any game and stake is possible
+	// now (the smallest stake the emission sells is refused too); First
+	// is then when the first one will be: the smallest stake's Until.
+	None  bool
+	First time.Time
 }
 
 func (e *LossLimitError) Error() string {
@@ -201,7 +206,12 @@ func (s *SQL) lossLimitError(ctx context.Context, p Purchase, stake decimal.Deci
 		return err
 	}
 	if err := sp.Losses().Check(sp.Now, p.LossLimit, stake); err != nil {
-		return err
+		e, _ := IsLossLimit(err)
+		least := s.emission.leastStake()
+		if first, _ := IsLossLimit(sp.Losses().Check(sp.Now, p.LossLimit, least)); first != nil {
+			e.None, e.First = true, first.Until
+		}
+		return e
 	}
 	// Purchases rolled out of the window meanwhile: the next try may pass.
 	return &LossLimitError{Limit: p.LossLimit, Loss: sp.NetLoss(), Until: sp.Now}

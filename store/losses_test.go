@@ -137,8 +137,14 @@ func lossWindow(t *testing.T, s *SQL) {
 	// sells nothing and says until when; within the limit, it sells.
 	ann := Purchase{Account: "ann", Number: 7, Game: lottery.Yams(), Stake: eur("2"), LossLimit: eur("14")}
 	_, err = s.Sell(ctx, ann)
-	if e, ok := IsLossLimit(err); !ok || !e.Loss.Equal(eur("13")) || !e.Until.Equal(now.Add(time.Hour)) {
-		t.Errorf("13 € lost, a 2 € stake, a 14 € limit: %v, want refused until %s", err, now.Add(time.Hour))
+	if e, ok := IsLossLimit(err); !ok || !e.Loss.Equal(eur("13")) || !e.Until.Equal(now.Add(time.Hour)) || e.None {
+		t.Errorf("13 € lost, a 2 € stake, a 14 € limit: %v (none possible: %v), want refused until %s, a 0,50 € stake possible", err, ok && e.None, now.Add(time.Hour))
+	}
+	// Past the smallest stake the emission sells, no purchase is possible:
+	// the error says when the first one will be, no later than this one.
+	_, err = s.Sell(ctx, Purchase{Account: "ann", Number: 7, Game: lottery.Yams(), Stake: eur("2"), LossLimit: eur("13.2")})
+	if e, ok := IsLossLimit(err); !ok || !e.None || e.First.IsZero() || e.First.After(e.Until) {
+		t.Errorf("13 € lost, a 13,20 € limit: %+v, want no purchase possible before a time", e)
 	}
 	if a, err := s.Account(ctx, "ann", 0); err != nil || a.Purchases != 6 {
 		t.Errorf("refused, the account has made %d purchases (%v), want 6", a.Purchases, err)

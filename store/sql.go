@@ -44,6 +44,7 @@ type SQL struct {
 	checked  checkedBlocks        // the blocks whose commitment it checked
 	houseKey ledger.PublicKey     // the house's key as a reader knows it (Options.HouseKey), for Verify
 	raw      rawStatements        // SQLite: the purchase's statements prepared on the driver's connection
+	fresh    bool                 // Open created the emission: the store was new
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
@@ -280,6 +281,7 @@ func (s *SQL) loadEmission(ctx context.Context, o Options) (*Emission, error) {
 				return fmt.Errorf("store %s: %w", s.where, err)
 			}
 			e, err = s.createEmission(ctx, tx, o)
+			s.fresh = err == nil
 			return err
 		}
 		if err != nil {

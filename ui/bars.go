@@ -66,6 +66,9 @@ func (m *Model) header() *drawing {
 	if m.closing.on {
 		return m.closingBanner()
 	}
+	if b := m.standBanner(); b != nil {
+		return b
+	}
 	s := m.nav.screen
 	if s == HelpScreen {
 		s = m.nav.from()

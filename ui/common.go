@@ -46,6 +46,8 @@ type common struct {
 	// keyMaps are the screens' bindings, built once for each state a
 	// screen's bottom line shows (keyMapOf).
 	keyMaps map[keyMapKey]keyMap
+	// guest is Options.Guest: how a guest keeps an account.
+	guest string
 }
 
 // tell shows a notice in place of the keys' help until the next key.
@@ -58,7 +60,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
-		kiosk: o.Demo, qa: o.QA, dark: true, speed: o.Speed, bell: o.Bell,
+		kiosk: o.Demo, qa: o.QA, guest: o.Guest, dark: true, speed: o.Speed, bell: o.Bell,
 	}
 	c.restyle(plain, true)
 	return c
@@ -218,6 +220,7 @@ const (
 	noteTampered                // a purchase refused: the store was changed under its seller
 	noteStopped                 // a purchase refused: the server stopped selling, its store changed under it
 	noteSpeed                   // the speed key was pressed: the reveals' pace now
+	notePaused                  // a purchase refused: the stand's host paused sales
 )
 
 // note is a line a screen shows: a kind, and what it needs to say it.
@@ -228,12 +231,15 @@ type note struct {
 	text string
 	n    int
 	loss *store.LossLimitError // noteLossLimit's
+	// ticket is noteLossLimit's on a game of one price (Vegas): "a
+	// ticket", not "this stake".
+	ticket bool
 }
 
 // refused reports whether a note says why a purchase was refused.
 func (n note) refused() bool {
 	return n.kind == noteStoreDown || n.kind == noteElsewhere || n.kind == noteFailed || n.kind == noteJournalFull || n.kind == noteLossLimit || n.kind == noteClosing ||
-		n.kind == noteTampered || n.kind == noteStopped
+		n.kind == noteTampered || n.kind == noteStopped || n.kind == notePaused
 }
 
 // say writes a note in the screen's language.
@@ -266,13 +272,15 @@ func (c *common) say(n note) string {
 	case noteClosing:
 		return c.t.get("closing.refused")
 	case noteLossLimit:
-		return c.lossLimitLine(n.loss)
+		return c.lossLimitLine(n.loss, n.ticket)
 	case noteTampered:
 		return c.t.get("refused.tampered")
 	case noteStopped:
 		return c.t.get("stopped.refused")
 	case noteSpeed:
 		return c.t.f("speed.now", c.t.get(speedKeys[c.speed%Speed(len(speedKeys))]))
+	case notePaused:
+		return c.t.get("paused.refused")
 	}
 	return ""
 }

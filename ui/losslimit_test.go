@@ -78,7 +78,7 @@ func TestLossLimitRefusal(t *testing.T) {
 	press(m, "esc", "esc", "2")
 	s.refuse.Until = fixedTime.Add(5 * time.Hour) // 01:00, tomorrow
 	clickLabel(t, m, "Buy", 0)
-	if want := "Loss limit (€5 in 24 h): this stake again tomorrow at 01:00"; !strings.Contains(plain(m), want) || m.Totals().Played != 0 {
+	if want := "Loss limit (€5 in 24 h): a ticket again tomorrow at 01:00"; !strings.Contains(plain(m), want) || m.Totals().Played != 0 {
 		t.Fatalf("a ticket past the loss limit: %d played, want the line %q:\n%s", m.Totals().Played, want, plain(m))
 	}
 	s.refuse = nil

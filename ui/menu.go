@@ -65,6 +65,9 @@ func (s *menuScreen) layers(body area) []layer {
 func (s *menuScreen) draw(entries []menuEntry) string {
 	head := lipgloss.JoinVertical(lipgloss.Center, s.st.logo.Render(logo), "", s.st.dim.Render(s.t.get("menu.hint")), "")
 	rows := []string{head}
+	if s.guest != "" { // a guest: what becomes of the account, and how to keep one
+		rows = append(rows, s.st.note.Render(s.t.get("menu.guest")), s.st.dim.Render(s.t.f("menu.guest.keep", s.guest)), "")
+	}
 	for i, e := range entries {
 		label := fmt.Sprintf("%d  %s", i+1, s.t.get(entryKeys[e]))
 		style := s.st.menuItem

@@ -68,6 +68,11 @@ type Options struct {
 	Speed Speed
 	// Bell rings the terminal's bell when a big win is celebrated (--bell).
 	Bell bool
+	// Guest is how a guest of tapis serve (a player without a key) keeps
+	// an account: the command that connects with a key (ssh -i KEY …).
+	// The menu tells them their account ends with the connection, and
+	// this; "" for a player with an account.
+	Guest string
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -95,6 +100,7 @@ type Model struct {
 	headMoney headMoney       // the header's balance and net, as last written
 	demo      demoState       // the trade-show demo
 	closing   closingState    // the server closing (ClosingMsg)
+	stand     StandMsg        // what the stand's host set: sales paused, an announcement
 	reality   *realityCheck
 	// laid is the last frame's layers, whose array the next one reuses:
 	// what reads them (paint, hit) is done with them by then.
@@ -319,6 +325,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case ClosingMsg:
 		return m.closingStarts(msg)
+	case StandMsg:
+		m.stand, m.till.halted = msg, msg.Paused
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:

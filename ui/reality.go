@@ -172,12 +172,13 @@ func (r *realityCheck) draw(body area, under []layer) []layer {
 	played := t.f("rc.played", duration(t.lang, r.played))
 	staked := t.f("rc.staked", t.money(r.staked), t.money(r.won))
 	net := t.f("rc.net", t.signed(r.won.Sub(r.staked)))
+	help := t.get("helpline")
 	goOn, quit := r.st.button.Render(t.get("rc.continue")), r.st.button.Render(t.get("quit"))
 	gw, qw := ansi.StringWidth(goOn), ansi.StringWidth(quit)
 	const gap = 4
-	inner := min(max(ansi.StringWidth(played), ansi.StringWidth(staked), ansi.StringWidth(net), gw+gap+qw)+6, body.w-2)
-	lines := []string{"", "  " + played, "  " + staked, "  " + r.st.win.Render(net), "", "", ""}
-	const buttonRow = 5 // the row of lines the buttons are on
+	inner := min(max(ansi.StringWidth(played), ansi.StringWidth(staked), ansi.StringWidth(net), ansi.StringWidth(help), gw+gap+qw)+6, body.w-2)
+	lines := []string{"", "  " + played, "  " + staked, "  " + r.st.win.Render(net), "  " + r.st.dim.Render(help), "", "", ""}
+	const buttonRow = 6 // the row of lines the buttons are on
 	for i, l := range lines {
 		lines[i] = l + spaces(inner-ansi.StringWidth(l))
 	}
@@ -248,19 +249,43 @@ func duration(l Lang, d time.Duration) string {
 	return fmt.Sprintf("%d h %02d", s/3600, s/60%60)
 }
 
+// limitKeys are a loss limit line's texts: a time today, or tomorrow.
+type limitKeys struct{ today, tomorrow string }
+
 // lossLimitLine says that the loss limit refused a purchase, and from when
 // one is possible again: the minute it is, in the clock's time zone (the
-// server's local time), tomorrow's said so.
-func (c *common) lossLimitLine(e *store.LossLimitError) string {
+// server's local time), tomorrow's said so; when no stake of any game is
+// possible, when the first purchase will be; on a game of one price, "a
+// ticket"; then the help line, Joueurs Info Service.
+func (c *common) lossLimitLine(e *store.LossLimitError, ticket bool) string {
 	now := c.clock.Now()
-	until := e.Until.In(now.Location())
+	until, keys := e.Until, limitKeys{"limit.today", "limit.tomorrow"}
+	switch {
+	case e.None: // no stake of any game: when the first purchase will be
+		until, keys = e.First, limitKeys{"nostake.today", "nostake.tomorrow"}
+	case ticket: // one price: a ticket, not "this stake"
+		keys = limitKeys{"ticket.today", "ticket.tomorrow"}
+	}
+	until = until.In(now.Location())
 	if t := until.Truncate(time.Minute); !t.Equal(until) {
 		until = t.Add(time.Minute)
 	}
 	at := until.Format("15:04")
-	limit := c.euros(e.Limit)
+	key := keys.today
 	if y, m, d := until.Date(); y != now.Year() || m != now.Month() || d != now.Day() {
-		return c.t.f("limit.tomorrow", limit, at)
+		key = keys.tomorrow
 	}
-	return c.t.f("limit.today", limit, at)
+	// The limit and the help line named in full where they fit; on a
+	// narrow screen the limit's amount goes, and the help line's name:
+	// its number stays.
+	label := c.t.f("limit.label", c.euros(e.Limit))
+	for _, l := range [...]string{
+		c.t.f(key, label, at) + " · " + c.t.get("helpline"),
+		c.t.f(key, label, at) + " · " + c.t.get("helpline.short"),
+	} {
+		if ansi.StringWidth(l) <= c.width-2 {
+			return l
+		}
+	}
+	return c.t.f(key, c.t.get("limit.label.short"), at) + " · " + c.t.get("helpline.short")
 }

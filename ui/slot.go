@@ -45,6 +45,10 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 		}
 		return nil
 	}
+	if t.halted { // the host paused sales: what was bought is still revealed
+		sl.note = note{kind: notePaused}
+		return nil
+	}
 	cmd, n := t.buy(g.game(), g.stake(), auto)
 	sl.note, sl.busy = n, cmd != nil
 	return cmd
@@ -56,6 +60,7 @@ func takeBought(g gameScreen, sl *slot, t *till, msg boughtMsg) tea.Cmd {
 	sl.busy = false
 	if msg.err != nil {
 		sl.note = t.refusal(msg.err)
+		sl.note.ticket = len(g.game().Stakes) == 1
 		return nil
 	}
 	g.take(&msg.sold, note{})

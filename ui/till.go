@@ -47,6 +47,8 @@ type till struct {
 	// closed is true once the server is closing: nothing is bought any
 	// more; tampered, because its store was changed under it.
 	closed, tampered bool
+	// halted is true while the stand's host paused sales (StandMsg).
+	halted bool
 	// recording counts the units shown whose record is under way.
 	recording int
 	// paused is true while a reality check is due or shows: no purchase
@@ -160,6 +162,9 @@ func (t *till) refusal(err error) note {
 	}
 	if e, ok := store.IsLossLimit(err); ok {
 		return note{kind: noteLossLimit, loss: e}
+	}
+	if errors.Is(err, ErrSalesPaused) {
+		return note{kind: notePaused}
 	}
 	if errors.Is(err, store.ErrTampered) {
 		return note{kind: noteTampered}
