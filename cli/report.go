@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"time"
 
 	"tapis/report"
@@ -28,7 +29,7 @@ const reportTimeout = 2 * time.Minute
 // go on. Exit 2 for a bad flag or a store that cannot be opened, 1 when
 // the reading fails.
 func showReport(env Env, args []string) int {
-	f, err := reportArgs(env, args, time.Now)
+	f, err := reportArgs(env, args, time.Now, true)
 	if err != nil {
 		return fail(env, "report", err)
 	}
@@ -43,26 +44,54 @@ func showReport(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "report", err)
 	}
-	switch {
-	case f.json:
-		err = r.WriteJSON(env.Stdout)
-	case f.csv:
-		err = r.WriteCSV(env.Stdout)
-	default:
-		err = r.WriteText(env.Stdout, time.Local)
-	}
-	if err != nil {
-		return fail(env, "report", fmt.Errorf("writing the report: %w", err))
+	if err := f.write(env.Stdout, r); err != nil {
+		return fail(env, "report", err)
 	}
 	return ExitOK
 }
 
+// write writes r as f asks: text for a host, JSON or CSV.
+func (f reportFlags) write(w io.Writer, r *report.Report) error {
+	var err error
+	switch {
+	case f.json:
+		err = r.WriteJSON(w)
+	case f.csv:
+		err = r.WriteCSV(w)
+	default:
+		err = r.WriteText(w, time.Local)
+	}
+	if err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return nil
+}
+
+// standReport is ssh HOST report on tapis serve, for the stand's
+// operators: tapis report's flags but --store, on the store the server
+// sells from (no argument picks another).
+func standReport(st *store.SQL) server.Reporter {
+	return func(ctx context.Context, w io.Writer, args []string) error {
+		f, err := reportArgs(Env{Stdout: io.Discard, Stderr: io.Discard}, args, time.Now, false)
+		if err != nil {
+			return &server.ArgsError{Err: err}
+		}
+		r, err := report.Read(ctx, st, f.since)
+		if err != nil {
+			return err
+		}
+		return f.write(w, r)
+	}
+}
+
 // reportArgs reads tapis report's flags; now is the clock --since counts
 // back from.
-func reportArgs(env Env, args []string, now func() time.Time) (reportFlags, error) {
+func reportArgs(env Env, args []string, now func() time.Time, withStore bool) (reportFlags, error) {
 	var f reportFlags
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.StringVar(&f.store, "store", server.DefaultStore, "the store `URL` to report on (sqlite:PATH, PATH.db, postgres://…); it must exist")
+	if withStore {
+		fs.StringVar(&f.store, "store", server.DefaultStore, "the store `URL` to report on (sqlite:PATH, PATH.db, postgres://…); it must exist")
+	}
 	since := fs.String("since", "", "count the purchases from `D` on: a duration back from now (2h, 30m), today, or a local date and time (2026-12-02, 2026-12-02T14:00)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object")
 	fs.BoolVar(&f.csv, "csv", false, "print one CSV table")
@@ -80,6 +109,9 @@ func reportArgs(env Env, args []string, now func() time.Time) (reportFlags, erro
 		if f.since, err = parseSince(*since, now()); err != nil {
 			return f, usagef("--since %q: %v", *since, err)
 		}
+	}
+	if !withStore {
+		return f, nil
 	}
 	if err := checkStoreURL(f.store); err != nil {
 		return f, err

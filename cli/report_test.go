@@ -202,7 +202,7 @@ func TestReportArgs(t *testing.T) {
 		"2026-12-01":       time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC),
 		"2026-12-02T14:00": time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC),
 	} {
-		f, err := reportArgs(Env{}, []string{"--since", in, "--store", "x.db"}, func() time.Time { return now })
+		f, err := reportArgs(Env{}, []string{"--since", in, "--store", "x.db"}, func() time.Time { return now }, true)
 		if err != nil || !f.since.Equal(want) {
 			t.Errorf("--since %s: %v %v, want %v", in, f.since, err, want)
 		}

@@ -136,7 +136,7 @@ func serve(env Env, args []string) int {
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
 		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger, Join: join,
-		Operators: operators})
+		Operators: operators, Report: standReport(st)})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}

@@ -74,6 +74,13 @@ type opError struct {
 
 func (e *opError) Error() string { return e.line }
 
+// ArgsError is what a Reporter returns for arguments it cannot read: the
+// operator is told its line, exit status 2.
+type ArgsError struct{ Err error }
+
+func (e *ArgsError) Error() string { return e.Err.Error() }
+func (e *ArgsError) Unwrap() error { return e.Err }
+
 func badArgs(format string, args ...any) error {
 	return &opError{opBadArgs, fmt.Sprintf(format, args...)}
 }
@@ -115,11 +122,14 @@ func (s *Server) operate(sess ssh.Session) {
 	}
 	err := s.command(sess.Context(), out, logger, cmd[0], cmd[1:], sess.RawCommand())
 	var oe *opError
+	var ae *ArgsError
 	switch {
 	case err == nil:
 		sess.Exit(opOK) //nolint:errcheck // a client gone hears nothing
 		return
 	case errors.As(err, &oe):
+	case errors.As(err, &ae):
+		oe = &opError{opBadArgs, cmd[0] + ": " + text.Printable(ae.Error())}
 	default: // the store's words are for the log
 		logger.Error("operator command failed", "err", text.Printable(err.Error()))
 		oe = &opError{opFailed, cmd[0] + ": the store did not answer (the server's log says why)"}
