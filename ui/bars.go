@@ -92,14 +92,26 @@ func (m *Model) header() *drawing {
 		const sep = "   "
 		at := elapsed(time.Duration(k.secs) * time.Second)
 		balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-		parts := [...]struct {
+		all := [...]struct {
 			sp   *span
 			text string
 		}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
 			{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
-		rw, n := 0, 0
+		parts := all[:]
+		width := func() int {
+			rw := 0
+			for _, p := range parts {
+				rw += cellWidth(p.text)
+			}
+			return rw
+		}
+		if m.demo.on && cellWidth(brand)+cellWidth(m.screenTitle())+width() >= m.width {
+			// The kiosk's invitation to play matters more than the time
+			// its loop has played: the time gives way first.
+			parts = append(all[:5:5], all[8])
+		}
+		rw, n := width(), 0
 		for _, p := range parts {
-			rw += cellWidth(p.text)
 			n += len(p.sp.open) + len(p.text) + len(p.sp.close)
 		}
 		return m.headerWith(m.screenTitle(), rw, n, func(b *strings.Builder) {
@@ -140,7 +152,7 @@ func (m *Model) headerWith(title string, rw, n int, right func(*strings.Builder)
 	if lw+rw >= m.width {
 		title = ""
 		if m.demo.on {
-			title = "· " + demoLabel
+			title = "· " + m.t.get("demo.mark")
 		}
 		lw = cellWidth(brand) + cellWidth(title)
 	}

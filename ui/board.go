@@ -8,7 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/yams"
-	safe "tapis/text"
 )
 
 // Keys of the board's drawings.
@@ -193,7 +192,7 @@ func (c *common) yamsResult(b *yamsBoard) string {
 	s := b.unit.Score()
 	total := c.t.f("total", s.Points)
 	if b.label != "" {
-		total = c.st.replay.Render(safe.Printable(b.label)) + "  " + total
+		total = c.st.replay.Render(c.unitLabel(b.label)) + "  " + total
 	}
 	if s.Prize.IsZero() {
 		return total + "  " + c.st.lose.Render(c.t.get("lost"))

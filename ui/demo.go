@@ -7,10 +7,22 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	safe "tapis/text"
 )
 
-// demoLabel marks the units the attract loop plays.
+// demoLabel marks the units the attract loop plays: the label they are
+// recorded with, the same in every language (the screen writes it in the
+// player's: unitLabel).
 const demoLabel = "DEMO"
+
+// unitLabel is a forced unit's label as the screen marks it: the demo's in
+// the player's language, QA's and a layout's own as they are.
+func (c *common) unitLabel(label string) string {
+	if label == demoLabel {
+		return c.t.get("demo.mark")
+	}
+	return safe.Printable(label)
+}
 
 // DefaultIdle is how long the demo waits without a visitor before it plays
 // by itself again.

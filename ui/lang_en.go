@@ -164,6 +164,7 @@ func english() safe.Catalog {
 		"replay.said":        "%d invalid: listed when you quit",
 		"replay.said.one":    "%d invalid: listed when you quit",
 		"replay.leftout":     "the first %d only",
+		"demo.mark":          "DEMO",
 		"demo.on":            "DEMO · any key to play",
 		"replay.line":        "line %d",
 		"k.page":             "previous/next layout",

@@ -164,6 +164,7 @@ func french() safe.Catalog {
 		"replay.said":        "%d invalides : listées en quittant",
 		"replay.said.one":    "%d invalide : listée en quittant",
 		"replay.leftout":     "les %d premières seulement",
+		"demo.mark":          "DÉMO",
 		"demo.on":            "DÉMO · une touche pour jouer",
 		"replay.line":        "ligne %d",
 		"k.page":             "disposition précédente/suivante",

@@ -9,7 +9,6 @@ import (
 
 	"tapis/assets"
 	"tapis/game/vegas"
-	safe "tapis/text"
 )
 
 // ticketView is a ticket as drawn: the live one, or a replay fully
@@ -254,7 +253,7 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 		}
 	}
 	if t.label != "" {
-		line = c.st.replay.Render(safe.Printable(t.label)) + "  " + line
+		line = c.st.replay.Render(c.unitLabel(t.label)) + "  " + line
 	}
 	return line
 }
