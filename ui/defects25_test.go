@@ -33,3 +33,33 @@ func TestKioskFrenchHeader(t *testing.T) {
 		}
 	}
 }
+
+// drawnAs reports whether the frame draws text in style st (as the
+// terminal gets it, colours and all).
+func drawnAs(m *Model, rendered string) bool {
+	return strings.Contains(m.View().Content, rendered)
+}
+
+// TestAutoDrawnOnDuringPlay checks that Auto, which reveals the rest of a
+// unit bought with Play, is drawn on while that unit is revealed, and Play
+// off (defect 6: both were greyed); a click on Auto there rolls the cups.
+func TestAutoDrawnOnDuringPlay(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		m := newModel(t, lang, YamsScreen, 80, 24)
+		tx := newText(lang)
+		on, off := m.st.button.Render(tx.get("auto")), m.st.buttonOff.Render(tx.get("auto"))
+		playOff := m.st.buttonOff.Render(tx.get("play"))
+		if !drawnAs(m, on) {
+			t.Fatalf("Auto is not drawn on before a purchase")
+		}
+		clickLabel(t, m, tx.get("play"), 0)
+		if !m.Revealing() || !drawnAs(m, on) || drawnAs(m, off) || !drawnAs(m, playOff) {
+			t.Errorf("%s: during Play, Auto drawn on %v, off %v; Play off %v", lang, drawnAs(m, on), drawnAs(m, off), drawnAs(m, playOff))
+		}
+		clickLabel(t, m, tx.get("auto"), 0)
+		settle(m)
+		if m.Revealing() || m.Totals().Played != 1 {
+			t.Errorf("a click on Auto during Play: revealing %v, %d bought", m.Revealing(), m.Totals().Played)
+		}
+	}
+}
