@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
@@ -61,5 +62,44 @@ func TestAutoDrawnOnDuringPlay(t *testing.T) {
 		if m.Revealing() || m.Totals().Played != 1 {
 			t.Errorf("a click on Auto during Play: revealing %v, %d bought", m.Revealing(), m.Totals().Played)
 		}
+	}
+}
+
+// cursorRows returns the rows of the frame that carry the cursor's
+// marker, as the terminal shows them without any attribute.
+func cursorRows(m *Model) []string {
+	var rows []string
+	for _, l := range strings.Split(plain(m), "\n") {
+		if strings.Contains(l, "▸") {
+			rows = append(rows, strings.TrimSpace(l))
+		}
+	}
+	return rows
+}
+
+// TestCursorWithoutAttributes checks that with TERM=dumb (no colours, no
+// reverse video: Bubble Tea writes no attribute at all) the menu's and the
+// history's cursor still shows, and moves with the keys (defect 5).
+func TestCursorWithoutAttributes(t *testing.T) {
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: MenuScreen, Profile: colorprofile.NoTTY},
+		80, 24, session.Options{Seed: game.SeedFrom(42)})
+	if rows := cursorRows(m); len(rows) != 1 || !strings.HasSuffix(rows[0], "1  Yam's!") {
+		t.Fatalf("the menu's cursor: %q\n%s", rows, plain(m))
+	}
+	press(m, "down")
+	if rows := cursorRows(m); len(rows) != 1 || !strings.HasSuffix(rows[0], "2  Vegas") {
+		t.Fatalf("the menu's cursor after ↓: %q\n%s", rows, plain(m))
+	}
+	press(m, "1", "a")
+	settle(m)
+	press(m, "a")
+	settle(m)
+	press(m, "h")
+	if rows := cursorRows(m); len(rows) != 1 || !strings.Contains(rows[0], "yams:1:1:2") {
+		t.Fatalf("the history's cursor: %q\n%s", rows, plain(m))
+	}
+	press(m, "down")
+	if rows := cursorRows(m); len(rows) != 1 || !strings.Contains(rows[0], "yams:1:1:1") {
+		t.Fatalf("the history's cursor after ↓: %q\n%s", rows, plain(m))
 	}
 }

@@ -220,6 +220,9 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 	units := s.newest()
 	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
 		s.t.get("hist.before"), s.t.get("hist.after"))
+	if s.plain {
+		head = cursorMark(false) + head
+	}
 	w := lipgloss.Width(head)
 	x := body.x + max(0, (body.w-w)/2)
 	layers := []layer{
@@ -240,6 +243,9 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 			style = s.st.rowLit
 		} else if op.Prize.IsPositive() {
 			style = s.st.win
+		}
+		if s.plain { // the reverse video may not show (TERM=dumb)
+			line = cursorMark(i == s.cursor) + line
 		}
 		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
 	}
