@@ -257,6 +257,9 @@ func (c *common) say(n note) string {
 	case noteAccountBalance:
 		return c.t.get("store.balance")
 	case noteQuitAsk:
+		if !c.till.session.Kept() { // the history ends with the process
+			return c.t.get("quit.ask.lost")
+		}
 		return c.t.get("quit.ask")
 	case noteUnshown:
 		return c.t.get("hist.unshown")

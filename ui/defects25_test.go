@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game"
+	"tapis/ledger"
 	"tapis/session"
 )
 
@@ -101,5 +102,39 @@ func TestCursorWithoutAttributes(t *testing.T) {
 	press(m, "down")
 	if rows := cursorRows(m); len(rows) != 1 || !strings.Contains(rows[0], "yams:1:1:1") {
 		t.Fatalf("the history's cursor after ↓: %q\n%s", rows, plain(m))
+	}
+}
+
+// TestQuitQuestionTellsTheTruth checks the question q asks during a
+// reveal: with a journal the unit waits in the history, paid; without
+// one the history ends with the process, and it says so (defect 4: it
+// said "it stays in your history" in both cases).
+func TestQuitQuestionTellsTheTruth(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		tx := newText(lang)
+		memory := newModel(t, lang, YamsScreen, 80, 24)
+		path := t.TempDir() + "/j.jsonl"
+		kept, err := newOn(Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen},
+			session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Journal: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		send(kept, sizeMsg(80, 24))
+		for _, c := range []struct {
+			m    *Model
+			want string
+		}{{memory, tx.get("quit.ask.lost")}, {kept, tx.get("quit.ask")}} {
+			clickLabel(t, c.m, tx.get("play"), 0)
+			if quits(press(c.m, "q")) {
+				t.Fatal("q during a reveal quits without asking")
+			}
+			if got := strings.TrimSpace(lastLine(c.m)); got != c.want {
+				t.Errorf("%s: the quit question says %q, not %q", lang, got, c.want)
+			}
+			if !quits(press(c.m, "q")) {
+				t.Error("q again does not quit")
+			}
+		}
+		kept.Close()
 	}
 }
