@@ -198,7 +198,7 @@ func TestQuitAsksWhileRevealing(t *testing.T) {
 	}
 	press(m, "enter", "1")
 	settle(m)
-	if quits(press(m, "q")) || !strings.Contains(plain(m), "A unit is being revealed: q again to quit; without a journal it ends unseen") { // in memory {
+	if quits(press(m, "q")) || !strings.Contains(plain(m), "A unit is being revealed: q again to quit; without a journal it ends unseen") { // in memory
 		t.Fatalf("q did not ask:\n%s", plain(m))
 	}
 	press(m, "2") // another key: the question is dropped
