@@ -138,3 +138,37 @@ func TestQuitQuestionTellsTheTruth(t *testing.T) {
 		kept.Close()
 	}
 }
+
+// TestKeysHeldWhileBuying presses, in one burst before the purchase has
+// answered (a purchase over SSH takes a while), the keys that reveal:
+// each is applied to the unit once it is there, in order (defect 7:
+// Enter 1 1 2 2 3 3 rolled only cup 3); a second buying key buys nothing.
+func TestKeysHeldWhileBuying(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	_, purchase := m.Update(keyMsg("enter")) // the purchase, not answered yet
+	for _, k := range []string{"enter", "1", "1", "2", "2", "3", "3", "enter"} {
+		send(m, keyMsg(k))
+	}
+	if !strings.Contains(plain(m), "Buying…") {
+		t.Fatalf("no purchase under way:\n%s", plain(m))
+	}
+	run(m, purchase)
+	if n := rolling(m); n != 3 {
+		t.Fatalf("%d cups roll once the unit came, not 3:\n%s", n, plain(m))
+	}
+	settle(m)
+	if m.Revealing() || m.Totals().Played != 1 {
+		t.Errorf("after the burst: revealing %v, %d bought", m.Revealing(), m.Totals().Played)
+	}
+
+	v := newModel(t, English, VegasScreen, 80, 24)
+	_, purchase = v.Update(keyMsg("enter"))
+	for _, k := range []string{"enter", "a", "enter"} {
+		send(v, keyMsg(k))
+	}
+	run(v, purchase)
+	settle(v)
+	if v.Revealing() || v.Totals().Played != 1 {
+		t.Errorf("Vegas, enter a enter: revealing %v, %d bought:\n%s", v.Revealing(), v.Totals().Played, plain(v))
+	}
+}

@@ -167,6 +167,9 @@ func (s *yamsScreen) update(msg tea.Msg) tea.Cmd {
 
 func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.yams
+	if s.hold(msg, key.Matches(msg, k.Auto, k.Roll)) {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Left):
 		if !s.revealing() && !s.busy {
