@@ -172,3 +172,74 @@ func TestKeysHeldWhileBuying(t *testing.T) {
 		t.Errorf("Vegas, enter a enter: revealing %v, %d bought:\n%s", v.Revealing(), v.Totals().Played, plain(v))
 	}
 }
+
+// TestThisSessionCountedOnce takes a journal up with a Yam's unit left
+// unrevealed, reveals it, then buys a Vegas ticket and leaves it covered:
+// the stats screen and the quit line count this session alike, the units
+// seen to their end (defect 3: stats said 1 unit · €1.00, the quit line
+// played 1 · €3.00, the ticket's).
+func TestThisSessionCountedOnce(t *testing.T) {
+	path := t.TempDir() + "/journal.jsonl"
+	m := journaled(t, path)
+	press(m, "enter") // a Yam's unit, left covered
+	m.Close()
+	m = journaled(t, path)
+	defer m.Close()
+	prize := m.Showing("yams").Unit.Prize
+	press(m, "a")
+	settle(m)
+	press(m, "esc", "2", "enter") // a ticket, left covered
+	press(m, "s")
+	head := strings.TrimSpace(strings.Split(plain(m), "\n")[1])
+	wantHead := "This session: 1 unit · staked €1.00 · won " + m.t.money(prize)
+	if !strings.HasPrefix(head, wantHead+" · ") {
+		t.Errorf("the stats say %q, want %q", head, wantHead)
+	}
+	b, _ := headerMoney(t, m)
+	if want := "played 1 · staked €1.00 · won " + m.t.money(prize) + " · balance " + m.t.money(b) + " · unrevealed 1"; m.Summary() != want {
+		t.Errorf("the quit line says %q, want %q", m.Summary(), want)
+	}
+}
+
+// TestHistoryShowsAUnitStillToReveal buys a unit and leaves it covered:
+// the history first points to its game's screen, then, asked again, shows
+// its result (art. 4.1), and from then on it counts as shown; its screen
+// still offers it to be revealed, and revealing it there counts it no
+// second time (defect 8: the history refused to show it).
+func TestHistoryShowsAUnitStillToReveal(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		tx := newText(lang)
+		m := newModel(t, lang, YamsScreen, 80, 24)
+		clickLabel(t, m, tx.get("play"), 0)
+		sold := m.Showing("yams")
+		press(m, "h")
+		if len(labelsAt(m, tx.get("hist.hidden"))) != 1 {
+			t.Fatalf("the unit is not listed still to reveal:\n%s", plain(m))
+		}
+		clickLabel(t, m, "yams:1:1:1", 0)
+		if !strings.Contains(lastLine(m), tx.get("hist.unshown")) || len(labelsAt(m, tx.get("replay"))) != 0 {
+			t.Fatalf("a first click does not point to the game's screen:\n%s", plain(m))
+		}
+		clickLabel(t, m, "yams:1:1:1", 0)
+		frame := plain(m)
+		if len(labelsAt(m, tx.get("replay"))) != 1 || !strings.Contains(frame, tx.f("total", sold.Layout.Yams.Score().Points)) {
+			t.Fatalf("asked again, the history does not show the unit:\n%s", frame)
+		}
+		if m.till.seen.Played != 1 || m.till.unrevealed() != 0 {
+			t.Errorf("shown in the history: %d counted shown, %d unrevealed", m.till.seen.Played, m.till.unrevealed())
+		}
+		press(m, "esc")
+		if len(labelsAt(m, tx.get("hist.hidden"))) != 0 || len(labelsAt(m, tx.money(sold.Unit.Prize))) == 0 {
+			t.Errorf("the row does not show the prize:\n%s", plain(m))
+		}
+		press(m, "esc")
+		if !m.Revealing() {
+			t.Fatalf("the game's screen no longer offers the unit:\n%s", plain(m))
+		}
+		press(m, "a")
+		settle(m)
+		if m.Revealing() || m.till.seen.Played != 1 || !m.till.seen.Won.Equal(sold.Unit.Prize) {
+			t.Errorf("revealed on its screen too: revealing %v, %d counted shown, won %s", m.Revealing(), m.till.seen.Played, m.till.seen.Won)
+		}
+	}
+}

@@ -24,11 +24,14 @@ type historyScreen struct {
 	first  int
 	listed int // the units listed when last laid out
 	replay *session.Played
+	// asked is the unit still to reveal whose result the player asked
+	// for once: asked again, the history shows it (art. 4.1).
+	asked string
 }
 
 // opened starts the list again from the newest unit.
 func (s *historyScreen) opened() {
-	s.cursor, s.first, s.listed, s.replay = 0, 0, len(s.newest()), nil
+	s.cursor, s.first, s.listed, s.replay, s.asked = 0, 0, len(s.newest()), nil, ""
 }
 
 // escape closes the unit shown again, and reports whether there was one.
@@ -48,7 +51,7 @@ func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
 		s.wheel(msg)
 	case clickMsg:
 		if !msg.drag && msg.target.kind == historyTarget {
-			s.click(msg.target.n)
+			return s.click(msg.target.n)
 		}
 	}
 	return nil
@@ -91,7 +94,7 @@ func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		s.cursor = n - 1
 	case key.Matches(msg, k.Show):
 		if n > 0 {
-			s.showAgain(min(s.cursor, n-1))
+			return s.showAgain(min(s.cursor, n-1))
 		}
 		return nil
 	}
@@ -138,15 +141,24 @@ func inView(first, cursor, rows, n int) int {
 	return max(0, min(first, n-rows))
 }
 
-// showAgain shows the unit of a history row again, once it is revealed: a
-// unit still to reveal keeps its result for its own screen.
-func (s *historyScreen) showAgain(row int) {
+// showAgain shows the unit of a history row again. A unit still to
+// reveal is first offered to its game's screen; asked for again, its
+// result shows here, and it counts as shown from then on (art. 4.1: a
+// player who could not see a unit to its end checks it in the history;
+// ruling G3). The command records it as shown.
+func (s *historyScreen) showAgain(row int) tea.Cmd {
 	p := s.newest()[row]
+	var cmd tea.Cmd
 	if s.till.unshown(p.Op.Unit) {
-		s.tell(note{kind: noteUnshown})
-		return
+		if s.asked != p.Op.Unit {
+			s.asked = p.Op.Unit
+			s.tell(note{kind: noteUnshown})
+			return nil
+		}
+		cmd = s.till.shownEarly(&p.Sold)
 	}
-	s.replay = &p
+	s.asked, s.replay = "", &p
+	return cmd
 }
 
 // hiddenSince returns, for the history, what the prizes not shown yet add
@@ -174,12 +186,12 @@ func (s *historyScreen) hiddenSince(units []session.Played) func(seq int) decima
 	}
 }
 
-func (s *historyScreen) click(i int) {
+func (s *historyScreen) click(i int) tea.Cmd {
 	if s.replay != nil || i >= len(s.newest()) {
-		return
+		return nil
 	}
 	s.cursor = i
-	s.showAgain(i)
+	return s.showAgain(i)
 }
 
 // historyKey is the list as laid out in a body: which units it holds

@@ -105,7 +105,7 @@ func english() safe.Catalog {
 		"hist.after":         "After",
 		"hist.hint":          "%s: show it again",
 		"hist.hidden":        "to reveal",
-		"hist.unshown":       "Not revealed yet: its result shows on its game's screen",
+		"hist.unshown":       "Still to reveal on its game's screen: enter or click again to see it here",
 		"hist.receipt":       "Receipt · account record %d · %s · signed by the house key %s",
 		"hist.receipt.short": "Receipt · record %d · %s · house key %s",
 		"hist.receipt.bad":   "Receipt · record %d: it does not check against the key it names",

@@ -105,7 +105,7 @@ func french() safe.Catalog {
 		"hist.after":         "Après",
 		"hist.hint":          "%s : la revoir",
 		"hist.hidden":        "à révéler",
-		"hist.unshown":       "Pas encore révélée : son résultat s'affiche sur l'écran de son jeu",
+		"hist.unshown":       "À révéler sur l'écran de son jeu : entrée ou clic encore pour la voir ici",
 		"hist.receipt":       "Reçu · écriture %d du compte · %s · signé par la clé de la maison %s",
 		"hist.receipt.short": "Reçu · écriture %d · %s · clé de la maison %s",
 		"hist.receipt.bad":   "Reçu · écriture %d : il ne se vérifie pas avec la clé qu'il nomme",

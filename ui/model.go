@@ -242,7 +242,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.panel = nil
 	}
 	for _, g := range m.games {
-		if sold := g.shownNow(); sold != nil {
+		if sold := g.shownNow(); sold != nil && !m.till.shownAlready(sold) {
 			cmd = tea.Batch(cmd, m.till.shown(sold), m.celebrateWin(sold.Unit.Prize, sold.Layout.Stake()))
 		}
 	}
@@ -250,7 +250,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, quit)
 	}
 	if m.reality.waiting() {
-		m.reality.show(m.start, m.Revealing(), m.Totals().Staked)
+		m.reality.show(m.start, m.Revealing(), m.till.seen.Staked)
 	}
 	return m, cmd
 }
