@@ -33,7 +33,7 @@ type till struct {
 	seenWon decimal.Decimal  // the prizes of the units revealed during this run
 	// seen is what the units revealed during this run played, every
 	// wallet's: "this session", as the stats and the summary count it.
-	seen wallet.Totals
+	seen    wallet.Totals
 	force   *pendingForce    // what the next purchase plays, in QA mode and in the demo
 	forced  map[string]int   // forced units played, by label (QA, DEMO)
 	least   decimal.Decimal  // the smallest stake of all the games
