@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 )
 
@@ -19,28 +18,35 @@ import (
 // qaStatusKey is the QA status line, as written.
 type qaStatusKey struct{ text string }
 
-// footerKey is the bottom line: the keys' help of bindings, or a notice.
+// footerKey is the bottom line: the keys' help of bindings, or a notice,
+// in a width.
 type footerKey struct {
 	w        int
 	bindings string // bindingsKey's
 	notice   string
 }
 
-// footer is the bottom line: the screen's keys, or a notice until the next
-// key.
-func (m *Model) footer() *drawing {
+// footer is the bottom line right of its buttons, w cells: the screen's
+// keys, or a notice until the next key.
+func (m *Model) footer(w int) *drawing {
 	if n := m.noticeLine(); n != "" {
-		return drawn(m.common, footerKey{w: m.width, notice: n}, func() string {
-			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
+		return drawn(m.common, footerKey{w: w, notice: n}, func() string {
+			return m.st.note.Render(truncated(n, w-1))
 		})
 	}
 	km := m.current().keyMap()
 	short, name := km.ShortHelp(), km.name
+	if m.backButton() {
+		// The Back button says it: esc stays on the help screen.
+		short, name = withoutBack(short, m.keys.global.Back), ""
+	}
 	if name == "" {
 		name = bindingsKey(short)
 	}
-	return drawn(m.common, footerKey{w: m.width, bindings: name}, func() string {
-		return m.st.help.Render(m.help.ShortHelpView(short))
+	return drawn(m.common, footerKey{w: w, bindings: name}, func() string {
+		h := m.help
+		h.SetWidth(w)
+		return m.st.help.Render(h.ShortHelpView(short))
 	})
 }
 

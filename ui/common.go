@@ -161,10 +161,15 @@ const (
 	historyTarget            // a history row, by index from the newest
 	goOnTarget               // the reality check's Continue
 	leaveTarget              // the reality check's Quit
+	backTarget               // the bottom line's Back (a game's: Menu)
+	prevTarget               // tapis replay's previous layout
+	nextTarget               // tapis replay's next layout
+	quitTarget               // tapis replay's Quit
 )
 
 // targetNames are the layers' names, the kinds' order.
-var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave"}
+var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave",
+	"back", "prev", "next", "quit"}
 
 // target is what the mouse can hit: a kind, and which one (an index).
 type target struct {
@@ -177,7 +182,7 @@ func (t target) String() string {
 	switch t.kind {
 	case noTarget:
 		return ""
-	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget:
+	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget, backTarget, prevTarget, nextTarget, quitTarget:
 		return targetNames[t.kind]
 	}
 	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)

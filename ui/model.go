@@ -373,6 +373,12 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	if cmd, ok := m.onFootButton(l.id); ok {
+		if !drag {
+			return cmd
+		}
+		return nil
+	}
 	return m.current().update(clickMsg{target: l.id, x: p.X - l.x, y: p.Y - l.y, drag: drag})
 }
 
@@ -423,7 +429,7 @@ func (m *Model) layers() []layer {
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)
-	m.laid = append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
+	m.laid = m.footLayers(layers)
 	return m.laid
 }
 
