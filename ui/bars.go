@@ -36,9 +36,10 @@ func (m *Model) footer(w int) *drawing {
 	}
 	km := m.current().keyMap()
 	short, name := km.ShortHelp(), km.name
-	if m.backButton() {
-		// The Back button says it: esc stays on the help screen.
-		short, name = withoutBack(short, m.keys.global.Back), ""
+	if bs := m.footButtons(); len(bs) > 0 {
+		// A button says what its key does: the key stays on the help
+		// screen.
+		short, name = withoutButtons(short, bs), ""
 	}
 	if name == "" {
 		name = bindingsKey(short)

@@ -165,11 +165,12 @@ const (
 	prevTarget               // tapis replay's previous layout
 	nextTarget               // tapis replay's next layout
 	quitTarget               // tapis replay's Quit
+	switchTarget             // the rules' other game
 )
 
 // targetNames are the layers' names, the kinds' order.
 var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave",
-	"back", "prev", "next", "quit"}
+	"back", "prev", "next", "quit", "switch"}
 
 // target is what the mouse can hit: a kind, and which one (an index).
 type target struct {
@@ -182,7 +183,7 @@ func (t target) String() string {
 	switch t.kind {
 	case noTarget:
 		return ""
-	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget, backTarget, prevTarget, nextTarget, quitTarget:
+	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget, backTarget, prevTarget, nextTarget, quitTarget, switchTarget:
 		return targetNames[t.kind]
 	}
 	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)

@@ -19,6 +19,7 @@ import (
 type footButton struct {
 	t     target
 	label string
+	says  key.Binding // the key it does the work of: the line's help leaves it to the button
 }
 
 // footButtonKey is a bottom-line button as drawn.
@@ -32,16 +33,46 @@ func (m *Model) footButtons() []footButton {
 	if m.reality.open || m.panel != nil || m.demo.on || len(m.notices) > 0 {
 		return nil
 	}
+	var bs []footButton
 	switch s := m.nav.screen; {
-	case s == ReplayScreen:
-		return []footButton{{target{kind: prevTarget}, "b.prev"}, {target{kind: nextTarget}, "b.next"},
-			{target{kind: quitTarget}, "b.quit"}}
 	case s == YamsScreen || s == VegasScreen:
-		return []footButton{{target{kind: backTarget}, "b.menu"}}
+		bs = []footButton{{target{kind: backTarget}, "b.menu", m.keys.global.Menu}}
 	case overlay(s):
-		return []footButton{{target{kind: backTarget}, "b.back"}}
+		bs = []footButton{{target{kind: backTarget}, "b.back", m.keys.global.Back}}
 	}
-	return nil
+	if f, ok := m.current().(footed); ok {
+		bs = append(bs, f.footButtons()...)
+	}
+	return bs
+}
+
+// footed is a screen with buttons of its own on the bottom line, after
+// Back: a click on one is the screen's.
+type footed interface{ footButtons() []footButton }
+
+// footButtons are the replay's: the layout before, the next one, Quit.
+func (s *replayScreen) footButtons() []footButton {
+	r := s.keys.replay
+	return []footButton{{target{kind: prevTarget}, "b.prev", r.Page}, {target{kind: nextTarget}, "b.next", r.Page},
+		{target{kind: quitTarget}, "b.quit", s.keys.global.Quit}}
+}
+
+// footButtons are the rules': the other game's rules (tab).
+func (s *rulesScreen) footButtons() []footButton {
+	if s.vegas {
+		return []footButton{{target{kind: switchTarget}, "b.rules.yams", s.keys.list.Switch}}
+	}
+	return []footButton{{target{kind: switchTarget}, "b.rules.vegas", s.keys.list.Switch}}
+}
+
+// footButtons are the stats': the game and stake before, the next one
+// (←, tab), when more than one was played.
+func (s *statsScreen) footButtons() []footButton {
+	if len(s.sequences()) < 2 {
+		return nil
+	}
+	k := s.keys.stats
+	return []footButton{{target{kind: prevTarget}, "b.prev", k.Prev}, {target{kind: nextTarget}, "b.next", k.Next}}
 }
 
 // footLayers appends the bottom line to layers: its buttons, then the
@@ -74,21 +105,17 @@ func (m *Model) onFootButton(t target) (tea.Cmd, bool) {
 // cut.
 func truncated(s string, w int) string { return ansi.Truncate(s, max(0, w), "…") }
 
-// backButton reports whether the bottom line shows a Back button.
-func (m *Model) backButton() bool {
-	for _, b := range m.footButtons() {
-		if b.t.kind == backTarget {
-			return true
-		}
+// withoutButtons returns the bindings but those the buttons do the work
+// of (the same keys and help): the bottom line says each thing once.
+func withoutButtons(bs []key.Binding, buttons []footButton) []key.Binding {
+	if len(buttons) == 0 {
+		return bs
 	}
-	return false
-}
-
-// withoutBack returns the bindings but back's (the same keys and help).
-func withoutBack(bs []key.Binding, back key.Binding) []key.Binding {
 	out := make([]key.Binding, 0, len(bs))
 	for _, b := range bs {
-		if b.Help() != back.Help() || !slices.Equal(b.Keys(), back.Keys()) {
+		if !slices.ContainsFunc(buttons, func(f footButton) bool {
+			return b.Help() == f.says.Help() && slices.Equal(b.Keys(), f.says.Keys())
+		}) {
 			out = append(out, b)
 		}
 	}

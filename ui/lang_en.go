@@ -180,6 +180,8 @@ func english() safe.Catalog {
 		"b.prev":             "◀",
 		"b.next":             "▶",
 		"b.quit":             "Quit",
+		"b.rules.vegas":      "⇄ Vegas",
+		"b.rules.yams":       "⇄ Yam's!",
 		"buying":             "Buying…",
 		"k.nextseq":          "next game or stake",
 		"k.prevseq":          "previous",

@@ -180,6 +180,8 @@ func french() safe.Catalog {
 		"b.prev":             "◀",
 		"b.next":             "▶",
 		"b.quit":             "Quitter",
+		"b.rules.vegas":      "⇄ Vegas",
+		"b.rules.yams":       "⇄ Yam's !",
 		"buying":             "Achat…",
 		"k.nextseq":          "jeu ou mise suivants",
 		"k.prevseq":          "précédents",

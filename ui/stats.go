@@ -49,17 +49,27 @@ func (s *statsScreen) sequences() []stats.Figures {
 func newStatsScreen(c *common) *statsScreen { return &statsScreen{common: c} }
 
 func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
-	press, ok := msg.(tea.KeyPressMsg)
 	n := len(s.sequences())
-	if !ok || n == 0 {
+	if n == 0 {
 		return nil
 	}
 	k := s.keys.stats
-	switch {
-	case key.Matches(press, k.Next):
-		s.seq = (s.seq + 1) % n
-	case key.Matches(press, k.Prev):
-		s.seq = (s.seq + n - 1) % n
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Next):
+			s.seq = (s.seq + 1) % n
+		case key.Matches(msg, k.Prev):
+			s.seq = (s.seq + n - 1) % n
+		}
+	case clickMsg: // the bottom line's buttons
+		switch {
+		case msg.drag:
+		case msg.target.kind == nextTarget:
+			s.seq = (s.seq + 1) % n
+		case msg.target.kind == prevTarget:
+			s.seq = (s.seq + n - 1) % n
+		}
 	}
 	return nil
 }
