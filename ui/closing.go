@@ -116,7 +116,7 @@ func (o Outcome) Line(lang Lang) string {
 	t := newText(lang)
 	s := t.f("outcome", o.Units, t.money(o.Staked), t.money(o.Won), t.signed(o.Net))
 	if o.Pending > 0 {
-		s += " · " + t.f("summary.unrevealed", o.Pending)
+		s += " · " + t.count("summary.unrevealed", o.Pending, o.Pending)
 	}
 	return s
 }

@@ -243,3 +243,43 @@ func TestHistoryShowsAUnitStillToReveal(t *testing.T) {
 		}
 	}
 }
+
+// TestWordings25 checks the wordings issue 25 found, where they are
+// drawn: no numbers run together in the Jackpot's rules, English writes
+// 70%, its Vegas table heads its amounts Prize, the French stats say
+// « tableau » and never cut a line at 80 columns, even with a top lot's
+// amounts, and the French quit line counts « 1 non révélée ».
+func TestWordings25(t *testing.T) {
+	en := newModel(t, English, MenuScreen, 120, 40)
+	press(en, "4", "tab")
+	frame := plain(en)
+	for _, want := range []string{"three sevens €10,000", "Return to player: 70% of stakes", "Prize     Per block"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("the Vegas rules do not say %q:\n%s", want, frame)
+		}
+	}
+	fr := newQA(t, YamsScreen)
+	fr.t = newText(French) // the QA model's texts, in French
+	fr.common.keys = newKeys(fr.t)
+	send(fr, sizeMsg(80, 24))
+	press(fr, "f", "enter", "enter", "a") // the top lot, 5 000 €
+	settle(fr)
+	for range 5 {
+		press(fr, "a")
+		settle(fr)
+	}
+	press(fr, "s")
+	frame = plain(fr)
+	if !strings.Contains(frame, "(tableau ") || strings.Contains(frame, "(table ") || strings.Contains(frame, "…\n") ||
+		!strings.Contains(frame, "1 forcée, hors lots") {
+		t.Errorf("the French stats at 80 columns:\n%s", frame)
+	}
+	if !strings.Contains(frame, "retour ") {
+		t.Errorf("the French stats lost their return:\n%s", frame)
+	}
+	m := newModel(t, French, VegasScreen, 80, 24)
+	press(m, "enter")
+	if !strings.HasSuffix(m.Summary(), " · 1 non révélée") {
+		t.Errorf("the French quit line: %q", m.Summary())
+	}
+}

@@ -215,7 +215,7 @@ func TestQuitAsksWhileRevealing(t *testing.T) {
 	}
 	fr := newModel(t, French, VegasScreen, 80, 24)
 	press(fr, "enter")
-	if !quits(press(fr, "ctrl+c")) || !strings.HasSuffix(fr.Summary(), " · non révélées 1") {
+	if !quits(press(fr, "ctrl+c")) || !strings.HasSuffix(fr.Summary(), " · 1 non révélée") {
 		t.Errorf("ctrl+c does not quit at once, or summary %q", fr.Summary())
 	}
 }

@@ -70,7 +70,7 @@ func (m *Model) Summary() string {
 		}
 	}
 	if n := m.till.unrevealed(); n > 0 {
-		s += " · " + m.t.f("summary.unrevealed", n)
+		s += " · " + m.t.count("summary.unrevealed", n, n)
 	}
 	return s
 }

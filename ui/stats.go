@@ -113,8 +113,14 @@ func (s *statsScreen) layers(body area) []layer {
 func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 	tot := s.till.figures.Total()
 	head := s.t.count("stats.head", int(tot.Units), tot.Units, s.t.money(tot.Staked), s.t.money(tot.Won))
+	second := "" // the line under the head, blank unless the return needs it
 	if r, err := tot.Return(3); err == nil {
-		head += " · " + s.t.f("stats.return", s.percent(r))
+		ret := s.t.f("stats.return", s.percent(r))
+		if lipgloss.Width(head+" · "+ret) <= w {
+			head += " · " + ret
+		} else { // large amounts at 80 columns: the return on a line of its own, never cut
+			second = s.st.boxTitle.Render(ret)
+		}
 	}
 	fig := seqs[at]
 	barsH := min(len(fig.Lots), max(3, (h-6)/2))
@@ -126,13 +132,13 @@ func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 	}
 	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, at+1, len(seqs))
 	if fig.Forced > 0 {
-		title += " · " + s.t.f("stats.forced", fig.Forced)
+		title += " · " + s.t.count("stats.forced", int(fig.Forced), fig.Forced)
 	}
 	if n := s.till.figuresLost; n > 0 {
 		title += " · " + s.t.f("stats.lost", n)
 	}
 	return strings.Join([]string{
-		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), "",
+		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), second,
 		s.balanceChart(w, lineH), "",
 		s.st.boxTitle.Render(ansi.Truncate(title, w, "…")),
 		chart.Bars(lots, chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()}),
