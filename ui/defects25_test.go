@@ -283,3 +283,31 @@ func TestWordings25(t *testing.T) {
 		t.Errorf("the French quit line: %q", m.Summary())
 	}
 }
+
+// TestReplayMarkedAlike checks a unit shown again is marked alike in both
+// games: REPLAY, its unit and its result on one line under the dice or the
+// ticket (issue 25: Yam's put it above, apart from its caption).
+func TestReplayMarkedAlike(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		tx := newText(lang)
+		m := newModel(t, lang, YamsScreen, 80, 24)
+		press(m, "a")
+		settle(m)
+		press(m, "esc", "2", "a")
+		settle(m)
+		press(m, "h")
+		for _, unit := range []string{"yams:1:1:1", "vegas:3:1:1"} {
+			clickLabel(t, m, unit, 0)
+			var marked []int
+			for y, l := range strings.Split(plain(m), "\n") {
+				if strings.Contains(l, tx.get("replay")) && strings.Contains(l, unit+"  ") {
+					marked = append(marked, y)
+				}
+			}
+			if len(marked) != 1 || marked[0] < 10 {
+				t.Errorf("%s: %s shown again is marked on rows %v:\n%s", lang, unit, marked, plain(m))
+			}
+			press(m, "esc")
+		}
+	}
+}

@@ -283,15 +283,13 @@ func (c *common) historyRow(cols ...string) string {
 // ticket. A window of the least height in QA mode (its QA line taking a
 // row) has none free: the receipt is left out there.
 func (c *common) replayLayers(body area, p *session.Played) []layer {
-	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
-		title := drawn(c, captionKey{caption}, func() string { return c.st.dim.Render(caption) })
-		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
+		var layers []layer
 		stake := p.Sold.Layout.Yams.Stake
 		b := yamsBoard{stake: stake, stakeAt: lottery.Yams().StakeIndex(stake), unit: p.Sold.Layout.Yams, replay: true,
-			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
+			phase: [3]cupPhase{cupShown, cupShown, cupShown}, caption: safe.Printable(p.Op.Unit)}
 		a := boardArea(body)
-		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the replay's mark and the mats, off the caption's row
+		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the stakes and the mats
 			layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 		}
 		return c.boardLayers(layers, &b, a)
@@ -313,8 +311,6 @@ type shownAgainKey struct {
 	flash bool
 }
 
-// captionKey is the caption of a unit shown again.
-type captionKey struct{ text string }
 
 func (s *historyScreen) keyMap() keyMap {
 	// The list was laid out just before: the units do not change here.

@@ -309,6 +309,7 @@ type yamsBoard struct {
 	phase     [3]cupPhase
 	faces     [3]yams.Cup
 	replay    bool
+	caption   string // a replay's unit (and its line in a file)
 }
 
 func (s *yamsScreen) board() yamsBoard {
