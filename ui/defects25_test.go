@@ -311,3 +311,30 @@ func TestReplayMarkedAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestKioskLeavesAVisitorsResult has a visitor buy a ticket and walk
+// away: when the loop comes back and scratches it, its result stays on
+// screen as long as one of the loop's before the loop takes the wallet
+// back (issue 25: half a second).
+func TestKioskLeavesAVisitorsResult(t *testing.T) {
+	c := newTestClock()
+	m := demoModel(t, c)
+	press(m, "2") // the visitor takes over, at the menu
+	press(m, "2", "enter")
+	ticket := m.Showing("vegas")
+	if ticket == nil || isDemo(ticket) {
+		t.Fatalf("the visitor bought nothing:\n%s", plain(m))
+	}
+	c.add(2 * time.Minute) // the visitor leaves
+	send(m, clockMsg{})
+	for steps := 0; m.Revealing(); steps++ {
+		if steps > 500 || !step(m) {
+			t.Fatalf("the loop does not reveal what the visitor left:\n%s", plain(m))
+		}
+		settle(m)
+	}
+	step(m) // the result is on screen
+	if m.Showing("vegas") != ticket || clockOf(m).demoWait < demoShow {
+		t.Errorf("the visitor's result is left %v on screen (the loop's: %v), showing %v", clockOf(m).demoWait, demoShow, m.Showing("vegas"))
+	}
+}
