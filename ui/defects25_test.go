@@ -338,3 +338,30 @@ func TestKioskLeavesAVisitorsResult(t *testing.T) {
 		t.Errorf("the visitor's result is left %v on screen (the loop's: %v), showing %v", clockOf(m).demoWait, demoShow, m.Showing("vegas"))
 	}
 }
+
+// TestStatsChartSteps checks the balance chart of one unit holds the
+// starting balance, then the balance after it, with no slope between
+// them (issue 25: a diagonal ran across the chart).
+func TestStatsChartSteps(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	press(m, "a") // seed 42's first unit wins €2.00 at €1.00
+	settle(m)
+	press(m, "s")
+	lines := strings.Split(plain(m), "\n")
+	var top, bottom string
+	for _, l := range lines {
+		switch {
+		case strings.Contains(l, "€101.00┤"):
+			top = l
+		case strings.Contains(l, "€100.00┤"):
+			bottom = l
+		}
+	}
+	_, top, _ = strings.Cut(top, "┤")
+	_, bottom, _ = strings.Cut(bottom, "┤")
+	half := len([]rune(top)) / 3
+	held := strings.Count(bottom, "⣀") // the starting balance, held until the unit
+	if top == "" || strings.TrimSpace(string([]rune(top)[:half])) != "" || held < half {
+		t.Errorf("the balance of one unit is not drawn as a step:\n%s", plain(m))
+	}
+}

@@ -153,13 +153,32 @@ func (s *statsScreen) balanceChart(w, h int) string {
 	start := f.Balance()[0].InexactFloat64()
 	n := f.Total().Units
 	right := s.t.count("stats.units", int(n), n)
-	return chart.Line(f.BalanceFloat64(), chart.LineOptions{
+	return chart.Line(stepped(f.BalanceFloat64(), w), chart.LineOptions{
 		Width: w, Height: h, Ref: &start, XLeft: s.t.get("stats.balance"), XRight: right,
 		Label: func(v float64) string {
 			return s.t.money(decimal.NewFromFloat(v).Round(2))
 		},
 		Styles: chart.LineStyles{Axis: s.st.dim, Line: s.st.win, Below: s.st.note, Ref: s.st.dim},
 	})
+}
+
+// stepped draws a balance as it moved: it holds between two units and
+// jumps at each. With fewer balances than the chart has dot columns (two a
+// cell), each is repeated to fill its share of them, so that the line
+// climbs or falls within one column instead of running a diagonal from
+// one unit to the next (one unit drew a slope across the whole chart).
+func stepped(series []float64, w int) []float64 {
+	k := 2 * w / max(1, len(series))
+	if k < 2 {
+		return series
+	}
+	out := make([]float64, 0, k*len(series))
+	for _, v := range series {
+		for range k {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // lotBars are a sequence's lots, the top lot first: the share of the units
