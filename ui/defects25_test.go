@@ -365,3 +365,23 @@ func TestStatsChartSteps(t *testing.T) {
 		t.Errorf("the balance of one unit is not drawn as a step:\n%s", plain(m))
 	}
 }
+
+// TestButtonsWithoutAttributes checks that with TERM=dumb, where no
+// attribute shows, what a click works on is bracketed and a button that
+// does nothing now is not (issue 25: every clickable thing looks
+// clickable, nothing else does).
+func TestButtonsWithoutAttributes(t *testing.T) {
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, Profile: colorprofile.NoTTY},
+		80, 24, session.Options{Seed: game.SeedFrom(42)})
+	frame := plain(m)
+	for _, want := range []string{"[ Play ]", "[ Auto ]", "[← Menu]"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("no %q:\n%s", want, frame)
+		}
+	}
+	clickLabel(t, m, "Play", 0)
+	frame = plain(m)
+	if strings.Contains(frame, "[ Play ]") || !strings.Contains(frame, "[ Auto ]") {
+		t.Errorf("during Play, Play is drawn clickable or Auto not:\n%s", frame)
+	}
+}

@@ -81,7 +81,7 @@ func (m *Model) footLayers(layers []layer) []layer {
 	x, y := 1, m.height-1
 	for _, b := range m.footButtons() {
 		label := b.label // one of footButtons' keys, written out there
-		d := drawn(m.common, footButtonKey{label}, func() string { return m.st.chip.Render(" " + m.t.get(label) + " ") })
+		d := drawn(m.common, footButtonKey{label}, func() string { return m.st.barButton.Render(m.t.get(label)) })
 		layers = append(layers, named(b.t, area{x, y, d.w, 1}, d))
 		x += d.w + 1
 	}
