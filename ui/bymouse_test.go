@@ -185,3 +185,31 @@ func TestReplayByMouse(t *testing.T) {
 		}
 	}
 }
+
+// TestVegasPreview checks the Vegas screen before a purchase shows, as
+// Yam's shows its tables, the ticket's four surfaces and its lot table,
+// above the button, which alone is clickable (issue 25, point 13).
+func TestVegasPreview(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		for _, size := range windows {
+			tx := newText(lang)
+			m := newModel(t, lang, VegasScreen, size[0], size[1])
+			for f := range 4 {
+				if len(labelsAt(m, tx.get(surfaceKeys[f]))) != 1 {
+					t.Errorf("%s %v: the preview has no %s:\n%s", lang, size, tx.get(surfaceKeys[f]), plain(m))
+				}
+			}
+			if len(labelsAt(m, tx.f("v.lots", tx.money(mustAmount("3"))))) != 1 || len(labelsAt(m, tx.money(mustAmount("40000")))) != 1 {
+				t.Errorf("%s %v: no lot table:\n%s", lang, size, plain(m))
+			}
+			clickLabel(t, m, tx.get(surfaceKeys[0]), 0) // the preview buys nothing
+			if m.Totals().Played != 0 {
+				t.Fatalf("a click on the preview bought a ticket")
+			}
+			clickLabel(t, m, tx.f("v.buy", tx.money(mustAmount("3"))), 0)
+			if m.Totals().Played != 1 || len(labelsAt(m, tx.get("v.scratchhere"))) != 4 {
+				t.Errorf("%s %v: the button does not buy the ticket:\n%s", lang, size, plain(m))
+			}
+		}
+	}
+}

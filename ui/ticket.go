@@ -124,10 +124,18 @@ func (s *vegasScreen) buyButton(label string) *drawing {
 func (s *vegasScreen) buyPrompt(body area) []layer {
 	btn := s.buyButton("v.buy")
 	a := body.centered(btn.w, 1)
-	layers := []layer{named(target{kind: buyTarget}, a, btn)}
-	if line := s.noteLine(); line != "" {
-		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
+	preview, y, ok := s.previewLayers(body)
+	if ok {
+		a.y = y
 	}
+	layers := append(s.laid[:0], preview...)
+	layers = append(layers, named(target{kind: buyTarget}, a, btn))
+	if line := s.noteLine(); line != "" && a.y+2 < body.y+body.h {
+		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
+	} else if line != "" { // the note, on the last row, under the button
+		layers = append(layers, place(area{body.x, a.y + 1, body.w, 1}, s.centerLine(body.w, line)))
+	}
+	s.laid = layers
 	return layers
 }
 
