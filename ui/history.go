@@ -311,7 +311,6 @@ type shownAgainKey struct {
 	flash bool
 }
 
-
 func (s *historyScreen) keyMap() keyMap {
 	// The list was laid out just before: the units do not change here.
 	k, pages := s.keys.list, s.replay == nil && s.listed > s.rows(s.body())

@@ -224,7 +224,7 @@ func english() safe.Catalog {
 		"k.field.clear":          "erase before",
 		"k.field.cut":            "erase to end",
 		"v.again":                "Next ticket · %s",
-		"v.lots":             "Lots of a %s ticket",
+		"v.lots":                 "Lots of a %s ticket",
 		"v.buy":                  "Buy a ticket · %s",
 		"v.hint":                 "%s choose · %s scratches · drag the mouse · %s scratches all",
 		"v.lot":                  "Ticket's lot: %s",

@@ -224,7 +224,7 @@ func french() safe.Catalog {
 		"k.field.clear":          "effacer avant",
 		"k.field.cut":            "effacer la fin",
 		"v.again":                "Ticket suivant · %s",
-		"v.lots":             "Lots d'un ticket à %s",
+		"v.lots":                 "Lots d'un ticket à %s",
 		"v.buy":                  "Acheter un ticket · %s",
 		"v.hint":                 "%s choisir · %s gratte · glissez la souris · %s gratte tout",
 		"v.lot":                  "Lot du ticket : %s",
