@@ -385,3 +385,17 @@ func TestButtonsWithoutAttributes(t *testing.T) {
 		t.Errorf("during Play, Play is drawn clickable or Auto not:\n%s", frame)
 	}
 }
+
+// TestHistorySaysItsLimit checks the history says how many units it
+// keeps (issue 25, point 14).
+func TestHistorySaysItsLimit(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		m := newModel(t, lang, YamsScreen, 80, 24)
+		press(m, "a")
+		settle(m)
+		press(m, "h")
+		if want := m.t.f("hist.hint", m.keys.list.Show.Help().Key, HistoryLimit); len(labelsAt(m, want)) != 1 || !strings.Contains(want, "200") {
+			t.Errorf("%s: the history does not say it keeps %d units:\n%s", lang, HistoryLimit, plain(m))
+		}
+	}
+}

@@ -261,7 +261,7 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 		}
 		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
 	}
-	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key)))))
+	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key, HistoryLimit)))))
 }
 
 func (c *common) historyRow(cols ...string) string {
