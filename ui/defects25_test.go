@@ -399,3 +399,28 @@ func TestHistorySaysItsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryReached checks a history from 100 columns says what each
+// unit shown reached (points, or the surfaces that won), and nothing of a
+// unit still to reveal (issue 25, point 14).
+func TestHistoryReached(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 100, 30)
+	press(m, "a")
+	settle(m)
+	points := m.Showing("yams").Layout.Yams.Score().Points
+	press(m, "esc", "2", "a")
+	settle(m)
+	press(m, "enter", "h") // a second ticket, covered
+	rows := map[string]string{}
+	for _, l := range strings.Split(plain(m), "\n") {
+		for _, u := range []string{"yams:1:1:1", "vegas:3:1:1", "vegas:3:1:2"} {
+			if strings.Contains(l, u+" ") {
+				rows[u] = l
+			}
+		}
+	}
+	if !strings.Contains(plain(m), "Reached") || !strings.HasSuffix(rows["yams:1:1:1"], m.t.f("pts", points)) ||
+		!strings.HasSuffix(rows["vegas:3:1:2"], "€95.00") || strings.HasSuffix(rows["vegas:3:1:1"], "€98.00") {
+		t.Errorf("the history's Reached column:\n%s", plain(m))
+	}
+}

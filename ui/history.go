@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/game/vegas"
 	"tapis/session"
 	safe "tapis/text"
 )
@@ -232,6 +233,10 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 	units := s.newest()
 	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
 		s.t.get("hist.before"), s.t.get("hist.after"))
+	wide := body.w >= wideHistory
+	if wide {
+		head += "  " + padRight(s.t.get("hist.reached"), reachedW)
+	}
 	if s.plain {
 		head = cursorMark(false) + head
 	}
@@ -250,6 +255,11 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 		}
 		line := s.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), s.t.money(op.Stake), prize,
 			s.t.money(op.Before.Sub(hidden(op.Seq-1))), s.t.money(op.After.Sub(hidden(op.Seq))))
+		if wide && !s.till.unshown(op.Unit) {
+			line += "  " + padRight(s.unitReached(&units[i].Sold), reachedW)
+		} else if wide {
+			line += "  " + spaces(reachedW)
+		}
 		style := s.st.row
 		if i == s.cursor {
 			style = s.st.rowLit
@@ -262,6 +272,35 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
 	}
 	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key, HistoryLimit)))))
+}
+
+// A history at least wideHistory cells wide adds what each unit reached,
+// reachedW cells at most.
+const (
+	wideHistory = 100
+	reachedW    = 20
+)
+
+// unitReached says what a unit shown reached: a Yam's unit's points, the
+// Vegas surfaces that won.
+func (c *common) unitReached(sold *lottery.Sold) string {
+	switch l := sold.Layout; {
+	case l.Yams != nil:
+		return c.t.f("pts", l.Yams.Score().Points)
+	case l.Vegas != nil:
+		score := l.Vegas.Score()
+		var won []string
+		for f := range int(vegas.Surfaces) {
+			if score.SurfacePrize(vegas.Surface(f)).IsPositive() {
+				won = append(won, c.t.get(surfaceKeys[f]))
+			}
+		}
+		if len(won) == 0 {
+			return c.t.get("v.none")
+		}
+		return truncated(strings.Join(won, ", "), reachedW)
+	}
+	return ""
 }
 
 func (c *common) historyRow(cols ...string) string {

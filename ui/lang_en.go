@@ -105,6 +105,7 @@ func english() safe.Catalog {
 		"hist.before":            "Before",
 		"hist.after":             "After",
 		"hist.hint":              "%s: show it again · the last %d units are kept",
+		"hist.reached":           "Reached",
 		"hist.hidden":            "to reveal",
 		"hist.unshown":           "Still to reveal on its game's screen: enter or click again to see it here",
 		"hist.receipt":           "Receipt · account record %d · %s · signed by the house key %s",

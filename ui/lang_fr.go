@@ -105,6 +105,7 @@ func french() safe.Catalog {
 		"hist.before":            "Avant",
 		"hist.after":             "Après",
 		"hist.hint":              "%s : la revoir · l'historique garde les %d dernières unités",
+		"hist.reached":           "Atteint",
 		"hist.hidden":            "à révéler",
 		"hist.unshown":           "À révéler sur l'écran de son jeu : entrée ou clic encore pour la voir ici",
 		"hist.receipt":           "Reçu · écriture %d du compte · %s · signé par la clé de la maison %s",
