@@ -192,10 +192,12 @@ type barLayout struct {
 	width, label, bar, text int
 }
 
-// layout gives the label and text at most a third of the width each, and
-// drops the text, then the label, when the bar would have no room.
+// layout gives the label at most a third of the width and the text two
+// fifths (a count, a share and the expected share, written out in French,
+// fit 80 columns whole), and drops the text, then the label, when the bar
+// would have no room.
 func layout(width, labelW, textW int) barLayout {
-	labelW, textW = min(labelW, width/3), min(textW, width/3)
+	labelW, textW = min(labelW, width/3), min(textW, width*2/5)
 	gaps := func() int {
 		g := 0
 		if labelW > 0 {

@@ -179,7 +179,7 @@ func (p *player) logEnd(reason string, d time.Duration) {
 	t, o := p.m.Session().Totals(), p.outcome
 	p.logger.Info("played", "guest", p.guest, "lang", string(p.lang), "for", d,
 		"units", t.Played, "staked", t.Staked.StringFixed(2), "won", o.Won.StringFixed(2),
-		"pending", o.Pending+t.Played-o.Units, "end", reason)
+		"pending", o.Pending+t.Played-o.Bought, "end", reason)
 }
 
 // reason names a refusal in the log.

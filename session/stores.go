@@ -63,3 +63,20 @@ type dealer interface {
 	Shop() *lottery.Shop
 	Seed() game.Seed
 }
+
+// forgetter is a store that may keep nothing past the process
+// (journal.Store: in memory, without a journal).
+type forgetter interface {
+	Kept() bool
+}
+
+// Kept reports whether what the session buys outlives it: a journal on
+// disk or a shared store keeps each unit, and one not shown yet waits for
+// the next visit; a session in memory forgets everything when it ends.
+// The game's quit question says which.
+func (s *Session) Kept() bool {
+	if f, ok := s.st.(forgetter); ok {
+		return f.Kept()
+	}
+	return true
+}

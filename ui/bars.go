@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 )
 
@@ -19,28 +18,36 @@ import (
 // qaStatusKey is the QA status line, as written.
 type qaStatusKey struct{ text string }
 
-// footerKey is the bottom line: the keys' help of bindings, or a notice.
+// footerKey is the bottom line: the keys' help of bindings, or a notice,
+// in a width.
 type footerKey struct {
 	w        int
 	bindings string // bindingsKey's
 	notice   string
 }
 
-// footer is the bottom line: the screen's keys, or a notice until the next
-// key.
-func (m *Model) footer() *drawing {
+// footer is the bottom line right of its buttons, w cells: the screen's
+// keys, or a notice until the next key.
+func (m *Model) footer(w int) *drawing {
 	if n := m.noticeLine(); n != "" {
-		return drawn(m.common, footerKey{w: m.width, notice: n}, func() string {
-			return m.st.note.Render(ansi.Truncate(n, m.width-2, "…"))
+		return drawn(m.common, footerKey{w: w, notice: n}, func() string {
+			return m.st.note.Render(truncated(n, w-1))
 		})
 	}
 	km := m.current().keyMap()
 	short, name := km.ShortHelp(), km.name
+	if bs := m.footButtons(); len(bs) > 0 {
+		// A button says what its key does: the key stays on the help
+		// screen.
+		short, name = withoutButtons(short, bs), ""
+	}
 	if name == "" {
 		name = bindingsKey(short)
 	}
-	return drawn(m.common, footerKey{w: m.width, bindings: name}, func() string {
-		return m.st.help.Render(m.help.ShortHelpView(short))
+	return drawn(m.common, footerKey{w: w, bindings: name}, func() string {
+		h := m.help
+		h.SetWidth(w)
+		return m.st.help.Render(h.ShortHelpView(short))
 	})
 }
 
@@ -95,14 +102,26 @@ func (m *Model) header() *drawing {
 		const sep = "   "
 		at := elapsed(time.Duration(k.secs) * time.Second)
 		balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-		parts := [...]struct {
+		all := [...]struct {
 			sp   *span
 			text string
 		}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
 			{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
-		rw, n := 0, 0
+		parts := all[:]
+		width := func() int {
+			rw := 0
+			for _, p := range parts {
+				rw += cellWidth(p.text)
+			}
+			return rw
+		}
+		if m.demo.on && cellWidth(brand)+cellWidth(m.screenTitle())+width() >= m.width {
+			// The kiosk's invitation to play matters more than the time
+			// its loop has played: the time gives way first.
+			parts = append(all[:5:5], all[8])
+		}
+		rw, n := width(), 0
 		for _, p := range parts {
-			rw += cellWidth(p.text)
 			n += len(p.sp.open) + len(p.text) + len(p.sp.close)
 		}
 		return m.headerWith(m.screenTitle(), rw, n, func(b *strings.Builder) {
@@ -143,7 +162,7 @@ func (m *Model) headerWith(title string, rw, n int, right func(*strings.Builder)
 	if lw+rw >= m.width {
 		title = ""
 		if m.demo.on {
-			title = "· " + demoLabel
+			title = "· " + m.t.get("demo.mark")
 		}
 		lw = cellWidth(brand) + cellWidth(title)
 	}

@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/yams"
-	safe "tapis/text"
 )
 
 // Keys of the board's drawings.
@@ -24,7 +24,7 @@ type (
 		w                              int
 		unit                           *yams.Unit
 		recovered, replay, done, flash bool
-		label                          string
+		label, caption                 string
 		sofar                          int // the points of the cups shown so far, -1 for none
 	}
 	combosKey struct{ lit [3]yams.Combination }
@@ -75,8 +75,14 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, b.sofar()},
-		func() string { return fit(a.w, 1, c.yamsResult(b)) })
+	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, b.caption, b.sofar()},
+		func() string {
+			line := c.yamsResult(b)
+			if b.replay { // marked as a Vegas ticket shown again is: on its result's line
+				line = c.st.replay.Render(c.t.get("replay")) + "  " + c.st.dim.Render(b.caption) + "  " + line
+			}
+			return fit(a.w, 1, ansi.Truncate(line, a.w, "…"))
+		})
 	layers = append(layers, place(area{a.x, a.y + 9, a.w, 1}, result))
 	lit := c.lit(b)
 	combos := memo(c, combosKey{lit}, func() *drawing {
@@ -104,14 +110,8 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 	layers = append(layers,
 		place(area{tx, a.y + 10, 0, 0}, combos),
 		place(area{tx + combos.w + 4, a.y + 10, 0, 0}, wins))
-	if b.replay {
-		layers = append(layers, place(area{a.x + 1, a.y + 1, 0, 1}, drawn(c, replayMarkKey{}, func() string { return c.st.replay.Render(c.t.get("replay")) })))
-	}
 	return layers
 }
-
-// replayMarkKey is the mark of a unit shown again.
-type replayMarkKey struct{}
 
 // mat draws mat i: its title, its cup or its five dice, and once shown
 // the combination and its points. Its rows are the art's, measured once.
@@ -206,7 +206,7 @@ func (c *common) yamsResult(b *yamsBoard) string {
 	s := b.unit.Score()
 	total := c.t.f("total", s.Points)
 	if b.label != "" {
-		total = c.st.replay.Render(safe.Printable(b.label)) + "  " + total
+		total = c.st.replay.Render(c.unitLabel(b.label)) + "  " + total
 	}
 	if s.Prize.IsZero() {
 		return total + "  " + c.st.lose.Render(c.t.get("lost"))

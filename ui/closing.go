@@ -88,22 +88,26 @@ func (m *Model) closingBanner() *drawing {
 	})
 }
 
-// Outcome is what a player's session came to, as its end tells it.
+// Outcome is what a player's session came to, as its end tells it: the
+// units the player saw to their end during the session (units of an
+// earlier visit included), as the stats screen counts them; a unit bought
+// and not shown yet is counted once it is shown, and Pending until then.
 type Outcome struct {
-	Units  int             // units bought during the session
-	Staked decimal.Decimal // what they cost
-	// Won is the prizes of the units shown during the session (units of
-	// an earlier visit included); a prize not shown yet is not counted.
-	Won     decimal.Decimal
+	Units   int             // units shown during the session
+	Staked  decimal.Decimal // what they cost
+	Won     decimal.Decimal // their prizes
 	Net     decimal.Decimal // Won less Staked
 	Pending int             // units bought and not shown yet: offered at the next visit
+	// Bought is the units the game bought during the session, shown or
+	// not (the server's log counts the purchases).
+	Bought int
 }
 
 // Outcome returns what the session has come to so far.
 func (m *Model) Outcome() Outcome {
-	t := m.Totals()
-	won := m.till.seenWon
-	return Outcome{Units: t.Played, Staked: t.Staked, Won: won, Net: won.Sub(t.Staked), Pending: m.till.unrevealed()}
+	t := m.till.seen
+	return Outcome{Units: t.Played, Staked: t.Staked, Won: t.Won, Net: t.Net, Pending: m.till.unrevealed(),
+		Bought: m.Totals().Played}
 }
 
 // Line writes the outcome in a language, as the summary line does:
@@ -112,7 +116,7 @@ func (o Outcome) Line(lang Lang) string {
 	t := newText(lang)
 	s := t.f("outcome", o.Units, t.money(o.Staked), t.money(o.Won), t.signed(o.Net))
 	if o.Pending > 0 {
-		s += " · " + t.f("summary.unrevealed", o.Pending)
+		s += " · " + t.count("summary.unrevealed", o.Pending, o.Pending)
 	}
 	return s
 }

@@ -165,10 +165,16 @@ const (
 	historyTarget            // a history row, by index from the newest
 	goOnTarget               // the reality check's Continue
 	leaveTarget              // the reality check's Quit
+	backTarget               // the bottom line's Back (a game's: Menu)
+	prevTarget               // tapis replay's previous layout
+	nextTarget               // tapis replay's next layout
+	quitTarget               // tapis replay's Quit
+	switchTarget             // the rules' other game
 )
 
 // targetNames are the layers' names, the kinds' order.
-var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave"}
+var targetNames = [...]string{"", "menu", "stake", "play", "auto", "cup", "buy", "surface", "hist", "continue", "leave",
+	"back", "prev", "next", "quit", "switch"}
 
 // target is what the mouse can hit: a kind, and which one (an index).
 type target struct {
@@ -181,7 +187,7 @@ func (t target) String() string {
 	switch t.kind {
 	case noTarget:
 		return ""
-	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget:
+	case playTarget, autoTarget, buyTarget, goOnTarget, leaveTarget, backTarget, prevTarget, nextTarget, quitTarget, switchTarget:
 		return targetNames[t.kind]
 	}
 	return targetNames[t.kind] + ":" + strconv.Itoa(t.n)
@@ -266,6 +272,9 @@ func (c *common) say(n note) string {
 	case noteAccountBalance:
 		return c.t.get("store.balance")
 	case noteQuitAsk:
+		if !c.till.session.Kept() { // the history ends with the process
+			return c.t.get("quit.ask.lost")
+		}
 		return c.t.get("quit.ask")
 	case noteUnshown:
 		return c.t.get("hist.unshown")

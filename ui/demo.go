@@ -7,10 +7,22 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	safe "tapis/text"
 )
 
-// demoLabel marks the units the attract loop plays.
+// demoLabel marks the units the attract loop plays: the label they are
+// recorded with, the same in every language (the screen writes it in the
+// player's: unitLabel).
 const demoLabel = "DEMO"
+
+// unitLabel is a forced unit's label as the screen marks it: the demo's in
+// the player's language, QA's and a layout's own as they are.
+func (c *common) unitLabel(label string) string {
+	if label == demoLabel {
+		return c.t.get("demo.mark")
+	}
+	return safe.Printable(label)
+}
 
 // DefaultIdle is how long the demo waits without a visitor before it plays
 // by itself again.
@@ -40,6 +52,10 @@ type demoState struct {
 	// lastVisitor is the balance the last visitor left, once one came.
 	lastVisitor *decimal.Decimal
 	interrupted time.Time // the operator's first ctrl+c
+	// left is the unit a visitor left unrevealed, which the loop is
+	// revealing: its result stays on screen before the loop takes the
+	// wallet back.
+	left *lottery.Sold
 }
 
 func newDemoState(o Options, now time.Time) demoState {
@@ -80,7 +96,7 @@ func (m *Model) handOver() bool {
 	if !d.on {
 		return false
 	}
-	d.on = false
+	d.on, d.left = false, nil
 	d.gen++
 	if m.till.force != nil && m.till.force.label == demoLabel {
 		m.till.force = nil
@@ -126,6 +142,9 @@ func (m *Model) demoStep(t demoTickMsg) tea.Cmd {
 	next := func(after time.Duration) tea.Cmd { return m.clock.After(after, demoTickMsg{d.gen}) }
 	for _, g := range m.games {
 		if g.revealing() {
+			if d.step == 0 && !isDemo(g.unit()) {
+				d.left = g.unit()
+			}
 			m.nav.goTo(m.screenOf(g))
 			cmd, pace := g.revealStep()
 			return tea.Batch(cmd, next(pace))
@@ -133,6 +152,10 @@ func (m *Model) demoStep(t demoTickMsg) tea.Cmd {
 	}
 	it := d.playlist[d.item%len(d.playlist)]
 	g := m.gameNamed(it.Game.Name)
+	if left := d.left; left != nil { // a visitor's result, shown as long as the loop's
+		d.left = nil
+		return next(demoShowing(left.Unit.Prize, left.Layout.Stake()))
+	}
 	switch d.step {
 	case 0:
 		m.prepareDemo(it, g)
@@ -155,6 +178,15 @@ func (m *Model) demoStep(t demoTickMsg) tea.Cmd {
 	d.item = (d.item + 1) % len(d.playlist)
 	d.step = 0
 	return next(0)
+}
+
+// demoShowing is how long the loop leaves a result on screen: longer for
+// a big win (ten stakes and more).
+func demoShowing(prize, stake decimal.Decimal) time.Duration {
+	if prize.GreaterThanOrEqual(stake.Mul(decimal.NewFromInt(10))) {
+		return demoBigShow
+	}
+	return demoShow
 }
 
 // prepareDemo goes to the item's game and stake, and sets its force. The

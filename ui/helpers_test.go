@@ -45,6 +45,9 @@ type testClock struct {
 	mu    sync.Mutex
 	t     time.Time
 	queue []tea.Msg
+	// demoWait is the wait the attract loop last asked before its next
+	// step.
+	demoWait time.Duration
 }
 
 func newTestClock() *testClock { return &testClock{t: fixedTime} }
@@ -67,7 +70,12 @@ func (c *testClock) add(d time.Duration) {
 // scheduled is a tick asked of the test clock.
 type scheduled struct{ msg tea.Msg }
 
-func (c *testClock) After(_ time.Duration, msg tea.Msg) tea.Cmd {
+func (c *testClock) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(demoTickMsg); ok {
+		c.mu.Lock()
+		c.demoWait = d
+		c.mu.Unlock()
+	}
 	return func() tea.Msg { return scheduled{msg} }
 }
 

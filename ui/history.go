@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
+	"tapis/game/vegas"
 	"tapis/session"
 	safe "tapis/text"
 )
@@ -24,11 +25,14 @@ type historyScreen struct {
 	first  int
 	listed int // the units listed when last laid out
 	replay *session.Played
+	// asked is the unit still to reveal whose result the player asked
+	// for once: asked again, the history shows it (art. 4.1).
+	asked string
 }
 
 // opened starts the list again from the newest unit.
 func (s *historyScreen) opened() {
-	s.cursor, s.first, s.listed, s.replay = 0, 0, len(s.newest()), nil
+	s.cursor, s.first, s.listed, s.replay, s.asked = 0, 0, len(s.newest()), nil, ""
 }
 
 // escape closes the unit shown again, and reports whether there was one.
@@ -48,7 +52,7 @@ func (s *historyScreen) update(msg tea.Msg) tea.Cmd {
 		s.wheel(msg)
 	case clickMsg:
 		if !msg.drag && msg.target.kind == historyTarget {
-			s.click(msg.target.n)
+			return s.click(msg.target.n)
 		}
 	}
 	return nil
@@ -91,7 +95,7 @@ func (s *historyScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 		s.cursor = n - 1
 	case key.Matches(msg, k.Show):
 		if n > 0 {
-			s.showAgain(min(s.cursor, n-1))
+			return s.showAgain(min(s.cursor, n-1))
 		}
 		return nil
 	}
@@ -138,15 +142,24 @@ func inView(first, cursor, rows, n int) int {
 	return max(0, min(first, n-rows))
 }
 
-// showAgain shows the unit of a history row again, once it is revealed: a
-// unit still to reveal keeps its result for its own screen.
-func (s *historyScreen) showAgain(row int) {
+// showAgain shows the unit of a history row again. A unit still to
+// reveal is first offered to its game's screen; asked for again, its
+// result shows here, and it counts as shown from then on (art. 4.1: a
+// player who could not see a unit to its end checks it in the history;
+// ruling G3). The command records it as shown.
+func (s *historyScreen) showAgain(row int) tea.Cmd {
 	p := s.newest()[row]
+	var cmd tea.Cmd
 	if s.till.unshown(p.Op.Unit) {
-		s.tell(note{kind: noteUnshown})
-		return
+		if s.asked != p.Op.Unit {
+			s.asked = p.Op.Unit
+			s.tell(note{kind: noteUnshown})
+			return nil
+		}
+		cmd = s.till.shownEarly(&p.Sold)
 	}
-	s.replay = &p
+	s.asked, s.replay = "", &p
+	return cmd
 }
 
 // hiddenSince returns, for the history, what the prizes not shown yet add
@@ -174,12 +187,12 @@ func (s *historyScreen) hiddenSince(units []session.Played) func(seq int) decima
 	}
 }
 
-func (s *historyScreen) click(i int) {
+func (s *historyScreen) click(i int) tea.Cmd {
 	if s.replay != nil || i >= len(s.newest()) {
-		return
+		return nil
 	}
 	s.cursor = i
-	s.showAgain(i)
+	return s.showAgain(i)
 }
 
 // historyKey is the list as laid out in a body: which units it holds
@@ -220,6 +233,13 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 	units := s.newest()
 	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
 		s.t.get("hist.before"), s.t.get("hist.after"))
+	wide := body.w >= wideHistory
+	if wide {
+		head += "  " + padRight(s.t.get("hist.reached"), reachedW)
+	}
+	if s.plain {
+		head = cursorMark(false) + head
+	}
 	w := lipgloss.Width(head)
 	x := body.x + max(0, (body.w-w)/2)
 	layers := []layer{
@@ -235,15 +255,52 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 		}
 		line := s.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), s.t.money(op.Stake), prize,
 			s.t.money(op.Before.Sub(hidden(op.Seq-1))), s.t.money(op.After.Sub(hidden(op.Seq))))
+		if wide && !s.till.unshown(op.Unit) {
+			line += "  " + padRight(s.unitReached(&units[i].Sold), reachedW)
+		} else if wide {
+			line += "  " + spaces(reachedW)
+		}
 		style := s.st.row
 		if i == s.cursor {
 			style = s.st.rowLit
 		} else if op.Prize.IsPositive() {
 			style = s.st.win
 		}
+		if s.plain { // the reverse video may not show (TERM=dumb)
+			line = cursorMark(i == s.cursor) + line
+		}
 		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
 	}
-	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key)))))
+	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key, HistoryLimit)))))
+}
+
+// A history at least wideHistory cells wide adds what each unit reached,
+// reachedW cells at most.
+const (
+	wideHistory = 100
+	reachedW    = 20
+)
+
+// unitReached says what a unit shown reached: a Yam's unit's points, the
+// Vegas surfaces that won.
+func (c *common) unitReached(sold *lottery.Sold) string {
+	switch l := sold.Layout; {
+	case l.Yams != nil:
+		return c.t.f("pts", l.Yams.Score().Points)
+	case l.Vegas != nil:
+		score := l.Vegas.Score()
+		var won []string
+		for f := range int(vegas.Surfaces) {
+			if score.SurfacePrize(vegas.Surface(f)).IsPositive() {
+				won = append(won, c.t.get(surfaceKeys[f]))
+			}
+		}
+		if len(won) == 0 {
+			return c.t.get("v.none")
+		}
+		return truncated(strings.Join(won, ", "), reachedW)
+	}
+	return ""
 }
 
 func (c *common) historyRow(cols ...string) string {
@@ -265,15 +322,13 @@ func (c *common) historyRow(cols ...string) string {
 // ticket. A window of the least height in QA mode (its QA line taking a
 // row) has none free: the receipt is left out there.
 func (c *common) replayLayers(body area, p *session.Played) []layer {
-	caption := safe.Printable(p.Op.Unit) + " · " + c.t.money(p.Op.Stake) + " → " + c.t.money(p.Op.Prize)
 	if p.Sold.Layout.Yams != nil {
-		title := drawn(c, captionKey{caption}, func() string { return c.st.dim.Render(caption) })
-		layers := []layer{place(area{body.x + body.w - title.w - 1, body.y + 1, 0, 1}, title)}
+		var layers []layer
 		stake := p.Sold.Layout.Yams.Stake
 		b := yamsBoard{stake: stake, stakeAt: lottery.Yams().StakeIndex(stake), unit: p.Sold.Layout.Yams, replay: true,
-			phase: [3]cupPhase{cupShown, cupShown, cupShown}}
+			phase: [3]cupPhase{cupShown, cupShown, cupShown}, caption: safe.Printable(p.Op.Unit)}
 		a := boardArea(body)
-		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the replay's mark and the mats, off the caption's row
+		if y := a.y + 2; p.Receipt != nil && y != body.y+1 { // between the stakes and the mats
 			layers = append(layers, c.receiptLayer(body, y, p.Receipt))
 		}
 		return c.boardLayers(layers, &b, a)
@@ -294,9 +349,6 @@ type shownAgainKey struct {
 	p     *session.Played
 	flash bool
 }
-
-// captionKey is the caption of a unit shown again.
-type captionKey struct{ text string }
 
 func (s *historyScreen) keyMap() keyMap {
 	// The list was laid out just before: the units do not change here.

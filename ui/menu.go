@@ -74,6 +74,12 @@ func (s *menuScreen) draw(entries []menuEntry) string {
 		if i == s.cursor {
 			style = s.st.menuOn
 		}
+		if s.plain {
+			// Without colours the reverse video may not show (TERM=dumb):
+			// a marker says where the cursor is.
+			label = cursorMark(i == s.cursor) + label
+			style = style.PaddingLeft(0)
+		}
 		rows = append(rows, style.Width(24).Render(label))
 	}
 	w := 0
@@ -149,4 +155,13 @@ func (s *menuScreen) keyMap() keyMap {
 		own := []key.Binding{k.Up, k.Choose, number}
 		return s.withGlobal(MenuScreen, own, own)
 	})
+}
+
+// cursorMark is the marker of the row a cursor is on, without colours,
+// and the blank of the same width before the other rows.
+func cursorMark(on bool) string {
+	if on {
+		return "▸ "
+	}
+	return "  "
 }

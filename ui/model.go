@@ -252,7 +252,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.panel = nil
 	}
 	for _, g := range m.games {
-		if sold := g.shownNow(); sold != nil {
+		if sold := g.shownNow(); sold != nil && !m.till.shownAlready(sold) {
 			cmd = tea.Batch(cmd, m.till.shown(sold), m.celebrateWin(sold.Unit.Prize, sold.Layout.Stake()))
 		}
 	}
@@ -260,7 +260,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, quit)
 	}
 	if m.reality.waiting() {
-		m.reality.show(m.start, m.Revealing(), m.Totals().Staked)
+		m.reality.show(m.start, m.Revealing(), m.till.seen.Staked)
 	}
 	return m, cmd
 }
@@ -385,6 +385,12 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	if cmd, ok := m.onFootButton(l.id); ok {
+		if !drag {
+			return cmd
+		}
+		return nil
+	}
 	return m.current().update(clickMsg{target: l.id, x: p.X - l.x, y: p.Y - l.y, drag: drag})
 }
 
@@ -435,7 +441,7 @@ func (m *Model) layers() []layer {
 		layers = append(layers, place(area{0, m.height - 2, m.width, 1}, status))
 	}
 	layers = append(layers, m.current().layers(body)...)
-	m.laid = append(layers, place(area{1, m.height - 1, m.width - 1, 1}, m.footer()))
+	m.laid = m.footLayers(layers)
 	return m.laid
 }
 

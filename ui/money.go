@@ -55,22 +55,22 @@ func (c *common) elsewhere(gameName string) string {
 // visitors and of its loop included.
 func (m *Model) Totals() wallet.Totals { return m.till.totals() }
 
-// Summary is the line printed once the terminal is restored. As the header,
-// it tells what the player has seen: the units bought and what they
-// staked, the prizes revealed during the run (units of an earlier run
-// included) and the balance without the prizes not shown yet (the last
-// visitor's in the kiosk); then the forced units, and the units left
-// unrevealed, if any. The balance is the one the run started with, less
-// the stakes, plus the prizes revealed.
+// Summary is the line printed once the terminal is restored. As the header
+// and the stats screen, it tells what the player has seen: the units
+// revealed during the run (units of an earlier run included), what they
+// staked and won, and the balance without the prizes not shown yet (the
+// last visitor's in the kiosk); then the forced units bought, and the
+// units left unrevealed, if any: those are paid (their stakes are out of
+// the balance) and counted once they are shown.
 func (m *Model) Summary() string {
-	s := SummaryLine(m.t.lang, m.Totals(), m.till.seenWon, m.summaryBalance())
+	s := SummaryLine(m.t.lang, m.till.seen, m.till.seen.Won, m.summaryBalance())
 	for _, label := range []string{forcedLabel, demoLabel} {
 		if n := m.till.forced[label]; n > 0 {
 			s += " · " + label + " " + strconv.Itoa(n)
 		}
 	}
 	if n := m.till.unrevealed(); n > 0 {
-		s += " · " + m.t.f("summary.unrevealed", n)
+		s += " · " + m.t.count("summary.unrevealed", n, n)
 	}
 	return s
 }

@@ -322,8 +322,9 @@ func TestLinesFit(t *testing.T) {
 }
 
 // TestHistoryKeepsResultsHidden: a unit bought and not revealed shows in
-// the history without its prize nor the balance after, and cannot be
-// shown again there before its own screen has shown it.
+// the history without its prize nor the balance after, and a first enter
+// there points to its own screen (TestHistoryShowsAUnitStillToReveal asks
+// twice).
 func TestHistoryKeepsResultsHidden(t *testing.T) {
 	m := newModel(t, English, VegasScreen, 80, 24)
 	press(m, "enter", "h")
@@ -337,7 +338,7 @@ func TestHistoryKeepsResultsHidden(t *testing.T) {
 		t.Fatalf("the history shows the unrevealed unit's result: %q", row)
 	}
 	press(m, "enter")
-	if len(labelsAt(m, m.t.get("replay"))) != 0 || !strings.Contains(plain(m), "Not revealed yet") {
+	if len(labelsAt(m, m.t.get("replay"))) != 0 || !strings.Contains(plain(m), m.t.get("hist.unshown")) {
 		t.Fatalf("the unrevealed unit was shown again:\n%s", plain(m))
 	}
 	press(m, "esc", "a")

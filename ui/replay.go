@@ -41,12 +41,21 @@ func NewReplay(entries []lottery.Entry, lang Lang, invalid int, leftOut bool) (*
 }
 
 func (s *replayScreen) update(msg tea.Msg) tea.Cmd {
+	n := len(s.entries)
+	if c, ok := msg.(clickMsg); ok && !c.drag { // the bottom line's buttons
+		switch c.target.kind {
+		case prevTarget:
+			s.at = max(0, s.at-1)
+		case nextTarget:
+			s.at = min(n-1, s.at+1)
+		}
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	r := s.keys.replay
-	n := len(s.entries)
 	switch {
 	case key.Matches(k, r.Next):
 		s.at = min(n-1, s.at+1)

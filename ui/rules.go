@@ -29,7 +29,9 @@ type rulesScreen struct {
 
 func (s *rulesScreen) update(msg tea.Msg) tea.Cmd {
 	s.fit(s.body())
-	if press, ok := msg.(tea.KeyPressMsg); ok && key.Matches(press, s.keys.list.Switch) {
+	press, ok := msg.(tea.KeyPressMsg)
+	click, clicked := msg.(clickMsg)
+	if ok && key.Matches(press, s.keys.list.Switch) || clicked && !click.drag && click.target.kind == switchTarget {
 		s.vegas = !s.vegas
 		s.fit(s.body())
 		s.text.top()

@@ -162,7 +162,7 @@ func chosen(t *testing.T, m *Model) int {
 	frame := plain(m)
 	press(m, "esc")
 	for i, op := range m.Recent() {
-		if strings.Contains(frame, op.Unit+" · ") {
+		if strings.Contains(frame, op.Unit+"  ") { // the replay's caption, on its result's line
 			return i
 		}
 	}

@@ -14,6 +14,25 @@ type slot struct {
 	note  note // why the last purchase was refused, or a unit recovered
 	shown bool // the unit was seen fully revealed
 	busy  bool // a purchase is under way
+	// held is the keys that reveal, pressed while a purchase is under
+	// way: applied once its unit is on screen (heldMost at most).
+	held []tea.KeyPressMsg
+}
+
+// heldMost bounds the keys held during a purchase.
+const heldMost = 16
+
+// hold keeps a key that reveals, pressed while a purchase is under way,
+// and reports whether it did: the key is then the unit's once it comes.
+// A key that buys is never held: a second one is never a second purchase.
+func (sl *slot) hold(msg tea.KeyPressMsg, reveals bool) bool {
+	if !sl.busy || !reveals {
+		return false
+	}
+	if len(sl.held) < heldMost {
+		sl.held = append(sl.held, msg)
+	}
+	return true
 }
 
 func (sl *slot) unit() *lottery.Sold { return sl.sold }
@@ -58,16 +77,22 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 // revealed at once for Auto), or says why it was refused.
 func takeBought(g gameScreen, sl *slot, t *till, msg boughtMsg) tea.Cmd {
 	sl.busy = false
+	held := sl.held
+	sl.held = nil
 	if msg.err != nil {
 		sl.note = t.refusal(msg.err)
 		sl.note.ticket = len(g.game().Stakes) == 1
 		return nil
 	}
 	g.take(&msg.sold, note{})
+	var cmds []tea.Cmd
 	if msg.auto {
-		return g.revealAll()
+		cmds = append(cmds, g.revealAll())
 	}
-	return nil
+	for _, k := range held { // in the order pressed, on the unit they were pressed for
+		cmds = append(cmds, g.update(k))
+	}
+	return tea.Batch(cmds...)
 }
 
 // seen returns the unit the first time it is seen fully revealed, then

@@ -49,17 +49,27 @@ func (s *statsScreen) sequences() []stats.Figures {
 func newStatsScreen(c *common) *statsScreen { return &statsScreen{common: c} }
 
 func (s *statsScreen) update(msg tea.Msg) tea.Cmd {
-	press, ok := msg.(tea.KeyPressMsg)
 	n := len(s.sequences())
-	if !ok || n == 0 {
+	if n == 0 {
 		return nil
 	}
 	k := s.keys.stats
-	switch {
-	case key.Matches(press, k.Next):
-		s.seq = (s.seq + 1) % n
-	case key.Matches(press, k.Prev):
-		s.seq = (s.seq + n - 1) % n
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Next):
+			s.seq = (s.seq + 1) % n
+		case key.Matches(msg, k.Prev):
+			s.seq = (s.seq + n - 1) % n
+		}
+	case clickMsg: // the bottom line's buttons
+		switch {
+		case msg.drag:
+		case msg.target.kind == nextTarget:
+			s.seq = (s.seq + 1) % n
+		case msg.target.kind == prevTarget:
+			s.seq = (s.seq + n - 1) % n
+		}
 	}
 	return nil
 }
@@ -103,8 +113,14 @@ func (s *statsScreen) layers(body area) []layer {
 func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 	tot := s.till.figures.Total()
 	head := s.t.count("stats.head", int(tot.Units), tot.Units, s.t.money(tot.Staked), s.t.money(tot.Won))
+	second := "" // the line under the head, blank unless the return needs it
 	if r, err := tot.Return(3); err == nil {
-		head += " · " + s.t.f("stats.return", s.percent(r))
+		ret := s.t.f("stats.return", s.percent(r))
+		if lipgloss.Width(head+" · "+ret) <= w {
+			head += " · " + ret
+		} else { // large amounts at 80 columns: the return on a line of its own, never cut
+			second = s.st.boxTitle.Render(ret)
+		}
 	}
 	fig := seqs[at]
 	barsH := min(len(fig.Lots), max(3, (h-6)/2))
@@ -116,13 +132,13 @@ func (s *statsScreen) draw(seqs []stats.Figures, at, w, h int) string {
 	}
 	title := s.t.count("stats.seq", int(fig.Units), s.t.get(gameKeys[fig.Key.Game]), s.t.money(fig.Key.Stake), fig.Units, at+1, len(seqs))
 	if fig.Forced > 0 {
-		title += " · " + s.t.f("stats.forced", fig.Forced)
+		title += " · " + s.t.count("stats.forced", int(fig.Forced), fig.Forced)
 	}
 	if n := s.till.figuresLost; n > 0 {
 		title += " · " + s.t.f("stats.lost", n)
 	}
 	return strings.Join([]string{
-		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), "",
+		s.st.boxTitle.Render(ansi.Truncate(head, w, "…")), second,
 		s.balanceChart(w, lineH), "",
 		s.st.boxTitle.Render(ansi.Truncate(title, w, "…")),
 		chart.Bars(lots, chart.BarsOptions{Width: w, Height: barsH, Max: 1, Log: true, Styles: s.barStyles()}),
@@ -137,13 +153,32 @@ func (s *statsScreen) balanceChart(w, h int) string {
 	start := f.Balance()[0].InexactFloat64()
 	n := f.Total().Units
 	right := s.t.count("stats.units", int(n), n)
-	return chart.Line(f.BalanceFloat64(), chart.LineOptions{
+	return chart.Line(stepped(f.BalanceFloat64(), w), chart.LineOptions{
 		Width: w, Height: h, Ref: &start, XLeft: s.t.get("stats.balance"), XRight: right,
 		Label: func(v float64) string {
 			return s.t.money(decimal.NewFromFloat(v).Round(2))
 		},
 		Styles: chart.LineStyles{Axis: s.st.dim, Line: s.st.win, Below: s.st.note, Ref: s.st.dim},
 	})
+}
+
+// stepped draws a balance as it moved: it holds between two units and
+// jumps at each. With fewer balances than the chart has dot columns (two a
+// cell), each is repeated to fill its share of them, so that the line
+// climbs or falls within one column instead of running a diagonal from
+// one unit to the next (one unit drew a slope across the whole chart).
+func stepped(series []float64, w int) []float64 {
+	k := 2 * w / max(1, len(series))
+	if k < 2 {
+		return series
+	}
+	out := make([]float64, 0, k*len(series))
+	for _, v := range series {
+		for range k {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // lotBars are a sequence's lots, the top lot first: the share of the units

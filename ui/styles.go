@@ -21,6 +21,7 @@ import (
 type styles struct {
 	header, brand, label, value, good, bad lipgloss.Style
 	chip, chipOn, button, buttonOff        lipgloss.Style
+	barButton                              lipgloss.Style // the bottom line's buttons
 	felt, feltTitle, die, dieEdge, cup     lipgloss.Style
 	box, boxTitle, row, rowLit, dim        lipgloss.Style
 	win, bigWin, lose, note, replay, help  lipgloss.Style
@@ -48,6 +49,7 @@ func newStyles(plain, dark bool) styles {
 	s.chipOn = s.chip.Foreground(ink).Background(gold).Bold(true)
 	s.button = lipgloss.NewStyle().Foreground(paper).Background(red).Bold(true).Padding(0, 2)
 	s.buttonOff = s.button.Background(lipgloss.Color("#4A4A4A")).Foreground(lipgloss.Color("#A8A8A8"))
+	s.barButton = s.chip.Padding(0, 1)
 	s.felt = lipgloss.NewStyle().Background(felt).Foreground(paper)
 	s.feltTitle = s.felt.Bold(true).Foreground(gold)
 	s.die = lipgloss.NewStyle().Background(paper).Foreground(ink)
@@ -82,6 +84,12 @@ func newStyles(plain, dark bool) styles {
 			*st = st.Reverse(true).Bold(true)
 		}
 		s.buttonOff = s.buttonOff.Faint(true)
+		// Without colours a terminal may show no attribute at all
+		// (TERM=dumb): what a click works on is bracketed, in the same
+		// width, and a button that does nothing now is not.
+		brackets := lipgloss.Border{Left: "[", Right: "]"}
+		s.button = s.button.Padding(0, 1).Border(brackets, false, true)
+		s.barButton = s.barButton.Padding(0).Border(brackets, false, true)
 	}
 	return s
 }

@@ -9,7 +9,6 @@ import (
 
 	"tapis/assets"
 	"tapis/game/vegas"
-	safe "tapis/text"
 )
 
 // ticketView is a ticket as drawn: the live one, or a replay fully
@@ -27,6 +26,9 @@ type ticketView struct {
 	label     string // a forced ticket's label (QA, DEMO)
 	note      string // the line the screen has to say once the ticket is shown
 	elsewhere string // where another unit left unrevealed waits
+	// next is the button that buys the next ticket, once this one is
+	// shown: the live screen's, nil on a replay.
+	next *drawing
 }
 
 func (t *ticketView) uncoverAll() { t.coats = nil }
@@ -129,6 +131,9 @@ func (s *vegasScreen) layers(body area) []layer {
 	}
 	t := ticketView{ticket: s.sold.Layout.Vegas, coats: &s.coats, focus: s.focus, gen: s.gen,
 		recovered: s.note.kind == noteRecovered, note: s.noteLine(), elsewhere: s.elsewhere(vegas.Name)}
+	if !s.revealing() && t.note == "" {
+		t.next = s.buyButton("v.again")
+	}
 	if s.sold.Forced != nil {
 		t.label = s.sold.Forced.Label
 	}
@@ -137,24 +142,41 @@ func (s *vegasScreen) layers(body area) []layer {
 	return s.laid
 }
 
-// buyKey is the buy button, on or off.
-type buyKey struct{ off bool }
+// buyKey is a buy button, on or off, with its text's key.
+type buyKey struct {
+	off   bool
+	label string
+}
 
-// buyPrompt is the screen before the first ticket: a button to buy one.
-func (s *vegasScreen) buyPrompt(body area) []layer {
+// buyButton is the button that buys a ticket: off while a purchase is
+// under way or the balance does not pay one.
+func (s *vegasScreen) buyButton(label string) *drawing {
 	off := s.busy || !s.till.canPay(s.stake())
-	btn := drawn(s.common, buyKey{off}, func() string {
+	return drawn(s.common, buyKey{off, label}, func() string {
 		style := s.st.button
 		if off {
 			style = s.st.buttonOff
 		}
-		return style.Render(s.t.f("v.buy", s.t.money(s.stake())))
+		return style.Render(s.t.f(label, s.t.money(s.stake())))
 	})
+}
+
+// buyPrompt is the screen before the first ticket: a button to buy one.
+func (s *vegasScreen) buyPrompt(body area) []layer {
+	btn := s.buyButton("v.buy")
 	a := body.centered(btn.w, 1)
-	layers := []layer{named(target{kind: buyTarget}, a, btn)}
-	if line := s.noteLine(); line != "" {
-		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
+	preview, y, ok := s.previewLayers(body)
+	if ok {
+		a.y = y
 	}
+	layers := append(s.laid[:0], preview...)
+	layers = append(layers, named(target{kind: buyTarget}, a, btn))
+	if line := s.noteLine(); line != "" && a.y+2 < body.y+body.h {
+		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
+	} else if line != "" { // the note, on the last row, under the button
+		layers = append(layers, place(area{body.x, a.y + 1, body.w, 1}, s.centerLine(body.w, line)))
+	}
+	s.laid = layers
 	return layers
 }
 
@@ -186,6 +208,7 @@ type (
 		ticket                                *vegas.Ticket
 		w                                     int
 		replay, done, recovered, below, flash bool
+		next                                  bool // the next ticket's button beside it
 		caption, label, note, elsewhere       string
 		sofar                                 uint8 // the surfaces uncovered so far, a bit each
 	}
@@ -237,12 +260,22 @@ func (c *common) ticketLayers(layers []layer, body area, t *ticketView) []layer 
 	done := t.done()
 	below := done && !t.replay && t.note != "" && body.h > t.size.height() // the note on the row below
 	k := ticketLineKey{t.ticket, body.w, t.replay, done, t.recovered, below, c.party.flashing(),
-		t.caption, t.label, t.note, t.elsewhere, t.uncoveredSet()}
+		t.next != nil, t.caption, t.label, t.note, t.elsewhere, t.uncoveredSet()}
 	if below {
 		layers = append(layers, place(area{body.x, y0 + 2*boxH + 1, body.w, 1}, c.centerLine(body.w, t.note)))
 	}
+	y := y0 + 2*boxH
+	if t.next != nil && !below {
+		// What it won, and the button that buys the next ticket beside it:
+		// a click buys where the button is drawn.
+		const gap = 3
+		text := drawn(c, k, func() string { return ansi.Truncate(c.ticketLine(t, below), max(0, body.w-t.next.w-gap), "…") })
+		x := body.x + max(0, (body.w-text.w-gap-t.next.w)/2)
+		return append(layers, place(area{x, y, text.w, 1}, text),
+			named(target{kind: buyTarget}, area{x + text.w + gap, y, t.next.w, 1}, t.next))
+	}
 	line := drawn(c, k, func() string { return fit(body.w, 1, ansi.Truncate(c.ticketLine(t, below), body.w, "…")) })
-	return append(layers, place(area{body.x, y0 + 2*boxH, body.w, 1}, line))
+	return append(layers, place(area{body.x, y, body.w, 1}, line))
 }
 
 // ticketLine is the line under the ticket: how to scratch it, or what it
@@ -264,7 +297,7 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 			line = c.st.win.Render(c.t.f("v.sofar", c.t.money(won))) + "  " + line
 		}
 	case score.Prize.IsZero():
-		line = c.t.get("v.lot0") + "  " + c.st.lose.Render(c.t.get("lost"))
+		line = c.st.lose.Render(c.t.get("lost"))
 	default:
 		line = c.celebrate(score.Prize.Decimal(), vegas.Price())
 	}
@@ -279,12 +312,12 @@ func (c *common) ticketLine(t *ticketView, below bool) string {
 			line = lot + "   " + note // what the player must know first
 		case e != "":
 			line += "   " + c.st.win.Render(e)
-		default:
+		case t.next == nil:
 			line += c.st.dim.Render("   " + c.t.get("v.next"))
 		}
 	}
 	if t.label != "" {
-		line = c.st.replay.Render(safe.Printable(t.label)) + "  " + line
+		line = c.st.replay.Render(c.unitLabel(t.label)) + "  " + line
 	}
 	return line
 }

@@ -31,6 +31,9 @@ type till struct {
 	waiting []session.Played // units of an earlier run never shown, not on a screen yet
 	carried wallet.Totals    // what the wallets this run retired played (the kiosk's)
 	seenWon decimal.Decimal  // the prizes of the units revealed during this run
+	// seen is what the units revealed during this run played, every
+	// wallet's: "this session", as the stats and the summary count it.
+	seen    wallet.Totals
 	force   *pendingForce    // what the next purchase plays, in QA mode and in the demo
 	forced  map[string]int   // forced units played, by label (QA, DEMO)
 	least   decimal.Decimal  // the smallest stake of all the games
@@ -56,6 +59,10 @@ type till struct {
 	paused, pausedAsk bool
 	// frame is what a frame being drawn reads once (Model.layers).
 	frame frameState
+	// early is the units shown in the history before their game's
+	// screen revealed them (art. 4.1), by name: they count as shown, and
+	// their screen's reveal, if it comes, records nothing again.
+	early map[string]bool
 }
 
 // boughtMsg is a purchase's answer: the unit sold, on disk first when the
@@ -122,10 +129,33 @@ func (t *till) bought(msg boughtMsg) bool {
 func (t *till) shown(sold *lottery.Sold) tea.Cmd {
 	t.session.Seen(sold.Ref()) // its prize is spendable from this frame on
 	t.seenWon = t.seenWon.Add(sold.Unit.Prize)
+	t.seen = t.seen.Add(wallet.Totals{Played: 1, Staked: sold.Layout.Stake(), Won: sold.Unit.Prize,
+		Net: sold.Unit.Prize.Sub(sold.Layout.Stake())})
 	t.addFigures(sold)
 	t.recording++
 	s, unit := t.session, sold.Ref()
 	return func() tea.Msg { return shownMsg{s.Shown(unit)} }
+}
+
+// shownEarly returns the command recording a unit as shown when the
+// history shows its result before its game's screen revealed it: from
+// then on it counts as shown, and the screen may still reveal it.
+func (t *till) shownEarly(sold *lottery.Sold) tea.Cmd {
+	if t.early == nil {
+		t.early = map[string]bool{}
+	}
+	t.early[sold.Name()] = true
+	return t.shown(sold)
+}
+
+// shownAlready reports whether a unit its screen just revealed was shown
+// in the history first, and forgets it.
+func (t *till) shownAlready(sold *lottery.Sold) bool {
+	if !t.early[sold.Name()] {
+		return false
+	}
+	delete(t.early, sold.Name())
+	return true
 }
 
 // freshWallet retires the wallet in play (its units stay in the run's
@@ -244,12 +274,12 @@ type unseen struct {
 func (t *till) notShown() iter.Seq[unseen] {
 	return func(yield func(unseen) bool) {
 		for _, g := range t.games {
-			if s := g.unit(); g.revealing() && !yield(unseen{s.Name(), isDemo(s)}) {
+			if s := g.unit(); g.revealing() && !t.early[s.Name()] && !yield(unseen{s.Name(), isDemo(s)}) {
 				return
 			}
 		}
 		for _, w := range t.waiting {
-			if !yield(unseen{w.Op.Unit, false}) {
+			if !t.early[w.Op.Unit] && !yield(unseen{w.Op.Unit, false}) {
 				return
 			}
 		}

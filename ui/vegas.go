@@ -161,6 +161,9 @@ func (s *vegasScreen) update(msg tea.Msg) tea.Cmd {
 
 func (s *vegasScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.vegas
+	if s.hold(msg, key.Matches(msg, k.All, k.Scratch, k.Choose)) {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Buy):
 		return s.play(false)

@@ -169,6 +169,9 @@ func (s *yamsScreen) update(msg tea.Msg) tea.Cmd {
 
 func (s *yamsScreen) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.yams
+	if s.hold(msg, key.Matches(msg, k.Auto, k.Roll)) {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Left):
 		if !s.revealing() && !s.busy {
@@ -356,6 +359,7 @@ type yamsBoard struct {
 	phase     [3]cupPhase
 	faces     [3]yams.Cup
 	replay    bool
+	caption   string // a replay's unit (and its line in a file)
 }
 
 func (s *yamsScreen) board() yamsBoard {
@@ -422,33 +426,43 @@ func boardArea(body area) area {
 
 // stakeRowKey is the row of stakes and buttons as laid out in an area.
 type stakeRowKey struct {
-	a       area
-	stakeAt int
-	off     bool
+	a                        area
+	stakeAt                  int
+	locked, playOff, autoOff bool
 }
 
 // stakeRow draws the stake chips and the Jouer and Auto buttons (art. 4.1):
-// the memo's layers, for the caller to copy.
+// the memo's layers, for the caller to copy. Each is drawn as what a
+// click on it does now: Jouer is off while a unit is bought or revealed,
+// or when the balance does not pay the stake; Auto stays on while a unit
+// is revealed (it reveals the rest); the chips other than the stake
+// chosen lose their look of chips while the stake cannot change.
 func (s *yamsScreen) stakeRow(a area) []layer {
-	// The buttons are off when they would buy nothing now.
-	off := s.revealing() || s.busy || !s.till.canPay(s.stake())
-	row := memo(s.common, stakeRowKey{a, s.stakeAt, off}, func() []layer {
+	revealing, pays := s.revealing(), s.till.canPay(s.stake())
+	locked := revealing || s.busy
+	k := stakeRowKey{a: a, stakeAt: s.stakeAt, locked: locked, playOff: locked || !pays, autoOff: s.busy || (!revealing && !pays)}
+	row := memo(s.common, k, func() []layer {
 		label := measure(s.st.dim.Render(s.t.get("stake") + "  "))
 		var parts []*drawing
 		var ids []target
 		for i, st := range s.g.Stakes {
 			chip := s.st.chip.Render(" " + s.t.money(st) + " ")
-			if i == s.stakeAt {
+			switch {
+			case i == s.stakeAt:
 				chip = s.st.chipOn.Render("[" + s.t.money(st) + "]")
+			case k.locked:
+				chip = s.st.dim.Render(" " + s.t.money(st) + " ")
 			}
 			parts = append(parts, measure(chip))
 			ids = append(ids, target{stakeTarget, i})
 		}
-		btn := s.st.button
-		if off {
-			btn = s.st.buttonOff
+		button := func(off bool, text string) *drawing {
+			if off {
+				return measure(s.st.buttonOff.Render(text))
+			}
+			return measure(s.st.button.Render(text))
 		}
-		parts = append(parts, measure("    "), measure(btn.Render(s.t.get("play"))), measure(btn.Render(s.t.get("auto"))))
+		parts = append(parts, measure("    "), button(k.playOff, s.t.get("play")), button(k.autoOff, s.t.get("auto")))
 		ids = append(ids, target{}, target{kind: playTarget}, target{kind: autoTarget})
 		total := label.w
 		for _, p := range parts {

@@ -303,6 +303,10 @@ func (s *Store) Resumed() (resumed bool, note string, torn int) {
 	return s.resumed, s.note, s.torn
 }
 
+// Kept reports whether what the store holds outlives the process: on a
+// journal it does; in memory, everything ends with it.
+func (s *Store) Kept() bool { return s.file != nil }
+
 // LineOf returns the journal line that records the purchase of a unit the
 // store keeps (recent, or not shown yet), or 0: what the history shows.
 func (s *Store) LineOf(unit string) int {
