@@ -99,7 +99,8 @@ func (s *vegasScreen) layers(body area) []layer {
 // buyKey is the buy button, on or off.
 type buyKey struct{ off bool }
 
-// buyPrompt is the screen before the first ticket: a button to buy one.
+// buyPrompt is the screen before the first ticket: a button to buy one,
+// over a preview of the ticket and its lot table where they fit.
 func (s *vegasScreen) buyPrompt(body area) []layer {
 	off := s.busy || !s.till.canPay(s.stake())
 	btn := drawn(s.common, buyKey{off}, func() string {
@@ -110,10 +111,15 @@ func (s *vegasScreen) buyPrompt(body area) []layer {
 		return style.Render(s.t.f("v.buy", s.t.money(s.stake())))
 	})
 	a := body.centered(btn.w, 1)
-	layers := []layer{named(target{kind: buyTarget}, a, btn)}
+	layers, top, ok := s.preview(s.laid[:0], body)
+	if ok {
+		a.y = top
+	}
+	layers = append(layers, named(target{kind: buyTarget}, a, btn))
 	if line := s.noteLine(); line != "" {
 		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
 	}
+	s.laid = layers
 	return layers
 }
 
