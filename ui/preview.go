@@ -90,10 +90,10 @@ func (c *common) previewNeeds() int {
 }
 
 // previewSurface draws surface f covered, w cells wide and h high inside
-// its frame: its title on the frame, the coating with "scratch here" across
-// its middle row, and how it wins in the bottom edge.
+// its frame: its title on the frame, the coating, and how it wins in the
+// bottom edge. It does not say "scratch here" as a ticket's does: there
+// is nothing to scratch yet, and nothing there answers the mouse.
 func (c *common) previewSurface(f, w, h int) string {
-	label := []rune(c.t.get("v.scratchhere"))
 	art := c.ticketArt().coat
 	var b strings.Builder
 	for y := range h {
@@ -101,9 +101,6 @@ func (c *common) previewSurface(f, w, h int) string {
 		tile := art[y%len(art)]
 		for x := range row {
 			row[x] = tile[x%len(tile)]
-		}
-		if y == h/2 && len(label) <= w {
-			copy(row[(w-len(label))/2:], label)
 		}
 		if y > 0 {
 			b.WriteByte('\n')
