@@ -160,7 +160,8 @@ func (c *common) yamsReached(s yams.Score, w int) string {
 
 // reachedOf says what a unit reached, to fit w cells: Yam's, its points and
 // the combinations its cups made; Vegas, the surfaces that won, with the
-// Poker's combination and the Jackpot's case where they fit, "—" for none.
+// Roulette's results matched, the Poker's combination, the Jackpot's case
+// and the Craps' count of sevens where they fit, "—" for none.
 func (c *common) reachedOf(p *session.Played, w int) string {
 	if u := p.Sold.Layout.Yams; u != nil {
 		return c.yamsReached(u.Score(), w)
@@ -178,6 +179,19 @@ func (c *common) reachedOf(p *session.Played, w int) string {
 		name := c.t.get(surfaceKeys[f])
 		names = append(names, name)
 		switch f {
+		case vegas.RouletteSurface: // the results its chips matched
+			var bets []string
+			for k := range vegas.Kinds {
+				if !s.Roulette.Wins[k] {
+					continue
+				}
+				if k == vegas.NumberKind {
+					bets = append(bets, strconv.Itoa(t.Roulette.Number))
+				} else {
+					bets = append(bets, c.betWord(k, t.Roulette.Result(k)))
+				}
+			}
+			name += " (" + strings.Join(bets, ", ") + ")"
 		case vegas.PokerSurface:
 			name += " (" + c.t.get(pokerKeys[s.Poker.Combination]) + ")"
 		case vegas.JackpotSurface:

@@ -234,6 +234,7 @@ func english() safe.Catalog {
 		"v.pre.jackpot":      "3 alike (not cherries) or 1 cherry",
 		"v.pre.lots":         "Prizes of a %s ticket",
 		"v.pre.lot":          "Prize",
+		"v.pre.cumul":        "+ several surfaces won",
 		"s.roulette":         "Roulette",
 		"s.craps":            "Craps",
 		"s.poker":            "Poker",

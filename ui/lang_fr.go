@@ -234,6 +234,7 @@ func french() safe.Catalog {
 		"v.pre.jackpot":      "3 pareils sauf cerise, ou 1 cerise",
 		"v.pre.lots":         "Lots d'un ticket à %s",
 		"v.pre.lot":          "Lot",
+		"v.pre.cumul":        "+ cumul de surfaces",
 		"s.roulette":         "Roulette",
 		"s.craps":            "Craps",
 		"s.poker":            "Poker",

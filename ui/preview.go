@@ -112,21 +112,27 @@ func (c *common) previewSurface(f, w, h int) string {
 }
 
 // lotsTable draws the ticket's lot table (art. 3), highest first: each lot
-// and its chance; wide, under a heading, the lots per block too.
+// and its chance; wide, under a heading, the lots per block too. A lot only
+// reached by adding several surfaces' wins is marked "+", and a line under
+// the table says so (art. 3, ruling V5).
 func (c *common) lotsTable(wide bool) *drawing {
 	return memo(c, previewLotsKey{wide}, func() *drawing {
 		t := vegas.Table()
 		rows := []string{c.st.boxTitle.Render(c.t.f("v.pre.lots", c.euros(vegas.Price())))}
 		if wide {
-			rows = append(rows, c.st.dim.Render(padLeft(c.t.get("v.pre.lot"), 8)+padLeft(c.t.get("count"), 10)+padLeft(c.t.get("chance"), 13)))
+			rows = append(rows, c.st.dim.Render(padLeft(c.t.get("v.pre.lot"), 9)+padLeft(c.t.get("count"), 10)+padLeft(c.t.get("chance"), 13)))
 		}
 		for _, l := range t.Lots {
-			line := padLeft(c.euros(l.Prize), 8)
+			line := padLeft(c.euros(l.Prize), 8) + " "
+			if vegas.Cumulative(l.Prize.IntPart()) {
+				line = line[:len(line)-1] + "+"
+			}
 			if wide {
 				line += padLeft(c.number(l.Count), 10)
 			}
 			rows = append(rows, line+padLeft(c.chance(t.Units, l.Count), 13))
 		}
+		rows = append(rows, c.st.dim.Render(c.t.get("v.pre.cumul")))
 		return measure(c.st.box.Render(strings.Join(rows, "\n")))
 	})
 }

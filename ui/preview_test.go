@@ -42,8 +42,17 @@ func TestVegasPreview(t *testing.T) {
 			if !strings.Contains(frame, tx.f("v.pre.lots", m.euros(vegas.Price()))) {
 				t.Errorf("%s %s: no lot table:\n%s", lang, sizeName(s), frame)
 			}
-			for _, l := range table.Lots { // each lot beside its chance, highest first
-				row := regexp.MustCompile(regexp.QuoteMeta(m.euros(l.Prize)) + ` .*` + regexp.QuoteMeta(m.chance(table.Units, l.Count)) + ` +│`)
+			// Each lot beside its chance, marked when only several
+			// surfaces reach it (art. 3).
+			if !strings.Contains(frame, tx.get("v.pre.cumul")) {
+				t.Errorf("%s %s: the table does not say what its mark means:\n%s", lang, sizeName(s), frame)
+			}
+			for _, l := range table.Lots {
+				mark := " "
+				if vegas.Cumulative(l.Prize.IntPart()) {
+					mark = `\+ `
+				}
+				row := regexp.MustCompile(`│ +` + regexp.QuoteMeta(m.euros(l.Prize)) + mark + `.*` + regexp.QuoteMeta(m.chance(table.Units, l.Count)) + ` +│`)
 				if !row.MatchString(frame) {
 					t.Errorf("%s %s: the lot of %s and its chance are not in the table:\n%s", lang, sizeName(s), l.Prize, frame)
 				}
@@ -92,7 +101,7 @@ func TestVegasPreviewSmall(t *testing.T) {
 		bands     int
 		table, ok bool
 	}{
-		{80, 22, 4, true, true}, {80, 18, 4, true, true}, {80, 15, 4, true, true}, {80, 14, 0, false, false},
+		{80, 22, 4, true, true}, {80, 18, 4, true, true}, {80, 16, 4, true, true}, {80, 15, 0, false, false},
 		{60, 20, 0, true, true}, {40, 12, 0, false, false},
 	} {
 		body := area{0, 1, c.w, c.h}
