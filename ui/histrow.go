@@ -125,7 +125,8 @@ func (c *common) playedGame(p *session.Played) string {
 
 // yamsReached says what a Yam's unit reached, to fit w cells: its points,
 // then each cup's combination, highest first; the same combination once
-// with its count ("pair ×2") when they do not fit one by one.
+// with its count ("pair ×2") when they do not fit one by one, and the
+// lowest left out for "…" when they do not fit so either.
 func (c *common) yamsReached(s yams.Score, w int) string {
 	combos := s.Combinations
 	slices.SortFunc(combos[:], func(a, b yams.Combination) int { return cmp.Compare(b, a) })
@@ -155,7 +156,17 @@ func (c *common) yamsReached(s yams.Score, w int) string {
 	if long := text + " · " + strings.Join(each, " + "); cellWidth(long) <= w {
 		return long
 	}
-	return text + " · " + strings.Join(counted, " + ")
+	// The lowest combinations give way first, whole: "…" says some do.
+	for n := len(counted); n > 0; n-- {
+		short := text + " · " + strings.Join(counted[:n], " + ")
+		if n < len(counted) {
+			short += " + …"
+		}
+		if cellWidth(short) <= w {
+			return short
+		}
+	}
+	return text + " …"
 }
 
 // reachedOf says what a unit reached, to fit w cells: Yam's, its points and

@@ -136,6 +136,7 @@ func TestHistoryRowsRead(t *testing.T) {
 			}
 			press(m, "h")
 			frame := plain(m)
+			golden(t, "history_"+string(lang)+"_"+sizeName(s)+"_rows", frame)
 			units := m.till.session.Recent()
 			if len(units) != 8 {
 				t.Fatalf("%d units played", len(units))
