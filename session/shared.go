@@ -60,6 +60,14 @@ func (s *Session) Recent() []Played {
 	return s.recent.List()
 }
 
+// RecentLimit returns how many units Recent returns at most
+// (Options.Limit): what a history listing them says it keeps.
+func (s *Session) RecentLimit() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recent.Limit
+}
+
 // RecentSeq returns how many units Recent would return and the newest's
 // purchase number (0 when there is none), without copying them: what a
 // screen listing them reads on every frame to tell whether they changed

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tapis/game/lottery"
+	"tapis/game/vegas"
 )
 
 // The game played by mouse alone (issue 25): each click is on a cell
@@ -126,12 +127,12 @@ func TestWholeGameByMouse(t *testing.T) {
 
 			// The history, a unit shown again, and Back from each.
 			clickTo(t, m, entry(3, "history"), "· "+tx.get("history"))
-			clickLabel(t, m, "vegas:3:1:10", 0)
+			clickHistoryRow(t, m, 20) // the newest: the tenth ticket
 			if len(labelsAt(m, tx.get("replay"))) != 1 {
 				t.Fatalf("a click on a row does not show it again:\n%s", plain(m))
 			}
 			clickTo(t, m, back, "· "+tx.get("history"))
-			if len(labelsAt(m, tx.get("replay"))) != 0 || len(labelsAt(m, tx.get("hist.unit"))) != 1 {
+			if len(labelsAt(m, tx.get("replay"))) != 0 || len(labelsAt(m, tx.get("hist.reached"))) != 1 {
 				t.Fatalf("Back from a unit shown again is not the list:\n%s", plain(m))
 			}
 			clickTo(t, m, back, "")
@@ -186,10 +187,10 @@ func TestReplayByMouse(t *testing.T) {
 	}
 }
 
-// TestVegasPreview checks the Vegas screen before a purchase shows, as
+// TestVegasPreviewByMouse checks the Vegas screen before a purchase shows, as
 // Yam's shows its tables, the ticket's four surfaces and its lot table,
 // above the button, which alone is clickable (issue 25, point 13).
-func TestVegasPreview(t *testing.T) {
+func TestVegasPreviewByMouse(t *testing.T) {
 	for _, lang := range []Lang{English, French} {
 		for _, size := range windows {
 			tx := newText(lang)
@@ -199,7 +200,7 @@ func TestVegasPreview(t *testing.T) {
 					t.Errorf("%s %v: the preview has no %s:\n%s", lang, size, tx.get(surfaceKeys[f]), plain(m))
 				}
 			}
-			if len(labelsAt(m, tx.f("v.lots", tx.money(mustAmount("3"))))) != 1 || len(labelsAt(m, tx.money(mustAmount("40000")))) != 1 {
+			if len(labelsAt(m, m.euros(vegas.Price()))) == 0 || !strings.Contains(plain(m), m.t.f("v.pre.lots", m.euros(vegas.Price()))) {
 				t.Errorf("%s %v: no lot table:\n%s", lang, size, plain(m))
 			}
 			clickLabel(t, m, tx.get(surfaceKeys[0]), 0) // the preview buys nothing
@@ -212,4 +213,18 @@ func TestVegasPreview(t *testing.T) {
 			}
 		}
 	}
+}
+
+// clickHistoryRow clicks the middle of the history's row of the unit
+// bought seq-th, found where it is drawn: the row that starts with its
+// number.
+func clickHistoryRow(t *testing.T, m *Model, seq int) {
+	t.Helper()
+	for y, l := range strings.Split(plain(m), "\n") {
+		if y > 0 && strings.HasPrefix(strings.TrimLeft(l, " ▸"), strconv.Itoa(seq)+" ") {
+			click(m, ansi.StringWidth(l)/2, y)
+			return
+		}
+	}
+	t.Fatalf("no history row of unit %d:\n%s", seq, plain(m))
 }

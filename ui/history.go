@@ -2,16 +2,14 @@ package ui
 
 import (
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
-	"tapis/game/vegas"
 	"tapis/session"
 	safe "tapis/text"
 )
@@ -228,19 +226,18 @@ type emptyKey struct {
 	text string
 }
 
-// list draws the rows in view of the history, from first.
+// list draws the rows in view of the history, from first, and under them
+// how many units it keeps.
 func (s *historyScreen) list(body area, first, rows int) []layer {
 	units := s.newest()
-	head := s.historyRow("#", s.t.get("hist.unit"), s.t.get("hist.stake"), s.t.get("hist.prize"),
-		s.t.get("hist.before"), s.t.get("hist.after"))
-	wide := body.w >= wideHistory
-	if wide {
-		head += "  " + padRight(s.t.get("hist.reached"), reachedW)
-	}
-	if s.plain {
+	now := s.clock.Now()
+	cols := historyColumns(body.w, sameDay(units[len(units)-1].Time, now))
+	head := cols.historyRow(s.historyHeads())
+	w := cols.width()
+	if s.plain { // the reverse video may not show (TERM=dumb): a marker column
 		head = cursorMark(false) + head
+		w += ansi.StringWidth(cursorMark(false))
 	}
-	w := lipgloss.Width(head)
 	x := body.x + max(0, (body.w-w)/2)
 	layers := []layer{
 		place(area{x, body.y + 1, w, 1}, measure(s.st.boxTitle.Render(head))),
@@ -248,18 +245,15 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 	// Balances as the player has seen them: without the prizes not shown yet.
 	hidden := s.hiddenSince(units)
 	for i := first; i < len(units) && i < first+rows; i++ {
-		op := units[i].Op
-		prize := s.t.money(op.Prize)
+		p := &units[i]
+		op := p.Op
+		prize, reached := s.t.money(op.Prize), s.reachedOf(p, cols.reached-2)
 		if s.till.unshown(op.Unit) { // its result is for its own screen to show
-			prize, op.Prize = s.t.get("hist.hidden"), decimal.Zero
+			prize, reached, op.Prize = s.t.get("hist.hidden"), "", decimal.Zero
 		}
-		line := s.historyRow(strconv.Itoa(op.Seq), safe.Printable(op.Unit), s.t.money(op.Stake), prize,
-			s.t.money(op.Before.Sub(hidden(op.Seq-1))), s.t.money(op.After.Sub(hidden(op.Seq))))
-		if wide && !s.till.unshown(op.Unit) {
-			line += "  " + padRight(s.unitReached(&units[i].Sold), reachedW)
-		} else if wide {
-			line += "  " + spaces(reachedW)
-		}
+		line := cols.historyRow(historyCells{seq: strconv.Itoa(op.Seq), when: s.playedWhen(p.Time, now), game: s.playedGame(p),
+			stake: s.t.money(op.Stake), reached: reached, prize: prize,
+			balance: s.t.money(op.After.Sub(hidden(op.Seq))), number: safe.Printable(op.Unit)})
 		style := s.st.row
 		if i == s.cursor {
 			style = s.st.rowLit
@@ -269,51 +263,10 @@ func (s *historyScreen) list(body area, first, rows int) []layer {
 		if s.plain { // the reverse video may not show (TERM=dumb)
 			line = cursorMark(i == s.cursor) + line
 		}
-		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(line))))
+		layers = append(layers, named(target{historyTarget, i}, area{x, body.y + 2 + i - first, w, 1}, measure(style.Render(padRight(line, w)))))
 	}
-	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(s.t.f("hist.hint", s.keys.list.Show.Help().Key, HistoryLimit)))))
-}
-
-// A history at least wideHistory cells wide adds what each unit reached,
-// reachedW cells at most.
-const (
-	wideHistory = 100
-	reachedW    = 20
-)
-
-// unitReached says what a unit shown reached: a Yam's unit's points, the
-// Vegas surfaces that won.
-func (c *common) unitReached(sold *lottery.Sold) string {
-	switch l := sold.Layout; {
-	case l.Yams != nil:
-		return c.t.f("pts", l.Yams.Score().Points)
-	case l.Vegas != nil:
-		score := l.Vegas.Score()
-		var won []string
-		for f := range int(vegas.Surfaces) {
-			if score.SurfacePrize(vegas.Surface(f)).IsPositive() {
-				won = append(won, c.t.get(surfaceKeys[f]))
-			}
-		}
-		if len(won) == 0 {
-			return c.t.get("v.none")
-		}
-		return truncated(strings.Join(won, ", "), reachedW)
-	}
-	return ""
-}
-
-func (c *common) historyRow(cols ...string) string {
-	widths := []int{5, 22, 11, 13, 13, 13}
-	var sb strings.Builder
-	for i, c := range cols {
-		if i < 2 {
-			sb.WriteString(padRight(c, widths[i]))
-		} else {
-			sb.WriteString(padLeft(c, widths[i]))
-		}
-	}
-	return sb.String()
+	hint := s.t.f("hist.hint", s.keys.list.Show.Help().Key) + " · " + s.t.f("hist.kept", min(s.till.session.RecentLimit(), HistoryLimit))
+	return append(layers, place(area{x, body.y + body.h - 1, w, 1}, measure(s.st.dim.Render(hint))))
 }
 
 // replayLayers shows a unit of the history again exactly as dealt, fully

@@ -161,15 +161,15 @@ func (s *vegasScreen) buyButton(label string) *drawing {
 	})
 }
 
-// buyPrompt is the screen before the first ticket: a button to buy one.
+// buyPrompt is the screen before the first ticket: a button to buy one,
+// over a preview of the ticket and its lot table where they fit.
 func (s *vegasScreen) buyPrompt(body area) []layer {
 	btn := s.buyButton("v.buy")
 	a := body.centered(btn.w, 1)
-	preview, y, ok := s.previewLayers(body)
+	layers, top, ok := s.preview(s.laid[:0], body)
 	if ok {
-		a.y = y
+		a.y = top
 	}
-	layers := append(s.laid[:0], preview...)
 	layers = append(layers, named(target{kind: buyTarget}, a, btn))
 	if line := s.noteLine(); line != "" && a.y+2 < body.y+body.h {
 		layers = append(layers, place(area{body.x, a.y + 2, body.w, 1}, s.centerLine(body.w, line)))
