@@ -127,7 +127,8 @@ func TestNewStoreMakesTheHouseKey(t *testing.T) {
 // TestSellersRefuseAHouseKey: serve, simulate and the game refuse, in one
 // line with exit status 2 (the game's is main's), a house key others may
 // read, a store sealed by another key than theirs, and a store whose key
-// file is missing: never a new key for an existing store.
+// file is missing: never a new key for an existing store, nor a host key
+// for a serve refused.
 func TestSellersRefuseAHouseKey(t *testing.T) {
 	dir, house := houseStore(t)
 	readable := filepath.Join(dir, "readable_ed25519")
@@ -163,6 +164,9 @@ func TestSellersRefuseAHouseKey(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Errorf("a seller made a key %s for an existing store", missing)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "host")); err == nil {
+		t.Errorf("serve, refused its store, made a host key all the same")
 	}
 }
 

@@ -98,10 +98,6 @@ func serve(env Env, args []string) int {
 		}
 		defer ops.Close()
 	}
-	key, fingerprint, created, err := server.OpenHostKey(f.hostKey)
-	if err != nil {
-		return fail(env, "serve", usagef("%v", err))
-	}
 	// The store tells of a change under it once (OnTamper), from its own
 	// goroutine or in a sale: the server stops selling below.
 	tampered := make(chan error, 1)
@@ -117,6 +113,13 @@ func serve(env Env, args []string) int {
 	}
 	closeStore := sync.OnceValue(st.Close)
 	defer closeStore()
+	// The host key after the store: a store refused (its house key
+	// missing, another emission's) leaves no new host key behind.
+	key, fingerprint, created, err := server.OpenHostKey(f.hostKey)
+	if err != nil {
+		cancel()
+		return fail(env, "serve", usagef("%v", err))
+	}
 	// The log's first line is the house's key (README); then what was
 	// found or created, once everything opened.
 	house := st.Emission().Key()
