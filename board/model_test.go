@@ -209,6 +209,20 @@ func TestBoardBeforeTheFirstWin(t *testing.T) {
 	}
 }
 
+// TestBoardBeforeABlockOpens: a stake whose blocks no sale has opened yet
+// (a store made by simulate at another stake) is said to open at its
+// first sale, not to have none on sale: a player can buy there.
+func TestBoardBeforeABlockOpens(t *testing.T) {
+	b := sample(t)
+	b.Sequences[0].Blocks = nil
+	for lang, want := range map[ui.Lang]string{ui.English: "no block opened yet: the first sale opens them",
+		ui.French: "pas encore de bloc : la première vente en ouvre"} {
+		if frame := draw(t, fixed{b: b, ok: true}, lang, 120, 40); !strings.Contains(frame, want) || strings.Contains(frame, "on sale") {
+			t.Errorf("%v: a stake with no block opened:\n%s", lang, frame)
+		}
+	}
+}
+
 // TestBoardSizes: every size from the smallest up fits; below it, one
 // message says what is needed.
 func TestBoardSizes(t *testing.T) {
