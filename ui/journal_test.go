@@ -165,7 +165,7 @@ func TestTornLineOnScreen(t *testing.T) {
 	m.Close()
 	appendFile(t, path, `{"kind":"buy","seq":2,"unit":"yams:1:1:`)
 	m = journaled(t, path)
-	if !strings.Contains(plain(m), "Journal: line 5, cut short by a crash, dropped") {
+	if !strings.Contains(plain(m), "Journal line 5, torn by a crash, dropped") {
 		t.Errorf("the torn line is not said on screen:\n%s", plain(m))
 	}
 	press(m, "left")

@@ -5,10 +5,10 @@ import safe "tapis/text"
 // english is what the screen says in English.
 func english() safe.Catalog {
 	return map[string]string{
-		"journal.torn":           "Journal: line %d, cut short by a crash, dropped (an unfinished record)",
+		"journal.torn":           "Journal line %d, torn by a crash, dropped",
 		"journal.shown":          "The journal will note the unit as shown once it can (%s)",
-		"journal.balance":        "--balance is for a new journal: this one goes on with its own balance",
-		"store.balance":          "--balance is for a new account: this one goes on with its own balance",
+		"journal.balance":        "--balance is for a new journal only",
+		"store.balance":          "--balance is for a new account only",
 		"quit.ask":               "A unit is being revealed: q again to quit; it waits in your history, paid",
 		"quit.ask.lost":          "A unit is being revealed: q again to quit; without a journal it ends unseen",
 		"closing":                "The server is closing: finish your unit, your purchases are kept",

@@ -5,9 +5,9 @@ import safe "tapis/text"
 // french is what the screen says in French, in the regulations' own words.
 func french() safe.Catalog {
 	return map[string]string{
-		"journal.torn":           "Journal : ligne %d, tronquée par un arrêt brutal, ignorée (inachevée)",
+		"journal.torn":           "Journal : ligne %d tronquée (arrêt brutal), ignorée",
 		"journal.shown":          "Le journal notera l'unité comme révélée dès qu'il le pourra (%s)",
-		"journal.balance":        "--balance vaut pour un nouveau journal : celui-ci garde son solde",
+		"journal.balance":        "--balance : nouveau journal seulement",
 		"store.balance":          "--balance vaut pour un nouveau compte : celui-ci garde son solde",
 		"quit.ask":               "Révélation en cours : q encore pour quitter ; payée, l'unité vous attend",
 		"quit.ask.lost":          "Révélation en cours : q encore pour quitter ; sans journal, elle se perd",
@@ -29,7 +29,7 @@ func french() safe.Catalog {
 		"pay.quit":               " · q : quitter",
 		"pay.empty":              "Porte-monnaie vide (mises dès %[2]s)",
 		"pay.below":              "Solde %s, sous la plus petite mise (%s)",
-		"pay.ticket":             "Solde %s, un ticket coûte %s · échap puis 1 : Yam's dès %s",
+		"pay.ticket":             "Solde %s, ticket à %s · échap puis 1 : Yam's dès %s",
 		"pay.stake":              "Solde %s insuffisant pour %s · ← : mise plus basse",
 		"elsewhere.vegas":        "Votre ticket Vegas reste à gratter : échap, puis %d",
 		"elsewhere.yams":         "Votre partie de Yam's ! reste à lancer : échap, puis %d",
