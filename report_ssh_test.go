@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,22 +29,7 @@ func TestServeReportOverSSH(t *testing.T) {
 	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(operator.PublicKey()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p := &serveProcess{logs: &lockedBuffer{}, done: make(chan error, 1)}
-	p.cmd = exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--state-dir", state, "--operator-keys", keys)
-	p.cmd.Stderr = p.logs
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.done <- p.cmd.Wait() }()
-	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
-	listening := regexp.MustCompile(`listening addr=(\S+)`)
-	for deadline := time.Now().Add(30 * time.Second); p.where == ""; time.Sleep(20 * time.Millisecond) {
-		if m := listening.FindStringSubmatch(p.logs.String()); m != nil {
-			p.where = m[1]
-		} else if time.Now().After(deadline) {
-			t.Fatalf("tapis serve never said where it listens:\n%s", p.logs.String())
-		}
-	}
+	p := startServeArgs(t, bin, "--state-dir", state, "--operator-keys", keys)
 	url := "sqlite:" + filepath.Join(state, "tapis.db")
 	sim, err := exec.Command(bin, "simulate", "--store", url, "--house-key", filepath.Join(state, "house_ed25519"),
 		"--account", "ann", "--count", "120", "--json").Output()

@@ -140,10 +140,18 @@ func startServe(t *testing.T) *serveProcess {
 func startServeIn(t *testing.T, dir string) *serveProcess {
 	t.Helper()
 	bin := buildTapis(t)
-	p := &serveProcess{logs: &lockedBuffer{}, store: "sqlite:" + filepath.Join(dir, "tapis.db"),
-		houseKey: filepath.Join(dir, ".tapis", "house_ed25519"), done: make(chan error, 1)}
-	p.cmd = exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--store", p.store,
-		"--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
+	store := "sqlite:" + filepath.Join(dir, "tapis.db")
+	p := startServeArgs(t, bin, "--store", store, "--host-key", filepath.Join(dir, ".tapis", "host_ed25519"))
+	p.store, p.houseKey = store, filepath.Join(dir, ".tapis", "house_ed25519")
+	return p
+}
+
+// startServeArgs starts bin serve on a port of its own with args, and
+// waits for its "listening" line.
+func startServeArgs(t *testing.T, bin string, args ...string) *serveProcess {
+	t.Helper()
+	p := &serveProcess{logs: &lockedBuffer{}, done: make(chan error, 1)}
+	p.cmd = exec.Command(bin, append([]string{"serve", "--listen", "127.0.0.1:0"}, args...)...)
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

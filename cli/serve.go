@@ -98,6 +98,11 @@ func serve(env Env, args []string) int {
 		}
 		defer ops.Close()
 	}
+	if f.stateDir != "" { // the store's folder, made as the host key's would be
+		if err := os.MkdirAll(f.stateDir, 0o700); err != nil {
+			return fail(env, "serve", usagef("--state-dir: %v", err))
+		}
+	}
 	// The store tells of a change under it once (OnTamper), from its own
 	// goroutine or in a sale: the server stops selling below.
 	tampered := make(chan error, 1)
