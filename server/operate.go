@@ -146,16 +146,20 @@ func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger,
 		return badArgs("usage: ssh HOST %s", usage)
 	}
 	switch name {
-	case opPause:
-		logger.Info("sales paused", "changed", s.stand.pause(true))
-		fmt.Fprintln(out, "sales paused on this server: no new purchase, the reveals under way finish; ssh HOST resume to sell again")
-		return nil
-	case opResume:
-		logger.Info("sales resumed", "changed", s.stand.pause(false))
-		fmt.Fprintln(out, "sales resumed on this server")
+	case opPause, opResume:
+		paused := name == opPause
+		changed := s.stand.pause(paused) // this server at once, whatever the store says
+		everywhere := s.shareStand(ctx, logger, func(ctx context.Context) (store.Stand, error) { return s.o.Store.SetPaused(ctx, paused) })
+		if paused {
+			logger.Info("sales paused", "changed", changed, "every_server", everywhere)
+			fmt.Fprintf(out, "sales paused %s: no new purchase, the reveals under way finish; ssh HOST resume to sell again\n", where(everywhere))
+		} else {
+			logger.Info("sales resumed", "changed", changed, "every_server", everywhere)
+			fmt.Fprintf(out, "sales resumed %s\n", where(everywhere))
+		}
 		return nil
 	case opAnnounce:
-		return s.announce(out, logger, raw)
+		return s.announce(ctx, out, logger, raw)
 	case opPlayers:
 		return s.listPlayers(out)
 	case opKick:
@@ -192,7 +196,7 @@ func argsOf(name string) (n int, usage string) {
 // announceFor: the text of the command as sent (raw), past its first
 // word, so that an apostrophe is kept (ssh HOST announce "L'heure du
 // café" sends it unquoted); quotes around the whole text are taken off.
-func (s *Server) announce(out io.Writer, logger *log.Logger, raw string) error {
+func (s *Server) announce(ctx context.Context, out io.Writer, logger *log.Logger, raw string) error {
 	_, said, _ := strings.Cut(strings.TrimSpace(raw), opAnnounce)
 	said = strings.TrimSpace(said)
 	for _, q := range []string{`"`, `'`} {
@@ -208,11 +212,36 @@ func (s *Server) announce(out io.Writer, logger *log.Logger, raw string) error {
 	if utf8.RuneCountInString(msg) > maxAnnounce {
 		return badArgs("announce: %d characters at most (one line of a narrow screen)", maxAnnounce)
 	}
-	s.stand.announce(msg, time.Now().Add(announceFor))
+	until := time.Now().Add(announceFor)
+	s.stand.announce(msg, until)
+	everywhere := s.shareStand(ctx, logger, func(ctx context.Context) (store.Stand, error) { return s.o.Store.SetAnnounce(ctx, msg, until) })
 	players, boards := s.Playing(), s.Watching()
-	logger.Info("announced", "text", msg, "players", players, "boards", boards)
-	fmt.Fprintf(out, "announced for %s: players %d, boards %d\n", minutes(announceFor), players, boards)
+	logger.Info("announced", "text", msg, "players", players, "boards", boards, "every_server", everywhere)
+	fmt.Fprintf(out, "announced for %s %s: players %d, boards %d here\n", minutes(announceFor), where(everywhere), players, boards)
 	return nil
+}
+
+// shareStand writes a change of the stand in the store, for every server
+// of it to follow within store.PresenceEvery; it reports whether the store
+// took it (when not, the change holds on this server only, and the log
+// says why).
+func (s *Server) shareStand(ctx context.Context, logger *log.Logger, set func(context.Context) (store.Stand, error)) bool {
+	st, err := set(ctx)
+	if err != nil {
+		s.metrics.storeError("stand")
+		logger.Error("the stand's change not recorded in the store: this server only", "err", text.Printable(err.Error()))
+		return false
+	}
+	s.stand.followed(st.Changed)
+	return true
+}
+
+// where says where a change of the stand holds.
+func where(everywhere bool) string {
+	if everywhere {
+		return "on every server of the store"
+	}
+	return "on this server only (the store did not answer)"
 }
 
 // listPlayers writes who plays now on this server: account, guest or

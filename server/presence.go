@@ -45,6 +45,12 @@ func (s *Server) startPresence() {
 	p.writes = every(store.PresenceEvery, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
 		err := s.o.Store.Present(ctx, p.id, s.Playing())
+		if err == nil { // what another server's host set, followed here
+			var shared store.Stand
+			if shared, err = s.o.Store.ReadStand(ctx); err == nil && s.stand.takeUp(shared) {
+				s.log.Info("the stand as the store has it", "paused", shared.Paused, "announce", text.Printable(shared.Announce))
+			}
+		}
 		cancel()
 		if err != nil {
 			s.metrics.storeError("presence")

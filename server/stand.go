@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"tapis/board"
+	"tapis/store"
+	"tapis/text"
 	"tapis/ui"
 )
 
@@ -24,6 +26,10 @@ type stand struct {
 	text      string    // the announcement, printable; "" none
 	until     time.Time // when it is taken down
 	followers map[chan struct{}]struct{}
+	// changed is when the store's stand, which every server of the store
+	// follows, was last set as this server follows it: a change the store
+	// holds of a later time is another server's, followed here.
+	changed time.Time
 }
 
 // standState is the stand as one moment sees it.
@@ -116,4 +122,32 @@ func playerStand(s standState) tea.Msg {
 // boardStand is the stand as a board takes it.
 func boardStand(s standState) tea.Msg {
 	return board.StandMsg{Paused: s.paused, Announcement: s.text, Until: s.until}
+}
+
+// followed notes that the store's stand as of changed is this server's.
+func (st *stand) followed(changed time.Time) {
+	st.mu.Lock()
+	if changed.After(st.changed) {
+		st.changed = changed
+	}
+	st.mu.Unlock()
+}
+
+// takeUp takes up the store's stand when it is newer than what this
+// server follows (another server's pause, resume or announcement); it
+// reports whether it was.
+func (st *stand) takeUp(shared store.Stand) bool {
+	st.mu.Lock()
+	if !shared.Changed.After(st.changed) {
+		st.mu.Unlock()
+		return false
+	}
+	st.changed = shared.Changed
+	st.paused = shared.Paused
+	if shared.Announce != "" && shared.Until.After(time.Now()) {
+		st.text, st.until = text.Printable(shared.Announce), shared.Until
+	}
+	st.mu.Unlock()
+	st.wake()
+	return true
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -117,8 +118,8 @@ func checkVersions(t *testing.T, s *SQL) {
 		}
 		versions = append(versions, m.Version)
 	}
-	if !slices.Equal(versions, []int64{4, 3, 2, 1, 0}) {
-		t.Errorf("goose's versions, latest first: %v, want [4 3 2 1 0]", versions)
+	if want := []int64{5, 4, 3, 2, 1, 0}; !slices.Equal(versions, want) {
+		t.Errorf("goose's versions, latest first: %v, want %v", versions, want)
 	}
 	var n, v int
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(version) FROM tapis_schema`).Scan(&n, &v); err != nil || n != 1 || v != SchemaVersion {
@@ -241,23 +242,24 @@ func refusals(t *testing.T, e engineTest) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.versions().Insert(ctx, s.db, database.InsertRequest{Version: 5}); err != nil {
+	if err := s.versions().Insert(ctx, s.db, database.InsertRequest{Version: SchemaVersion + 1}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	older := e.fresh(t)
 	storeBeforeGoose(t, e, older, 3)
-	execAll(t, older, `UPDATE tapis_schema SET version = 5`)
+	execAll(t, older, fmt.Sprintf(`UPDATE tapis_schema SET version = %d`, SchemaVersion+1))
 	others := e.fresh(t)
 	execAll(t, others, `CREATE TABLE goose_db_version (id INTEGER, version_id BIGINT)`)
 	empty := e.fresh(t)
 	execAll(t, empty) // an empty database, and for SQLite its file
 	where := func(url string) string { return "store " + text.Printable(Redact(url)) }
+	newerThan := fmt.Sprintf(": schema version %d is newer than this tapis's (%d): open it with a newer tapis", SchemaVersion+1, SchemaVersion)
 	for _, c := range []struct {
 		url, want, wantReader string
 	}{
-		{newer, where(newer) + ": schema version 5 is newer than this tapis's (4): open it with a newer tapis", ""},
-		{older, where(older) + ": schema version 5 is newer than this tapis's (4): open it with a newer tapis", ""},
+		{newer, where(newer) + newerThan, ""},
+		{older, where(older) + newerThan, ""},
 		{others, where(others) + " holds another program's tables: tapis keeps its store in a database of its own", where(others) + " holds no tapis emission"},
 		{empty, "", where(empty) + " holds no tapis emission"},
 	} {

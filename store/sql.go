@@ -22,7 +22,7 @@ import (
 
 // SchemaVersion is the version of the tables tapis keeps an emission in.
 // Opening a store migrates an older schema, and refuses a newer one.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // BusyTimeout is how long a SQLite seller waits for another's write.
 const BusyTimeout = 10 * time.Second

@@ -127,10 +127,10 @@ func tamperings(f *soldStore) []tampering {
 			want: []string{fmt.Sprintf("purchase bob#%d: forced unit yams:2:QA:1 in the house's emission, which sells none", lastBob+1)}},
 		{name: "28 a negative balance", do: sql(`UPDATE accounts SET balance = -500 WHERE name = 'bob'`),
 			want: []string{`account "bob": a negative balance, -5`}},
-		{name: "29 the schema version bumped", do: sql(`INSERT INTO tapis_migrations (version_id, is_applied) VALUES (5, true)`),
-			refused: "schema version 5 is newer than this tapis's (4)"},
-		{name: "29 the schema version bumped in tapis_schema", do: sql(`UPDATE tapis_schema SET version = 5`),
-			want: []string{"the store's schema version is 5 in tapis_schema, its migrations say 4: changed by hand"}},
+		{name: "29 the schema version bumped", do: sql(fmt.Sprintf(`INSERT INTO tapis_migrations (version_id, is_applied) VALUES (%d, true)`, SchemaVersion+1)),
+			refused: fmt.Sprintf("schema version %d is newer than this tapis's (%d)", SchemaVersion+1, SchemaVersion)},
+		{name: "29 the schema version bumped in tapis_schema", do: sql(fmt.Sprintf(`UPDATE tapis_schema SET version = %d`, SchemaVersion+1)),
+			want: []string{fmt.Sprintf("the store's schema version is %d in tapis_schema, its migrations say %d: changed by hand", SchemaVersion+1, SchemaVersion)}},
 
 		// More than the 29.
 		{name: "the format changed", do: sql(`UPDATE emission SET format = 3`),
