@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,7 +63,10 @@ func Play(ctx context.Context, t Target, key gossh.Signer, limit time.Duration) 
 		return p, fmt.Errorf("opening Yam's: %w (the screen: %q)", err, screen.tail())
 	}
 	io.WriteString(in, "a")
-	if err := screen.wait(ctx, "Total:"); err != nil {
+	// Auto rolls the cups one after another: the unit is over, and shown,
+	// at its result; a player leaving before would find it offered again,
+	// in place of the menu, at the next probe.
+	if err := screen.wait(ctx, "No win this time", "You win"); err != nil {
 		return p, fmt.Errorf("the unit bought: %w (the screen: %q)", err, screen.tail())
 	}
 	p.Bought = time.Since(start)
@@ -83,12 +88,12 @@ func (s *screen) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// wait waits until the screen shows want.
-func (s *screen) wait(ctx context.Context, want string) error {
+// wait waits until the screen shows one of want.
+func (s *screen) wait(ctx context.Context, want ...string) error {
 	for {
 		s.mu.Lock()
 		s.text = ansi.Strip(s.raw.String())
-		found := bytes.Contains([]byte(s.text), []byte(want))
+		found := slices.ContainsFunc(want, func(w string) bool { return strings.Contains(s.text, w) })
 		s.mu.Unlock()
 		if found {
 			return nil
