@@ -399,3 +399,19 @@ func TestHistorySaysItsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestQuitAfterTheHistoryShowedIt: a unit the history showed early (art.
+// 4.1) is seen: quitting from its game's screen, its cups still covered,
+// asks nothing (a newcomer was asked about a unit "being revealed" whose
+// result they had read).
+func TestQuitAfterTheHistoryShowedIt(t *testing.T) {
+	m := newModel(t, English, YamsScreen, 80, 24)
+	tx := newText(English)
+	press(m, "enter", "h", "enter", "enter", "esc", "esc")
+	if !m.Revealing() {
+		t.Fatalf("the unit is no longer offered on its screen:\n%s", plain(m))
+	}
+	if cmd := m.quit(false); !quits(cmd) || strings.Contains(plain(m), tx.get("quit.ask.lost")) {
+		t.Errorf("quitting after the history showed the unit asks again:\n%s", plain(m))
+	}
+}

@@ -91,7 +91,7 @@ func (m *Model) quit(asked bool) tea.Cmd {
 	if m.demo.enabled {
 		return nil
 	}
-	if m.Revealing() && !asked {
+	if m.revealingUnseen() && !asked {
 		m.quitAsk = true
 		m.tell(note{kind: noteQuitAsk})
 		return nil

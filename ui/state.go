@@ -26,6 +26,22 @@ func (m *Model) Revealing() bool {
 	return false
 }
 
+// revealingUnseen reports whether a purchase is under way or a unit is
+// being revealed whose result the player has not seen anywhere: one the
+// history showed early (art. 4.1) is seen, its cups or surfaces left on
+// its screen to play with, and the quit question does not ask about it.
+func (m *Model) revealingUnseen() bool {
+	if m.till.buying {
+		return true
+	}
+	for _, g := range m.games {
+		if s := g.unit(); g.revealing() && !m.till.early[s.Name()] {
+			return true
+		}
+	}
+	return false
+}
+
 // Balance returns the wallet's balance, prizes of units still being revealed
 // included.
 func (m *Model) Balance() decimal.Decimal { return m.till.session.Balance() }
