@@ -26,6 +26,7 @@ type (
 		recovered, replay, done, flash bool
 		label, caption                 string
 		sofar                          int // the points of the cups shown so far, -1 for none
+		auto                           bool
 	}
 	combosKey struct{ lit [3]yams.Combination }
 	winsKey   struct {
@@ -75,7 +76,7 @@ func (c *common) boardLayers(layers []layer, b *yamsBoard, a area) []layer {
 		}
 		layers = append(layers, named(target{cupTarget, i}, mat, d))
 	}
-	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, b.caption, b.sofar()},
+	result := drawn(c, resultKey{a.w, b.unit, b.recovered, b.replay, b.done(), c.party.flashing(), b.label, b.caption, b.sofar(), b.auto},
 		func() string {
 			line := c.yamsResult(b)
 			if b.replay { // marked as a Vegas ticket shown again is: on its result's line
@@ -199,7 +200,13 @@ func (c *common) yamsResult(b *yamsBoard) string {
 	case b.unit == nil:
 		return c.st.dim.Render(c.t.get("buy.hint"))
 	case !b.done() && b.sofar() >= 0: // the total counts up as the cups land
-		return c.st.win.Render(c.t.f("total", b.sofar())) + "  " + c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
+		total := c.st.win.Render(c.t.f("total", b.sofar()))
+		if b.auto { // the cups roll by themselves
+			return total
+		}
+		return total + "  " + c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
+	case !b.done() && b.auto:
+		return ""
 	case !b.done():
 		return c.st.dim.Render(c.t.f("roll.hint", c.keys.yams.Roll.Help().Key))
 	}

@@ -360,10 +360,12 @@ type yamsBoard struct {
 	faces     [3]yams.Cup
 	replay    bool
 	caption   string // a replay's unit (and its line in a file)
+	auto      bool   // Auto rolls the cups: no hint to roll them
 }
 
 func (s *yamsScreen) board() yamsBoard {
-	b := yamsBoard{stake: s.stake(), stakeAt: s.stakeAt, phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered}
+	b := yamsBoard{stake: s.stake(), stakeAt: s.stakeAt, phase: s.phase, faces: s.faces, recovered: s.note.kind == noteRecovered,
+		auto: s.auto}
 	if s.sold != nil {
 		b.unit = s.sold.Layout.Yams
 		if s.sold.Forced != nil {
