@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"golang.org/x/crypto/ssh"
 
@@ -244,7 +245,9 @@ func ReadPublicKey(arg string) (PublicKey, error) {
 		return k, nil
 	}
 	raw, _, err := readSmall(arg)
-	if errors.Is(err, fs.ErrNotExist) {
+	// A key of another kind, or a long line, is no path either: its base64
+	// may run past a file name's 255 bytes between two slashes.
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
 		return PublicKey{}, fmt.Errorf("--key %s: neither a public key nor a file", text.Printable(arg))
 	}
 	if err != nil {

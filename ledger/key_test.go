@@ -177,6 +177,7 @@ func TestParsePublicKey(t *testing.T) {
 		{"ssh-ed25519 AAAAnot-base64", "neither a public key nor a file"},
 		{hex.EncodeToString(raw[:31]), "neither a public key nor a file"},
 		{filepath.Join(dir, "none.pub"), "neither a public key nor a file"},
+		{strings.Repeat("A", 300), "neither a public key nor a file"}, // longer than a file name: an RSA key's base64 may be
 		{notKey, "not a public key: want ssh-ed25519 AAAA… or 64 hexadecimal digits"},
 	} {
 		_, err := ReadPublicKey(c.arg)
