@@ -94,27 +94,25 @@ var statText = map[ui.Lang]statWords{
 
 // blocksOf writes a count of blocks: "1 block", "2 blocs".
 func blocksOf(n int64, lang ui.Lang) string {
-	one, more := "block", "blocks"
-	if lang == ui.French {
-		one, more = "bloc", "blocs"
-	}
-	if n == 1 {
-		return "1 " + one
-	}
-	return number(n, lang) + " " + more
+	return counted(n, lang, [2][2]string{{"block", "blocks"}, {"bloc", "blocs"}})
 }
 
 // wholeBlocks writes a count of whole blocks: "1 whole block", "2 blocs
 // entiers".
 func wholeBlocks(n int64, lang ui.Lang) string {
-	one, more := "whole block", "whole blocks"
+	return counted(n, lang, [2][2]string{{"whole block", "whole blocks"}, {"bloc entier", "blocs entiers"}})
+}
+
+// counted writes n and its noun, one or more, in English or French.
+func counted(n int64, lang ui.Lang, nouns [2][2]string) string {
+	noun := nouns[0]
 	if lang == ui.French {
-		one, more = "bloc entier", "blocs entiers"
+		noun = nouns[1]
 	}
 	if n == 1 {
-		return "1 " + one
+		return "1 " + noun[0]
 	}
-	return number(n, lang) + " " + more
+	return number(n, lang) + " " + noun[1]
 }
 
 // fixed writes a float with places decimals as the language writes them.
