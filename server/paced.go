@@ -4,6 +4,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"tapis/ui"
 )
 
 // frameEvery is the least time between two frames of a session: 25 a
@@ -12,6 +14,12 @@ import (
 // (one frame then draws every change made meanwhile); an answer to a key
 // after a quiet moment is drawn at once.
 const frameEvery = 40 * time.Millisecond
+
+// lazyWait is how long a lazy change (ui.Lazy: the header's clock) waits
+// for another frame to draw it, when a frame was drawn less than that ago:
+// during an animation its next step comes sooner (a remote roll's is 96
+// ms), and draws it too. On a screen at rest it is drawn at once.
+const lazyWait = 120 * time.Millisecond
 
 // paced runs a session's model and hands its frames to the session's
 // screen, at most one every frameEvery and only after a message (nothing
@@ -23,14 +31,21 @@ type paced struct {
 	scr   *screen
 	last  time.Time // when the last frame was handed in
 	due   bool      // a frameDue is on its way
+	lazy  bool      // a lazyDue is on its way
+	dirty bool      // the model had a message since the last frame
 	sized bool      // the model has its window's size: before, it draws nothing worth a frame
+	// isLazy tells the changes that may wait for another frame: ui.Lazy.
+	isLazy func(tea.Msg) bool
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.
 type frameDue struct{}
 
+// lazyDue is the message that a lazy change's wait is over.
+type lazyDue struct{}
+
 func newPaced(m tea.Model, scr *screen) *paced {
-	return &paced{Model: m, scr: scr}
+	return &paced{Model: m, scr: scr, isLazy: ui.Lazy}
 }
 
 // Init starts the model, and stops Bubble Tea's frame ticker.
@@ -56,15 +71,27 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case frameDue:
 		p.due = false
-		p.draw()
+		if p.dirty {
+			p.draw()
+		}
+		return p, nil
+	case lazyDue:
+		p.lazy = false
+		if p.dirty && !p.due {
+			p.draw()
+		}
 		return p, nil
 	case tea.WindowSizeMsg:
 		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)
 	}
 	m, cmd := p.Model.Update(msg)
-	p.Model = m
-	if f := p.frame(); f != nil {
+	p.Model, p.dirty = m, true
+	f := p.frame
+	if p.isLazy(msg) {
+		f = p.lazyFrame
+	}
+	if f := f(); f != nil {
 		return p, tea.Batch(cmd, f)
 	}
 	return p, cmd
@@ -87,9 +114,24 @@ func (p *paced) frame() tea.Cmd {
 	return nil
 }
 
+// lazyFrame is frame for a lazy change: drawn as frame draws it when the
+// screen is at rest (no frame for lazyWait), else left to the next frame,
+// or to one lazyWait after the last, whichever comes first.
+func (p *paced) lazyFrame() tea.Cmd {
+	wait := lazyWait - time.Since(p.last)
+	if wait <= 0 || !p.sized {
+		return p.frame()
+	}
+	if p.due || p.lazy {
+		return nil
+	}
+	p.lazy = true
+	return tea.Tick(wait, func(time.Time) tea.Msg { return lazyDue{} })
+}
+
 // draw hands the model's frame to the screen.
 func (p *paced) draw() {
-	p.last = time.Now()
+	p.last, p.dirty = time.Now(), false
 	p.scr.set(p.Model.View())
 }
 

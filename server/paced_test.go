@@ -3,6 +3,7 @@ package server
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -74,4 +75,49 @@ func TestPacedNoSizeIsTheScreens(t *testing.T) {
 	if !strings.Contains(out.String(), "menu") {
 		t.Errorf("the screen wrote %q, want the menu", out.String())
 	}
+}
+
+// lazyMsg stands for a lazy change, as ui.Lazy tells them.
+type lazyMsg struct{}
+
+// TestPacedLazyRidesTheNextFrame: a lazy change (the header's clock)
+// within lazyWait of the last frame is not drawn in a frame of its own:
+// the next message's frame draws it, and its own wait, over, draws
+// nothing more. On a screen at rest it is drawn at once.
+func TestPacedLazyRidesTheNextFrame(t *testing.T) {
+	var out syncBuffer
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
+	p := newPaced(&sizedModel{}, scr)
+	p.isLazy = func(msg tea.Msg) bool { _, ok := msg.(lazyMsg); return ok }
+	handed := func() int { scr.mu.Lock(); defer scr.mu.Unlock(); return scr.handed }
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
+	p.last = time.Now().Add(-2 * frameEvery) // an animation's step ago
+	if _, cmd := p.Update(lazyMsg{}); cmd == nil || !p.lazy {
+		t.Fatal("a lazy change during an animation: no wait for the next frame")
+	}
+	if n := handed(); n != 1 {
+		t.Fatalf("%d frames after the lazy change, want it left to the next (1)", n)
+	}
+	p.Update(tea.KeyPressMsg{Code: 'a'}) // the frame's turn has come: drawn at once
+	if n := handed(); n != 2 {
+		t.Fatalf("%d frames after the next message, want 2", n)
+	}
+	p.Update(lazyDue{})
+	if n := handed(); n != 2 {
+		t.Errorf("the lazy wait over, %d frames, want none more: the change is drawn", n)
+	}
+	p.last = time.Now().Add(-2 * lazyWait) // at rest
+	if _, cmd := p.Update(lazyMsg{}); cmd != nil || p.lazy {
+		t.Error("a lazy change at rest waits, want it drawn at once")
+	}
+	if n := handed(); n != 3 {
+		t.Errorf("%d frames after a lazy change at rest, want 3", n)
+	}
+	p.last = time.Now().Add(-2 * frameEvery)
+	p.Update(lazyMsg{})
+	p.Update(lazyDue{}) // and nothing came meanwhile: its wait draws it
+	if n := handed(); n != 4 {
+		t.Errorf("%d frames after a lazy wait with nothing else, want 4", n)
+	}
+	p.end(false)
 }

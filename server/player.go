@@ -116,7 +116,7 @@ func (p *player) open() (tea.Model, *refusal) {
 		return nil, refuse(lineUnavailable)
 	}
 	o := ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
-		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck}
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck, Remote: true}
 	if p.guest {
 		o.Guest = p.keepWith
 	}

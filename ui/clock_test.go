@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"errors"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestOnBeat: waits end on the beat nearest to them, never more than half
@@ -29,6 +32,28 @@ func TestOnBeat(t *testing.T) {
 		}
 		if got := onBeat(now, c.d); got < c.d/2 {
 			t.Errorf("a wait of %s at %s ends at %s: more than half a beat early", c.d, c.now, got)
+		}
+	}
+}
+
+// TestLazy: the header's second and a showing recorded may wait for the
+// next frame; a showing the store failed to record says so at once, and a
+// key, a purchase's answer or an animation's step are never lazy.
+func TestLazy(t *testing.T) {
+	for _, c := range []struct {
+		msg  tea.Msg
+		lazy bool
+	}{
+		{clockMsg{}, true},
+		{shownMsg{}, true},
+		{shownMsg{err: errors.New("disk full")}, false},
+		{tea.KeyPressMsg{Code: 'a'}, false},
+		{boughtMsg{}, false},
+		{cupTickMsg{}, false},
+		{scratchTickMsg{}, false},
+	} {
+		if got := Lazy(c.msg); got != c.lazy {
+			t.Errorf("Lazy(%T %+v) = %v, want %v", c.msg, c.msg, got, c.lazy)
 		}
 	}
 }

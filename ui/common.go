@@ -40,6 +40,7 @@ type common struct {
 	till   *till
 	party  partyState // a big win's banner flashing, on either game
 	speed  Speed      // the reveals' pace (--speed, and its key)
+	remote bool       // played over SSH: the animations in fewer steps (remotePaces)
 	bell   bool       // a big win rings the terminal's bell (--bell)
 	// notices are shown in place of the keys' help until the next key.
 	notices []note
@@ -60,7 +61,7 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 	c := &common{
 		t: t, keys: newKeys(t), help: help.New(), keyMaps: map[keyMapKey]keyMap{}, clock: clock,
 		rng:   rand.New(seed.Stream("ui/animations")),
-		kiosk: o.Demo, qa: o.QA, guest: o.Guest, dark: true, speed: o.Speed, bell: o.Bell,
+		kiosk: o.Demo, qa: o.QA, guest: o.Guest, dark: true, speed: o.Speed, bell: o.Bell, remote: o.Remote,
 	}
 	c.restyle(plain, true)
 	return c

@@ -73,6 +73,9 @@ type Options struct {
 	// The menu tells them their account ends with the connection, and
 	// this; "" for a player with an account.
 	Guest string
+	// Remote is a player over SSH: the reveals are as long, in fewer and
+	// longer steps (remotePaces), as a server's frames cost it.
+	Remote bool
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -228,6 +231,21 @@ func (m *Model) beneath() screen {
 }
 
 func clockTick(c Clock) tea.Cmd { return c.After(time.Second, clockMsg{}) }
+
+// Lazy reports whether msg changes nothing a player waits for: the
+// header's time played moving a second, or the store's answer that a
+// unit's showing is recorded. A server may draw what it changes with the
+// next frame a moment later (an animation's step), rather than in a
+// frame of its own.
+func Lazy(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case clockMsg:
+		return true
+	case shownMsg:
+		return msg.err == nil
+	}
+	return false
+}
 
 // Init starts the clock, asks the terminal its background, and starts the
 // attract loop in demo mode.

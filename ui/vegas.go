@@ -202,7 +202,7 @@ func (s *vegasScreen) scratchAll() tea.Cmd {
 	}
 	s.autoOn = true
 	s.gen++
-	return s.clock.After(scratchEvery, scratchTickMsg{s.gen})
+	return s.clock.After(s.pace().scratchEvery, scratchTickMsg{s.gen})
 }
 
 // revealStep scratches a few strokes more, at the demo's pace.
@@ -254,6 +254,7 @@ func (s *vegasScreen) pointer(c clickMsg) tea.Cmd {
 	return nil
 }
 
+// scratchEvery is Auto's step on a surface, on a local terminal.
 const scratchEvery = 40 * time.Millisecond
 
 // tick scratches a little more of the chosen surface, until it is
@@ -275,7 +276,7 @@ func (s *vegasScreen) tick(t scratchTickMsg) tea.Cmd {
 		s.nextCovered()
 		return s.clock.After(s.pace().land, t)
 	}
-	return s.clock.After(scratchEvery, t)
+	return s.clock.After(s.pace().scratchEvery, t)
 }
 
 func (s *vegasScreen) keyMap() keyMap {

@@ -1,6 +1,6 @@
 // Command sshload plays many SSH sessions at once against running `tapis
 // serve` processes, as issue 13's load test asks: each session has a key
-// of its own (an account of its own), an 80×24 PTY, opens Yam's and presses
+// of its own (an account of its own), an 80×24 PTY (-size), opens Yam's and presses
 // a (buy and reveal) every -every for -for, then quits; with -idle it
 // sits on Yam's for -for instead. It prints the percentiles of each
 // session's first frame (from beginning to connect) and of each key's
@@ -13,7 +13,7 @@
 //
 // Usage, from the module's root:
 //
-//	go run ./internal/cmd/sshload -addr 127.0.0.1:23234[,127.0.0.1:23235] [-sessions 200] [-every 2s] [-for 1m] [-idle] [-answer-min 64]
+//	go run ./internal/cmd/sshload -addr 127.0.0.1:23234[,127.0.0.1:23235] [-sessions 200] [-every 2s] [-for 1m] [-idle] [-size 80x24] [-answer-min 64]
 //
 // Sessions are spread over the addresses in turn; only loopback addresses
 // are accepted. Exit status: 0 when every session played, 1 when one
@@ -27,6 +27,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -50,12 +51,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.Every, "every", 2*time.Second, "a press of a every `D` in each session")
 	fs.DurationVar(&c.For, "for", time.Minute, "how long each session presses")
 	fs.BoolVar(&c.Idle, "idle", false, "sit on Yam's for -for, pressing nothing")
+	size := fs.String("size", "80x24", "each session's PTY, `COLSxROWS`")
 	fs.IntVar(&c.AnswerMin, "answer-min", 64, "the least `BYTES` a write holds to answer a key (the clock's second is 32)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "sshload: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var err1, err2 error
+	cols, rows, ok := strings.Cut(*size, "x")
+	c.Width, err1 = strconv.Atoi(cols)
+	c.Height, err2 = strconv.Atoi(rows)
+	if !ok || err1 != nil || err2 != nil || c.Width < 20 || c.Width > 500 || c.Height < 10 || c.Height > 500 {
+		fmt.Fprintf(stderr, "sshload: -size %q: want COLSxROWS, 20 to 500 columns, 10 to 500 rows\n", *size)
 		return 2
 	}
 	c.Addrs = strings.Split(*addrs, ",")
