@@ -11,7 +11,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/shopspring/decimal"
 
@@ -108,6 +107,10 @@ type Model struct {
 	// laid is the last frame's layers, whose array the next one reuses:
 	// what reads them (paint, hit) is done with them by then.
 	laid []layer
+	// onlyClock: since the frame laid out whole at drawnWhole, only the
+	// header's second moved (view.go, headerOnly).
+	onlyClock  bool
+	drawnWhole time.Time
 	// closed is closed by Close: the system clock's waits end with it.
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -262,6 +265,7 @@ func (m *Model) Init() tea.Cmd {
 // journal records it and a big win is celebrated.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	screen, panel := m.nav.screen, m.panel
+	defer m.sawOnly(msg, m.markScreen())
 	cmd := m.update(msg)
 	if m.nav.screen != screen || (panel == nil && m.panel != nil) {
 		cmd = tea.Batch(cmd, m.refreshBlocks()) // a screen showing the blocks came up
@@ -413,31 +417,6 @@ func (m *Model) onMouse(p tea.Mouse, drag bool) tea.Cmd {
 }
 
 func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
-
-// View draws the screen.
-func (m *Model) View() tea.View {
-	v := tea.NewView("")
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "tapis"
-	if m.width == 0 {
-		return v
-	}
-	if m.tooSmall() {
-		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
-		if !m.demo.enabled {
-			msg += m.t.get("small.quit")
-		}
-		if n := m.noticeLine(); n != "" {
-			msg += "\n\n" + n
-		}
-		v.SetContent(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
-			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
-		return v
-	}
-	v.SetContent(m.paint.paint(m.width, m.height, m.layers()))
-	return v
-}
 
 // layers lays the current screen out as named layers: the header, the
 // screen's body, and the key help at the bottom. The view paints them and
