@@ -15,11 +15,12 @@ import (
 // after a quiet moment is drawn at once.
 const frameEvery = 40 * time.Millisecond
 
-// lazyWait is how long a lazy change (ui.Lazy: the header's clock) waits
-// for another frame to draw it, when a frame was drawn less than that ago:
-// during an animation its next step comes sooner (a remote roll's is 96
-// ms), and draws it too. On a screen at rest it is drawn at once.
-const lazyWait = 120 * time.Millisecond
+// lazyWait is how long after the last frame a lazy change (ui.Lazy: the
+// header's clock) waits for another frame to draw it: a remote roll's
+// steps come every 70 to 120 ms, and the next draws it too. On a screen
+// at rest (no frame for lazyWait) it is drawn at once; in a longer pause of
+// an animation (the beat between two cups) lazyWait after the last frame.
+const lazyWait = 150 * time.Millisecond
 
 // paced runs a session's model and hands its frames to the session's
 // screen, at most one every frameEvery and only after a message (nothing
@@ -77,10 +78,12 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case lazyDue:
 		p.lazy = false
-		if p.dirty && !p.due {
-			p.draw()
+		if !p.dirty || p.due {
+			return p, nil // drawn since, or a frame is on its way
 		}
-		return p, nil
+		// A frame drawn since the wait began took its change; this one is
+		// another's, which waits lazyWait after that frame.
+		return p, p.lazyFrame()
 	case tea.WindowSizeMsg:
 		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)

@@ -83,7 +83,9 @@ type lazyMsg struct{}
 // TestPacedLazyRidesTheNextFrame: a lazy change (the header's clock)
 // within lazyWait of the last frame is not drawn in a frame of its own:
 // the next message's frame draws it, and its own wait, over, draws
-// nothing more. On a screen at rest it is drawn at once.
+// nothing more; a wait armed before that frame, over, makes another lazy
+// change wait lazyWait after it (never a frame right after a frame). On a
+// screen at rest it is drawn at once.
 func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	var out syncBuffer
 	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
@@ -113,11 +115,24 @@ func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	if n := handed(); n != 3 {
 		t.Errorf("%d frames after a lazy change at rest, want 3", n)
 	}
+	p.last = time.Now().Add(-2 * lazyWait)
+	p.Update(tea.KeyPressMsg{Code: 'b'}) // a frame at once: handed 4
+	p.last = time.Now().Add(-lazyWait - time.Millisecond)
+	p.Update(lazyMsg{}) // at rest again: at once, handed 5
 	p.last = time.Now().Add(-2 * frameEvery)
-	p.Update(lazyMsg{})
-	p.Update(lazyDue{}) // and nothing came meanwhile: its wait draws it
-	if n := handed(); n != 4 {
-		t.Errorf("%d frames after a lazy wait with nothing else, want 4", n)
+	p.Update(lazyMsg{})                  // waits: its lazyDue is armed from this last frame
+	p.Update(tea.KeyPressMsg{Code: 'c'}) // drawn at once, with the lazy change: handed 6
+	p.Update(lazyMsg{})                  // another, within the frame's turn
+	if _, cmd := p.Update(lazyDue{}); cmd == nil || !p.lazy {
+		t.Error("the first lazy wait, over, drew the second change right after a frame: want it to wait again")
+	}
+	if n := handed(); n != 6 {
+		t.Errorf("%d frames, want 6: a lazy wait armed before the last frame drew another", n)
+	}
+	p.last = time.Now().Add(-lazyWait)
+	p.Update(lazyDue{}) // its own wait over, nothing came meanwhile: drawn
+	if n := handed(); n != 7 {
+		t.Errorf("%d frames after a lazy wait with nothing else, want 7", n)
 	}
 	p.end(false)
 }

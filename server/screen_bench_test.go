@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"testing"
@@ -63,8 +64,9 @@ func (c *queueClock) do(m tea.Model, cmd tea.Cmd) {
 	}
 }
 
-// next delivers the queued wait that ends first, and reports whether
-// there was one. The header's clock is dropped: it would tick for ever.
+// next delivers the wait queued first (the model asks for one step at a
+// time, or a second), moving the clock by it, and reports whether there
+// was one. The header's second is dropped: it would tick for ever.
 func (c *queueClock) next(m tea.Model) bool {
 	c.mu.Lock()
 	if len(c.queue) == 0 {
@@ -110,12 +112,13 @@ func autoFrames(tb testing.TB, w, h, n int) []tea.View {
 
 // BenchmarkScreenDraw draws the frames of a session playing Auto, as the
 // server's screen writes them to its terminal (only what changed), beside
-// its floor in the same run: writing each frame's whole text, as it is, to
-// the same writer. bytes/frame is what the terminal is sent.
+// its floor in the same run: each frame's whole text written, as it is, to
+// the same writer, the least a frame costs to send (a byte copy, not the
+// same work). bytes/frame is what the terminal is sent.
 func BenchmarkScreenDraw(b *testing.B) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {100, 30}, {120, 40}} {
 		frames := autoFrames(b, size.w, size.h, 300)
-		name := func(s string) string { return s + "/" + itoa(size.w) + "x" + itoa(size.h) }
+		name := func(s string) string { return fmt.Sprintf("%s/%dx%d", s, size.w, size.h) }
 		b.Run(name("screen"), func(b *testing.B) {
 			var sent countingWriter
 			s := &screen{out: &sent, profile: colorprofile.TrueColor, styles: &styleMemo{}, width: size.w, height: size.h}
@@ -144,10 +147,3 @@ func BenchmarkScreenDraw(b *testing.B) {
 type countingWriter struct{ n int }
 
 func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}

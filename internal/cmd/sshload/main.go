@@ -61,7 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var err1, err2 error
-	cols, rows, ok := strings.Cut(*size, "x")
+	cols, rows, ok := strings.Cut(strings.ToLower(*size), "x")
 	c.Width, err1 = strconv.Atoi(cols)
 	c.Height, err2 = strconv.Atoi(rows)
 	if !ok || err1 != nil || err2 != nil || c.Width < 20 || c.Width > 500 || c.Height < 10 || c.Height > 500 {
