@@ -43,8 +43,13 @@
 // Usage, from the module's root (go build -o /tmp/tapis . first; the peer
 // with cd /work/shared/peers/wishfloor && go build -o /tmp/wishfloor .):
 //
-//	go run ./internal/cmd/serveload -tapis /tmp/tapis -peer /tmp/wishfloor [-sessions 200] [-every 1.5s] [-for 20s]
+//	go run ./internal/cmd/serveload -tapis /tmp/tapis -peer /tmp/wishfloor [-before /tmp/tapis-old] [-sessions 200] [-every 1.5s] [-for 20s]
 //	    [-idle 20s] [-idle-sessions N] [-runs 3] [-store sqlite | -store postgres://URL -servers 2] [-size 100x30] [-answer-min 64]
+//
+// With -before, an earlier build of tapis is measured too, in turn with the
+// others in each run: on a shared machine whose speed drifts from one half
+// hour to the next, a change is measured against its build before in the
+// same runs, not against a figure taken earlier.
 //
 // On PostgreSQL the URL's user needs CREATEDB. Exit status: 0 when every
 // measure ran, 1 when one failed (the table gives the medians of those
@@ -75,6 +80,7 @@ func main() {
 // config is what the flags ask for.
 type config struct {
 	tapis, peer   string // the programs
+	before        string // another tapis build measured beside them, "" for none
 	sessions      int    // sessions pressing, spread over the servers
 	idleSessions  int    // sessions sitting
 	every, load   time.Duration
@@ -101,7 +107,7 @@ func (c config) storeName() string {
 	return "PostgreSQL (" + u.Redacted() + ")"
 }
 
-const usage = `usage: go run ./internal/cmd/serveload -tapis /tmp/tapis -peer /tmp/wishfloor [-sessions 200] [-every 1.5s] [-for 20s]
+const usage = `usage: go run ./internal/cmd/serveload -tapis /tmp/tapis -peer /tmp/wishfloor [-before /tmp/tapis-old] [-sessions 200] [-every 1.5s] [-for 20s]
     [-idle 20s] [-idle-sessions N] [-runs 3] [-store sqlite | -store postgres://URL -servers 2] [-size 100x30] [-answer-min 64]`
 
 // maxSessions bounds -sessions and -idle-sessions, as sshload does.
@@ -113,6 +119,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	var c config
 	fs.StringVar(&c.tapis, "tapis", "", "the tapis `PROGRAM` to serve (go build -o /tmp/tapis .)")
 	fs.StringVar(&c.peer, "peer", "", "the peer `PROGRAM`, wishfloor")
+	fs.StringVar(&c.before, "before", "", "another tapis `PROGRAM` (an earlier build) measured in the same runs, in turn with the others: the table gives its column and tapis's ratio to it")
 	fs.IntVar(&c.sessions, "sessions", 200, "sessions pressing at once, spread over the servers")
 	fs.DurationVar(&c.every, "every", 1500*time.Millisecond, "a press of a every `D` in each session")
 	fs.DurationVar(&c.load, "for", 20*time.Second, "how long the sessions press")
@@ -147,7 +154,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 // check refuses a load that is not bounded, or programs that are not
 // there.
 func (c config) check() error {
-	for _, p := range []struct{ flag, path string }{{"-tapis", c.tapis}, {"-peer", c.peer}} {
+	for _, p := range []struct{ flag, path string }{{"-tapis", c.tapis}, {"-peer", c.peer}, {"-before", c.before}} {
+		if p.path == "" && p.flag == "-before" {
+			continue
+		}
 		if p.path == "" {
 			return fmt.Errorf("%s is required", p.flag)
 		}
@@ -212,12 +222,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serveload:", err)
 		return 1
 	}
-	sides := []side{tapisSide(cfg), peerSide(cfg)}
+	sides := []side{tapisSide("tapis", cfg.tapis), peerSide(cfg)}
+	if cfg.before != "" {
+		sides = append(sides, tapisSide("tapis before", cfg.before))
+	}
 	got := make([][]figures, len(sides))
 	failed := false
 	for r := range cfg.runs {
 		for k := range sides {
-			i := (k + r) % len(sides) // tapis first in even runs, the peer in odd ones
+			i := (k + r) % len(sides) // each side first in turn
 			f, err := measure(ctx, cfg, sides[i], tck)
 			if err != nil {
 				fmt.Fprintf(stderr, "serveload: run %d, %s: %v\n", r+1, sides[i].name, err)

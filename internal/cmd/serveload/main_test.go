@@ -58,6 +58,8 @@ func TestBadFlagsExit2WithOneLine(t *testing.T) {
 		{append(ok, "-size", "100"), `-size "100"`},
 		{append(ok, "-size", "10x30"), `-size "10x30"`},
 		{append(ok, "-size", "100xy"), `-size "100xy"`},
+		{append(ok, "-before", "/nonexistent/tapis-old"), "-before: "},
+		{append(ok, "-before", notExec), "-before " + notExec + ": not an executable file"},
 		{append(ok, "-bogus"), "flag provided but not defined"},
 		{append(ok, "extra"), `unexpected argument "extra"`},
 	} {
@@ -241,6 +243,19 @@ func TestTable(t *testing.T) {
 	var out bytes.Buffer
 	writeTable(&out, cfg, []side{{name: "tapis"}, {name: "wishfloor"}},
 		[][]figures{{f(40*time.Millisecond, 0.04), f(10*time.Millisecond, 0.02), f(90*time.Millisecond, nan())}, {f(0, nan())}})
+	var three bytes.Buffer
+	writeTable(&three, cfg, []side{{name: "tapis"}, {name: "wishfloor"}, {name: "tapis before"}},
+		[][]figures{{f(40*time.Millisecond, 0.04)}, {f(0, nan())}, {f(80*time.Millisecond, 0.08)}})
+	for _, want := range []string{
+		"medians of 1 and 1 and 1 runs",
+		"| figure | goal | tapis | wishfloor (peer) | ratio | tapis before | ratio to it |",
+		"| purchase latency around the store call, p99 (the server's log) | ≤ 50 ms | 40.0 ms | — (no purchases) | — | 80.0 ms | 0.50 |",
+		"| a session that only sits on a screen with a clock, CPU a second | ≤ 0.05 ms | 0.0400 ms | not measured | — | 0.0800 ms | 0.50 |",
+	} {
+		if !strings.Contains(three.String(), want) {
+			t.Errorf("the table beside a build before lacks %q:\n%s", want, three.String())
+		}
+	}
 	for _, want := range []string{
 		"medians of 3 and 1 runs",
 		"| purchase latency around the store call, p99 (the server's log) | ≤ 50 ms | 40.0 ms | — (no purchases) | — |",

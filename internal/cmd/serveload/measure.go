@@ -30,13 +30,13 @@ type side struct {
 var listening = regexp.MustCompile(`listening addr=(\S+)`)
 
 // tapisSide serves `tapis serve`: menu first, 1 opens Yam's.
-func tapisSide(cfg config) side {
-	return side{name: "tapis", open: "1", purchases: true,
+func tapisSide(name, program string) side {
+	return side{name: name, open: "1", purchases: true,
 		start: func(ctx context.Context, dir string, i int, store string) (*child, string, error) {
 			args := []string{"serve", "--listen", "127.0.0.1:0", "--store", store,
 				"--host-key", filepath.Join(dir, fmt.Sprintf("host-%d", i)), "--house-key", filepath.Join(dir, "house"),
 				"--max-sessions", "400"} // and the default --open-blocks, as a host starts it
-			c, err := startChild(fmt.Sprintf("tapis serve %d", i), cfg.tapis, args...)
+			c, err := startChild(fmt.Sprintf("%s serve %d", name, i), program, args...)
 			if err != nil {
 				return nil, "", err
 			}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"tapis/internal/quantile"
+	"strings"
 	"time"
+
+	"tapis/internal/quantile"
 )
 
 // row is one figure of the table: what it is, its goal, and how it is
@@ -43,23 +45,41 @@ func tableRows() []row {
 }
 
 // writeTable writes each figure's median over the runs for each side (the
-// first is tapis, the second its peer) as a markdown table.
+// first is tapis, the second its peer, a third an earlier build of tapis)
+// as a markdown table.
 func writeTable(w io.Writer, cfg config, sides []side, got [][]figures) {
-	fmt.Fprintf(w, "%d sessions pressing a every %s for %s, %d sitting for %s, %s, %d server(s) a side, %dx%d PTYs; medians of %d and %d runs\n\n",
-		cfg.sessions, cfg.every, cfg.load, cfg.idleSessions, cfg.idle, cfg.storeName(), cfg.servers, cfg.width, cfg.height, len(got[0]), len(got[1]))
-	fmt.Fprintf(w, "| figure | goal | %s | %s (peer) | ratio |\n", sides[0].name, sides[1].name)
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|")
+	runs := make([]string, len(got))
+	for i := range got {
+		runs[i] = fmt.Sprint(len(got[i]))
+	}
+	fmt.Fprintf(w, "%d sessions pressing a every %s for %s, %d sitting for %s, %s, %d server(s) a side, %dx%d PTYs; medians of %s runs\n\n",
+		cfg.sessions, cfg.every, cfg.load, cfg.idleSessions, cfg.idle, cfg.storeName(), cfg.servers, cfg.width, cfg.height, strings.Join(runs, " and "))
+	before := len(sides) > 2
+	if before {
+		fmt.Fprintf(w, "| figure | goal | %s | %s (peer) | ratio | %s | ratio to it |\n", sides[0].name, sides[1].name, sides[2].name)
+		fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|")
+	} else {
+		fmt.Fprintf(w, "| figure | goal | %s | %s (peer) | ratio |\n", sides[0].name, sides[1].name)
+		fmt.Fprintln(w, "|---|---|---:|---:|---:|")
+	}
+	ratio := func(t, p float64) string {
+		if math.IsNaN(t) || math.IsNaN(p) || p <= 0 {
+			return "—"
+		}
+		return fmt.Sprintf("%.2f", t/p)
+	}
 	for _, r := range tableRows() {
 		t, p := medianOf(got[0], r.of), medianOf(got[1], r.of)
-		ratio := "—"
-		if !r.tapisOnly && !math.IsNaN(t) && !math.IsNaN(p) && p > 0 {
-			ratio = fmt.Sprintf("%.2f", t/p)
-		}
-		ps := r.format(p)
+		peer, ps := ratio(t, p), r.format(p)
 		if r.tapisOnly {
-			ps = "— (no purchases)"
+			peer, ps = "—", "— (no purchases)"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", r.what, r.goal, r.format(t), ps, ratio)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |", r.what, r.goal, r.format(t), ps, peer)
+		if before {
+			b := medianOf(got[2], r.of)
+			fmt.Fprintf(w, " %s | %s |", r.format(b), ratio(t, b))
+		}
+		fmt.Fprintln(w)
 	}
 }
 
