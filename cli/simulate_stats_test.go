@@ -110,17 +110,7 @@ func TestSimulateStatistics(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	code, out, _ = run(t, "", "simulate", "--game", "yams", "--stake", "0.5", "--count", "7000", "--seed", "1", "--json")
-	if code != ExitOK {
-		t.Fatalf("exit %d", code)
-	}
-	var r struct {
-		Statistics statsJSON `json:"statistics"`
-	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	s := r.Statistics
+	s := simulateStats(t, "--game", "yams", "--stake", "0.5", "--count", "7000", "--seed", "1")
 	if math.Abs(s.Volatility.TableStakes-6.3) > 0.05 || s.Return.Payout != 0.7 {
 		t.Errorf("volatility %+v, payout %v: want σ ≈ 6.3 stakes, 0.7", s.Volatility, s.Return.Payout)
 	}
@@ -136,17 +126,7 @@ func TestSimulateStatistics(t *testing.T) {
 // nothing is left to chance, in text and in JSON: every count is the
 // table's, the return 70 % exactly, and no test is made.
 func TestSimulateWholeBlocks(t *testing.T) {
-	code, out, _ := run(t, "", "simulate", "--game", "yams", "--stake", "2", "--count", "700000", "--seed", "3", "--json")
-	if code != ExitOK {
-		t.Fatalf("exit %d", code)
-	}
-	var r struct {
-		Statistics statsJSON `json:"statistics"`
-	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	s := r.Statistics
+	s := simulateStats(t, "--game", "yams", "--stake", "2", "--count", "700000", "--seed", "3")
 	if s.Draws.WholeBlocks != 1 || s.Draws.FPC != 0 || s.ChiSquare.P != nil || s.ChiSquare.Statistic != 0 || s.Return.Value != 0.7 {
 		t.Errorf("a whole block: %+v", s)
 	}
@@ -174,4 +154,20 @@ func TestSimulateWholeBlocks(t *testing.T) {
 	if want := "drawn without replacement from 2 blocks, a part of each: the variances are 0.500 of independent draws'"; !strings.Contains(b.String(), want) {
 		t.Errorf("want %q in\n%s", want, b.String())
 	}
+}
+
+// simulateStats runs simulate --json with args and returns its statistics.
+func simulateStats(t *testing.T, args ...string) statsJSON {
+	t.Helper()
+	code, out, _ := run(t, "", append(append([]string{"simulate"}, args...), "--json")...)
+	if code != ExitOK {
+		t.Fatalf("simulate %v: exit %d", args, code)
+	}
+	var r struct {
+		Statistics statsJSON `json:"statistics"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	return r.Statistics
 }

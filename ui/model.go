@@ -423,9 +423,8 @@ func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHei
 // the mouse finds what it points at among them. The balance the player
 // has seen is read once for all of them.
 func (m *Model) layers() []layer {
-	m.till.frame = frameState{on: true, spendable: m.till.session.Spendable()}
-	defer func() { m.till.frame = frameState{} }()
-	layers := append(m.laid[:0], place(area{0, 0, m.width, 1}, m.header()))
+	defer m.framing()()
+	layers := append(m.laid[:0], m.headerLayer())
 	body := area{0, 1, m.width, m.height - 2}
 	if m.qa && m.nav.screen != ReplayScreen {
 		body.h--
@@ -441,6 +440,16 @@ func (m *Model) layers() []layer {
 	m.laid = m.footLayers(layers)
 	return m.laid
 }
+
+// framing reads the balance the player has seen once for a frame's
+// layers, and returns what forgets it once they are laid.
+func (m *Model) framing() func() {
+	m.till.frame = frameState{on: true, spendable: m.till.session.Spendable()}
+	return func() { m.till.frame = frameState{} }
+}
+
+// headerLayer is the header, on the frame's first row.
+func (m *Model) headerLayer() layer { return place(area{0, 0, m.width, 1}, m.header()) }
 
 // noticeLine is the notices, joined, as the screen's language says them.
 func (m *Model) noticeLine() string {

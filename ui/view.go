@@ -22,7 +22,6 @@ func (m *Model) view(reuse bool) tea.View {
 		return v
 	}
 	if m.tooSmall() {
-		m.drawnWhole = time.Time{}
 		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
 		if !m.demo.enabled {
 			msg += m.t.get("small.quit")
@@ -35,9 +34,9 @@ func (m *Model) view(reuse bool) tea.View {
 		return v
 	}
 	if reuse && m.headerOnly() {
-		m.till.frame = frameState{on: true, spendable: m.till.session.Spendable()}
-		m.laid[0] = place(area{0, 0, m.width, 1}, m.header())
-		m.till.frame = frameState{}
+		forget := m.framing()
+		m.laid[0] = m.headerLayer() // layers laid it first
+		forget()
 		v.SetContent(m.paint.paint(m.width, m.height, m.laid))
 		return v
 	}

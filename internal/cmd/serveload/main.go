@@ -65,10 +65,10 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
+
+	"tapis/internal/sshload"
 )
 
 func main() {
@@ -142,7 +142,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	var err error
-	if c.width, c.height, err = parseSize(*size); err != nil {
+	if c.width, c.height, err = sshload.ParseSize(*size); err != nil {
 		return config{}, err
 	}
 	if c.idleSessions == 0 {
@@ -195,17 +195,6 @@ func (c config) check() error {
 		}
 	}
 	return nil
-}
-
-// parseSize reads COLSxROWS.
-func parseSize(s string) (cols, rows int, err error) {
-	a, b, ok := strings.Cut(s, "x")
-	cols, err1 := strconv.Atoi(a)
-	rows, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || cols < 20 || cols > 500 || rows < 10 || rows > 500 {
-		return 0, 0, fmt.Errorf("-size %q: want COLSxROWS, 20 to 500 columns, 10 to 500 rows", s)
-	}
-	return cols, rows, nil
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {

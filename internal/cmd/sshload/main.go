@@ -27,7 +27,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -60,12 +59,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sshload: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	var err1, err2 error
-	cols, rows, ok := strings.Cut(strings.ToLower(*size), "x")
-	c.Width, err1 = strconv.Atoi(cols)
-	c.Height, err2 = strconv.Atoi(rows)
-	if !ok || err1 != nil || err2 != nil || c.Width < 20 || c.Width > 500 || c.Height < 10 || c.Height > 500 {
-		fmt.Fprintf(stderr, "sshload: -size %q: want COLSxROWS, 20 to 500 columns, 10 to 500 rows\n", *size)
+	var err error
+	if c.Width, c.Height, err = sshload.ParseSize(*size); err != nil {
+		fmt.Fprintf(stderr, "sshload: %v\n", err)
 		return 2
 	}
 	c.Addrs = strings.Split(*addrs, ",")
