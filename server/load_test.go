@@ -152,7 +152,7 @@ func playLoad(t *testing.T, servers []*testServer, n int) {
 	perSession := (int64(during.HeapInuse) - int64(before.HeapInuse)) / int64(n)
 	t.Logf("%d sessions on %d server(s) for %s: %d presses, %d purchases (%d checked by verify); "+
 		"store call p50 %s p99 %s max %s (the slowest server's); heap in use %.2f MiB a session (client's included); "+
-		"slowest first frame %s",
+		"every session on screen %s after the start",
 		n, len(servers), d, res.Presses, stored, rep.Checked, lat.P50, lat.P99, lat.Max,
 		float64(perSession)/(1<<20), res.Connect.Round(time.Millisecond))
 }

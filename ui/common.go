@@ -273,8 +273,11 @@ func (c *common) say(n note) string {
 	case noteAccountBalance:
 		return c.t.get("store.balance")
 	case noteQuitAsk:
-		if !c.till.session.Kept() { // the history ends with the process
+		switch {
+		case !c.till.session.Kept(): // the history ends with the process
 			return c.t.get("quit.ask.lost")
+		case c.guest != "": // kept, but the account ends with the connection
+			return c.t.get("quit.ask.guest")
 		}
 		return c.t.get("quit.ask")
 	case noteUnshown:

@@ -108,7 +108,8 @@ func TestCursorWithoutAttributes(t *testing.T) {
 // TestQuitQuestionTellsTheTruth checks the question q asks during a
 // reveal: with a journal the unit waits in the history, paid; without
 // one the history ends with the process, and it says so (defect 4: it
-// said "it stays in your history" in both cases).
+// said "it stays in your history" in both cases); a guest of tapis serve,
+// whose account ends with the connection, is not told it waits.
 func TestQuitQuestionTellsTheTruth(t *testing.T) {
 	for _, lang := range []Lang{English, French} {
 		tx := newText(lang)
@@ -120,10 +121,16 @@ func TestQuitQuestionTellsTheTruth(t *testing.T) {
 			t.Fatal(err)
 		}
 		send(kept, sizeMsg(80, 24))
+		guest, err := newOn(Options{Lang: lang, Balance: decimal.NewFromInt(100), Start: YamsScreen, Guest: "ssh -i KEY -p 23234 HOST"},
+			session.Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(9), SeedSet: true, Journal: t.TempDir() + "/g.jsonl"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		send(guest, sizeMsg(80, 24))
 		for _, c := range []struct {
 			m    *Model
 			want string
-		}{{memory, tx.get("quit.ask.lost")}, {kept, tx.get("quit.ask")}} {
+		}{{memory, tx.get("quit.ask.lost")}, {kept, tx.get("quit.ask")}, {guest, tx.get("quit.ask.guest")}} {
 			clickLabel(t, c.m, tx.get("play"), 0)
 			if quits(press(c.m, "q")) {
 				t.Fatal("q during a reveal quits without asking")
@@ -136,6 +143,7 @@ func TestQuitQuestionTellsTheTruth(t *testing.T) {
 			}
 		}
 		kept.Close()
+		guest.Close()
 	}
 }
 

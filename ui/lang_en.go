@@ -10,6 +10,7 @@ func english() safe.Catalog {
 		"journal.balance":        "--balance is for a new journal only",
 		"store.balance":          "--balance is for a new account only",
 		"quit.ask":               "A unit is being revealed: q again to quit; it waits in your history, paid",
+		"quit.ask.guest":         "A unit is being revealed: q again to quit; a guest will not see it again",
 		"quit.ask.lost":          "A unit is being revealed: q again to quit; without a journal it ends unseen",
 		"closing":                "The server is closing: finish your unit, your purchases are kept",
 		"closing.in":             "Server closing in %d s: finish your unit, your purchases are kept",

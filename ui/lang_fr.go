@@ -10,6 +10,7 @@ func french() safe.Catalog {
 		"journal.balance":        "--balance : nouveau journal seulement",
 		"store.balance":          "--balance vaut pour un nouveau compte : celui-ci garde son solde",
 		"quit.ask":               "Révélation en cours : q encore pour quitter ; payée, l'unité vous attend",
+		"quit.ask.guest":         "Révélation en cours : q encore pour quitter ; en invité, elle se perd",
 		"quit.ask.lost":          "Révélation en cours : q encore pour quitter ; sans journal, elle se perd",
 		"closing":                "Le serveur ferme : finissez votre partie, vos achats sont gardés",
 		"closing.in":             "Le serveur ferme dans %d s : finissez votre partie, vos achats sont gardés",

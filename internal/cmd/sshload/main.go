@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "%d sessions on %s for %s: %d opened, %d failed, %d presses, %.1f MB received, slowest first frame %s, %s in all\n",
+	fmt.Fprintf(stdout, "%d sessions on %s for %s: %d opened, %d failed, %d presses, %.1f MB received, every session on screen %s after the start (sessions begin in turn), %s in all\n",
 		c.Sessions, *addrs, c.For, res.Opened, res.Failed, res.Presses, float64(res.Bytes)/1e6,
 		res.Connect.Round(time.Millisecond), time.Since(start).Round(time.Second))
 	fmt.Fprintf(stdout, "first frame %s; key answer %s (%d answered)\n", res.FirstFrame, res.Answer, res.Answer.N)
