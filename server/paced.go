@@ -135,7 +135,22 @@ func (p *paced) lazyFrame() tea.Cmd {
 // draw hands the model's frame to the screen.
 func (p *paced) draw() {
 	p.last, p.dirty = time.Now(), false
-	p.scr.set(p.Model.View())
+	p.hand()
+}
+
+// liner is a model that draws its frames as rows (ui.Model.Lines): the
+// rows that stayed are the last frame's very strings.
+type liner interface {
+	Lines() (tea.View, []string)
+}
+
+// hand hands the model's frame to the screen, as rows when it draws them.
+func (p *paced) hand() {
+	if l, ok := p.Model.(liner); ok {
+		p.scr.set(l.Lines())
+		return
+	}
+	p.scr.set(p.Model.View(), nil)
 }
 
 // View is empty: the frames are the screen's.
@@ -145,7 +160,7 @@ func (p *paced) View() tea.View { return tea.View{} }
 // nothing else calls its View now), and gives the terminal back.
 func (p *paced) end(quit bool) {
 	if quit {
-		p.scr.set(p.Model.View())
+		p.hand()
 	}
 	p.scr.close()
 }

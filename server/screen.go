@@ -29,6 +29,7 @@ type screen struct {
 
 	mu      sync.Mutex
 	view    tea.View // the latest frame handed in
+	rows    []string // its rows, when handed in as rows (else its Content's lines)
 	fresh   bool     // view is not drawn yet
 	handed  int      // frames handed in
 	drawn   int      // of which the last drawn was the drawn-th
@@ -43,6 +44,7 @@ type screen struct {
 	started bool
 	modes   tea.View // the modes set: alternate screen, mouse, title
 	lines   []string // what each line of the terminal shows
+	drawing []string // the rows of the frame being drawn, swapped with rows
 	was     []cell   // a line's columns before, drawRow's
 	now     []cell   // and after
 	buf     bytes.Buffer
@@ -57,11 +59,17 @@ func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, s
 	return s
 }
 
-// set hands in a frame: the writer draws it, or the one after it.
-func (s *screen) set(v tea.View) {
+// set hands in a frame: the writer draws it, or the one after it. Its
+// content is rows when rows is not nil (copied: the caller's are good
+// until its next frame only), else v's Content.
+func (s *screen) set(v tea.View, rows []string) {
 	s.mu.Lock()
 	if !s.closed {
 		s.view, s.fresh = v, true
+		s.rows = append(s.rows[:0], rows...)
+		if rows == nil {
+			s.rows = nil
+		}
 		s.handed++
 	}
 	s.mu.Unlock()
@@ -103,9 +111,14 @@ func (s *screen) run() {
 		v, fresh, closed, n := s.view, s.fresh, s.closed, s.handed
 		width, height, resized := s.width, s.height, s.resized
 		s.fresh, s.resized = false, false
+		if fresh {
+			// The rows handed in are the writer's now; set fills the
+			// others next.
+			s.drawing, s.rows = s.rows, s.drawing[:0]
+		}
 		s.mu.Unlock()
 		if fresh || (resized && s.started) {
-			s.draw(v, width, height, resized)
+			s.draw(v, s.drawing, width, height, resized)
 		}
 		s.mu.Lock()
 		s.drawn = n
@@ -117,9 +130,11 @@ func (s *screen) run() {
 	}
 }
 
-// draw writes the lines of v that differ from what the terminal shows, all
-// of them after a resize (or first).
-func (s *screen) draw(v tea.View, width, height int, whole bool) {
+// draw writes the lines of v (rows, or when rows is nil its Content's)
+// that differ from what the terminal shows, all of them after a resize
+// (or first). A row that stayed is the very string drawn last, equal at
+// once by its address.
+func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) {
 	first := !s.started
 	if first || v.AltScreen != s.modes.AltScreen || v.MouseMode != s.modes.MouseMode ||
 		v.WindowTitle != s.modes.WindowTitle || v.DisableBracketedPasteMode != s.modes.DisableBracketedPasteMode {
@@ -134,7 +149,12 @@ func (s *screen) draw(v tea.View, width, height int, whole bool) {
 	sgr := ""
 	for y := 0; y < height; y++ {
 		line := ""
-		if content != "" {
+		switch {
+		case rows != nil:
+			if y < len(rows) {
+				line = rows[y]
+			}
+		case content != "":
 			line, content, _ = strings.Cut(content, "\n")
 		}
 		if line == s.lines[y] {

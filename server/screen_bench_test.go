@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -84,10 +86,16 @@ func (c *queueClock) next(m tea.Model) bool {
 	return true
 }
 
+// drawnFrame is a frame as a session's model hands it to its screen.
+type drawnFrame struct {
+	view tea.View
+	rows []string
+}
+
 // autoFrames returns n frames of a remote player's Yam's at w×h, pressing
 // Auto (a) whenever a unit is revealed: the frames a session of the load
-// draws, its rolling cups most of them.
-func autoFrames(tb testing.TB, w, h, n int) []tea.View {
+// draws, its rolling cups most of them, as rows (Model.Lines).
+func autoFrames(tb testing.TB, w, h, n int) []drawnFrame {
 	tb.Helper()
 	clock := &queueClock{now: time.Date(2026, 12, 2, 20, 0, 0, 0, time.UTC)}
 	sess, err := session.Open(session.Options{Seed: game.SeedFrom(42), Balance: decimal.NewFromInt(1_000_000), Now: clock.Now})
@@ -98,14 +106,15 @@ func autoFrames(tb testing.TB, w, h, n int) []tea.View {
 		Clock: clock, Remote: true, Profile: colorprofile.TrueColor})
 	clock.do(m, m.Init())
 	clock.run(m, tea.WindowSizeMsg{Width: w, Height: h})
-	var frames []tea.View
+	var frames []drawnFrame
 	for len(frames) < n {
 		if !m.Revealing() {
 			clock.run(m, tea.KeyPressMsg{Code: 'a', Text: "a"})
 		} else if !clock.next(m) {
 			tb.Fatal("a unit being revealed asks for no step")
 		}
-		frames = append(frames, m.View())
+		v, rows := m.Lines()
+		frames = append(frames, drawnFrame{v, slices.Clone(rows)})
 	}
 	return frames
 }
@@ -125,17 +134,22 @@ func BenchmarkScreenDraw(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				s.draw(frames[i%len(frames)], size.w, size.h, false)
+				f := frames[i%len(frames)]
+				s.draw(f.view, f.rows, size.w, size.h, false)
 				i++
 			}
 			b.ReportMetric(float64(sent.n)/float64(i), "bytes/frame")
 		})
 		b.Run(name("floor"), func(b *testing.B) {
+			whole := make([]string, len(frames))
+			for i, f := range frames {
+				whole[i] = strings.Join(f.rows, "\n")
+			}
 			var sent countingWriter
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				io.WriteString(&sent, frames[i%len(frames)].Content) //nolint:errcheck // counts
+				io.WriteString(&sent, whole[i%len(frames)]) //nolint:errcheck // counts
 				i++
 			}
 			b.ReportMetric(float64(sent.n)/float64(i), "bytes/frame")

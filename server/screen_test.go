@@ -109,7 +109,13 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 			last, runs = randomFrame(r, w, h, runs)
 			v := tea.NewView(last)
 			v.AltScreen = true
-			scr.set(v)
+			if round%2 == 0 { // as a game hands them: rows
+				rows := strings.Split(last, "\n")
+				v.Content = ""
+				scr.set(v, rows)
+			} else {
+				scr.set(v, nil)
+			}
 			scr.sync()
 		}
 		var whole bytes.Buffer
@@ -171,14 +177,14 @@ func TestScreenClearsTheVisibleScreen(t *testing.T) {
 	out := &syncBuffer{}
 	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{}, nil)
 	defer scr.close()
-	scr.set(tea.NewView("first\nframe"))
+	scr.set(tea.NewView("first\nframe"), nil)
 	scr.sync()
 	if !strings.Contains(out.String(), ansi.EraseEntireScreen) {
 		t.Errorf("the first frame: %q, want the screen cleared (%q)", out.String(), ansi.EraseEntireScreen)
 	}
 	before := len(out.String())
 	scr.resize(30, 6)
-	scr.set(tea.NewView("after\nresize"))
+	scr.set(tea.NewView("after\nresize"), nil)
 	scr.sync()
 	after := out.String()[before:]
 	if !strings.Contains(after, ansi.EraseEntireScreen) || strings.Contains(after, ansi.EraseEntireDisplay) {

@@ -21,23 +21,24 @@ func (sg segment) same(o segment) bool {
 		(unsafe.StringData(sg.s) == unsafe.StringData(o.s) || sg.s == o.s)
 }
 
-// painter paints a session's frames and keeps the last one: a row whose
-// segments are the last frame's (the same lines at the same places) is
-// copied from it rather than painted again, and a frame whose rows all are
-// is the last frame itself. Its buffers are sized by the first frames and
-// reused after.
+// painter paints a session's frames and keeps the last one, row by row:
+// a row whose segments are the last frame's (the same lines at the same
+// places) is the last frame's very row, the same string, rather than
+// painted again. A server's screen tells a row that stayed by its
+// address alone (Model.Lines); a terminal's renderer is handed the rows
+// joined, once for each frame that changed. Its buffers are sized by the
+// first frames and reused after.
 type painter struct {
 	w, h  int
-	frame string    // the last frame
-	ends  []int     // where each row of the last frame ends in it
+	rows  []string  // the last frame's rows
+	frame string    // the last frame's rows joined, once asked for; "" until then
 	segs  []segment // the last frame's segments, by row, each row's by x
 	from  []int     // where each row's segments start in segs; from[h] ends them
 
 	// The next frame's, swapped with the last's once it is painted.
-	nextEnds []int
 	nextSegs []segment
 	nextFrom []int
-	changed  []bool
+	next     []int // paint's cursors
 }
 
 // paint draws flat, non-overlapping layers into w×h cells: each line of a
@@ -47,11 +48,13 @@ type painter struct {
 // its row is cut, as is what passes the frame's right edge.
 func paint(w, h int, layers []layer) string {
 	var p painter
-	return p.paint(w, h, layers)
+	p.paint(w, h, layers)
+	return p.joined()
 }
 
-// paint is paint, copying from the last frame the rows that stay.
-func (p *painter) paint(w, h int, layers []layer) string {
+// paint is paint, keeping from the last frame the rows that stay, and
+// returns the frame's rows: the painter's own, good until the next paint.
+func (p *painter) paint(w, h int, layers []layer) []string {
 	// The lines, bucketed by row in the layers' order.
 	from := resize(p.nextFrom, h+1)
 	clear(from)
@@ -66,8 +69,8 @@ func (p *painter) paint(w, h int, layers []layer) string {
 		from[y+1] += from[y]
 	}
 	segs := resize(p.nextSegs, from[h])
-	next := p.nextEnds[:0] // a cursor a row, until the rows' ends are known
-	next = append(next, from[:h]...)
+	next := append(p.next[:0], from[:h]...) // a cursor a row
+	p.next = next
 	for _, l := range layers {
 		for i, line := range l.d.lines {
 			if y := l.y + i; y >= 0 && y < h {
@@ -76,10 +79,10 @@ func (p *painter) paint(w, h int, layers []layer) string {
 			}
 		}
 	}
-	// Which rows changed, and an upper bound of the frame's length.
-	last := p.w == w && p.h == h && p.frame != ""
-	changed := resize(p.changed, h)
-	size := h
+	last := p.w == w && p.h == h && len(p.rows) == h
+	if !last {
+		p.rows = make([]string, h)
+	}
 	for y := range h {
 		row := segs[from[y]:from[y+1]]
 		for i := 1; i < len(row); i++ { // by x, in the layers' order where equal: rows hold a few
@@ -87,64 +90,32 @@ func (p *painter) paint(w, h int, layers []layer) string {
 				row[j], row[j-1] = row[j-1], row[j]
 			}
 		}
-		changed[y] = !last || !sameRow(row, p.segs[p.from[y]:p.from[y+1]])
-		if !changed[y] {
-			size += p.rowLen(y)
+		if last && sameRow(row, p.segs[p.from[y]:p.from[y+1]]) {
 			continue
 		}
-		size += w
+		size := w
 		for _, sg := range row {
 			size += len(sg.s)
 		}
-	}
-	ends := next[:0]
-	frame := p.frame
-	if !last || anyTrue(changed) {
 		var b strings.Builder
 		b.Grow(size)
-		for y := 0; y < h; {
-			if y > 0 {
-				b.WriteByte('\n')
-			}
-			if changed[y] {
-				paintRow(&b, w, segs[from[y]:from[y+1]])
-				ends = append(ends, b.Len())
-				y++
-				continue
-			}
-			// The rows that stay from y on, copied at once with the line
-			// breaks between them.
-			z := y
-			for z+1 < h && !changed[z+1] {
-				z++
-			}
-			start := p.rowStart(y)
-			shift := b.Len() - start
-			b.WriteString(p.frame[start:p.ends[z]])
-			for i := y; i <= z; i++ {
-				ends = append(ends, p.ends[i]+shift)
-			}
-			y = z + 1
-		}
-		frame = b.String()
-	} else {
-		ends = append(ends, p.ends...)
+		paintRow(&b, w, row)
+		p.rows[y] = b.String()
+		p.frame = ""
 	}
-	p.nextEnds, p.nextSegs, p.nextFrom, p.changed = p.ends, p.segs, p.from, changed
-	p.w, p.h, p.frame, p.ends, p.segs, p.from = w, h, frame, ends, segs, from
-	return frame
+	p.nextSegs, p.nextFrom = p.segs, p.from
+	p.w, p.h, p.segs, p.from = w, h, segs, from
+	return p.rows
 }
 
-// rowStart is where row y of the last frame starts in it.
-func (p *painter) rowStart(y int) int {
-	if y == 0 {
-		return 0
+// joined is the last frame, its rows joined by line breaks: made once for
+// each frame that changed.
+func (p *painter) joined() string {
+	if p.frame == "" && len(p.rows) > 0 {
+		p.frame = strings.Join(p.rows, "\n")
 	}
-	return p.ends[y-1] + 1
+	return p.frame
 }
-
-// rowLen is the length of row y of the last frame.
-func (p *painter) rowLen(y int) int { return p.ends[y] - p.rowStart(y) }
 
 // paintRow writes a row's segments, sorted by x, and the gaps between.
 func paintRow(b *strings.Builder, w int, row []segment) {
@@ -178,15 +149,6 @@ func sameRow(a, b []segment) bool {
 		}
 	}
 	return true
-}
-
-func anyTrue(bs []bool) bool {
-	for _, b := range bs {
-		if b {
-			return true
-		}
-	}
-	return false
 }
 
 // resize returns s with n elements, reusing its array when it holds them.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -8,18 +9,40 @@ import (
 )
 
 // View draws the screen.
-func (m *Model) View() tea.View { return m.view(true) }
+func (m *Model) View() tea.View {
+	v, rows := m.view(true)
+	if rows != nil {
+		v.SetContent(m.paint.joined())
+	}
+	return v
+}
 
-// view draws the screen; with reuse, a frame after nothing but the
+// Lines draws the screen as View does, with its content as rows rather
+// than joined into one string: a row that did not change since the last
+// frame is the last frame's very string, which a server's screen tells
+// from a new one by its address alone, and no frame's worth of bytes is
+// copied for a clock's second. The rows are the model's own, good until
+// its next frame: a caller keeping them copies the slice.
+func (m *Model) Lines() (tea.View, []string) {
+	v, rows := m.view(true)
+	if rows == nil && v.Content != "" {
+		rows, v.Content = strings.Split(v.Content, "\n"), ""
+	}
+	return v, rows
+}
+
+// view draws the screen, its content as the painter's rows, or for a
+// frame the painter does not draw (no size yet, too small) as the view's
+// content and no rows; with reuse, a frame after nothing but the
 // header's second moved paints the header again over the last frame's
 // layers (headerOnly), rather than laying the whole screen out again.
-func (m *Model) view(reuse bool) tea.View {
+func (m *Model) view(reuse bool) (tea.View, []string) {
 	v := tea.NewView("")
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "tapis"
 	if m.width == 0 {
-		return v
+		return v, nil
 	}
 	if m.tooSmall() {
 		msg := m.t.f("small", MinWidth, MinHeight, m.width, m.height)
@@ -31,18 +54,17 @@ func (m *Model) view(reuse bool) tea.View {
 		}
 		v.SetContent(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
-		return v
+		return v, nil
 	}
 	if reuse && m.headerOnly() {
 		forget := m.framing()
 		m.laid[0] = m.headerLayer() // layers laid it first
 		forget()
-		v.SetContent(m.paint.paint(m.width, m.height, m.laid))
-		return v
+		return v, m.paint.paint(m.width, m.height, m.laid)
 	}
-	v.SetContent(m.paint.paint(m.width, m.height, m.layers()))
+	rows := m.paint.paint(m.width, m.height, m.layers())
 	m.drawnWhole, m.onlyClock = m.clock.Now(), true
-	return v
+	return v, rows
 }
 
 // headerOnly reports whether the next frame may be the last one with its

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +17,11 @@ import (
 // the next frame still paints over the layers the last one laid out.
 func whole(m *Model) string {
 	laid, at, only := slices.Clone(m.laid), m.drawnWhole, m.onlyClock
-	frame := m.view(false).Content
+	v, rows := m.view(false)
+	frame := v.Content
+	if rows != nil {
+		frame = strings.Join(rows, "\n")
+	}
 	m.laid, m.drawnWhole, m.onlyClock = append(m.laid[:0], laid...), at, only
 	return frame
 }
