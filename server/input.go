@@ -37,11 +37,15 @@ const (
 	// later.
 	splitWithin = 50 * time.Millisecond
 	// inputRate and inputBurst bound the input handed to the game, in
-	// bytes a second and at once; eventRate and eventBurst its keys,
-	// clicks and reports (a paste is one): a person types, clicks and
-	// pastes far less; a client streaming keys would spend the server's
-	// CPU on frames (2 048 one-byte keys a second scrolling a history of
-	// 200 units at 300×100 took a core).
+	// bytes a second and at once: a stream of pastes waits for it.
+	// eventRate and eventBurst bound its keys, clicks and reports (a
+	// paste is one): past them each is dropped whole, not kept for later,
+	// so that a session sent more than a person types or clicks (a
+	// client's bug, a drag's motion reports, a flood) answers the events
+	// it is handed at once rather than later and later; a client
+	// streaming keys would otherwise spend the server's CPU on frames
+	// (2 048 one-byte keys a second scrolling a history of 200 units at
+	// 300×100 took a core).
 	inputRate  = 2 << 10
 	inputBurst = maxPaste
 	eventRate  = 100
@@ -99,11 +103,12 @@ type inputGuard struct {
 	pasted int  // the paste's bytes handed over
 	match  int  // bytes of pasteEnd matched, while a cut paste is dropped
 
-	wakeAt time.Time // no bytes are handed over before then
-	bytes  bucket    // inputRate's
-	events bucket    // eventRate's
-	keys   int       // events handed over in the read under way
-	filled time.Time // when the buckets were filled
+	wakeAt  time.Time // no bytes are handed over before then
+	bytes   bucket    // inputRate's
+	events  bucket    // eventRate's
+	filled  time.Time // when the buckets were filled
+	dropped int       // events dropped past eventRate
+	onDrop  func()    // called at each event dropped (the metrics'); nil: none
 }
 
 // bucket is a token bucket: rate tokens a second, burst at most.
@@ -183,9 +188,10 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 }
 
 // handed sets when the next bytes may go, once a read's bytes are all
-// handed over: when the rate allows.
+// handed over: when the rate of bytes allows (past the events' rate, an
+// event is dropped, not waited for).
 func (g *inputGuard) handed() {
-	g.wakeAt = g.now().Add(max(g.bytes.owed(), g.events.owed()))
+	g.wakeAt = g.now().Add(g.bytes.owed())
 }
 
 // filter reads one read's bytes, and settles what the read left under way
@@ -195,8 +201,8 @@ func (g *inputGuard) filter(b []byte, full bool) {
 	if g.flushed && g.now().Sub(g.flushedAt) > splitWithin {
 		g.flushed = false
 	}
+	g.refill()
 	before := len(g.out)
-	g.keys = 0
 	for _, c := range b {
 		for g.step(c) {
 		}
@@ -204,27 +210,38 @@ func (g *inputGuard) filter(b []byte, full bool) {
 	if !full {
 		g.readEnd()
 	}
-	g.spend(len(g.out) - before)
+	g.bytes.fill(0, len(g.out)-before)
 }
 
-// spend takes n bytes handed over, and the read's events, from the
-// buckets.
-func (g *inputGuard) spend(n int) {
+// refill fills the buckets with what the time since they were last
+// filled brought.
+func (g *inputGuard) refill() {
 	now := g.now()
 	var d time.Duration
 	if !g.filled.IsZero() {
 		d = now.Sub(g.filled)
 	}
 	g.filled = now
-	g.bytes.fill(d, n)
-	g.events.fill(d, g.keys)
+	g.bytes.fill(d, 0)
+	g.events.fill(d, 0)
 }
 
-// event counts an event handed over: a paste's text is one, its own.
-func (g *inputGuard) event() {
-	if !g.paste {
-		g.keys++
+// event reports whether an event about to be handed over may be: past
+// eventRate it is dropped, whole (a paste's text is one event, its own:
+// what comes within a paste always goes, its end with it).
+func (g *inputGuard) event() bool {
+	if g.paste {
+		return true
 	}
+	if g.events.tokens < 1 {
+		g.dropped++
+		if g.onDrop != nil {
+			g.onDrop()
+		}
+		return false
+	}
+	g.events.tokens--
+	return true
 }
 
 // emit appends bytes to what is handed over, counting a paste's.
@@ -244,8 +261,11 @@ func (g *inputGuard) readEnd() {
 	switch {
 	case g.st == inEsc:
 		if g.escs == 1 {
-			g.event()
-			g.emit([]byte(escapeKey)...)
+			if g.event() {
+				g.emit([]byte(escapeKey)...)
+			}
+			// Handed over or dropped, what follows at once is the rest
+			// of a sequence split across reads.
 			g.flushed, g.flushedAt = true, g.now()
 		}
 		g.st, g.escs = inGround, 0
@@ -305,8 +325,9 @@ func (g *inputGuard) ground(c byte) bool {
 	case c == 0x1b:
 		g.st, g.escs = inEsc, 1
 	case c < 0x80:
-		g.emit(c)
-		g.event()
+		if g.event() {
+			g.emit(c)
+		}
 	case leads(c):
 		g.beginRune(c)
 	}

@@ -52,9 +52,8 @@ func (g *inputGuard) runeStep(c byte) bool {
 		return false
 	}
 	// U+FFFD decodes as utf8.RuneError, at which the reader stops too.
-	if string(g.held) != "\uFFFD" && g.escs == 0 {
+	if string(g.held) != "\uFFFD" && g.escs == 0 && g.event() {
 		g.emit(g.held...)
-		g.event()
 	}
 	g.st, g.held, g.escs = inGround, g.held[:0], 0
 	return false
@@ -143,8 +142,11 @@ func (g *inputGuard) csiStep(c byte) bool {
 			// An X10 mouse report: three raw bytes follow. The game reads
 			// SGR mouse reports.
 			g.skip = 3
+		case !g.event(): // past the rate
+			if c == '~' && plain && g.first == 200 && len(g.held) > 1 {
+				g.st, g.match = inCut, 0 // the paste it starts with it
+			}
 		default:
-			g.event()
 			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
@@ -196,8 +198,7 @@ func (g *inputGuard) ss3Step(c byte) bool {
 		g.digits++
 		g.hold(c, g.digits > maxSS3Digits)
 	case c >= 0x21 && c <= 0x7e:
-		if !g.drop {
-			g.event()
+		if !g.drop && g.event() {
 			g.emit(0x1b)
 			g.emit(g.held...)
 			g.emit(c)
@@ -239,8 +240,7 @@ func (g *inputGuard) colourStep(c byte) bool {
 // colourEnd ends a colour reply held: handed over if it is one (ESC ]
 // digits ; and a colour).
 func (g *inputGuard) colourEnd() {
-	if g.firstDone && g.first >= 10 && g.first <= 12 && len(g.held) > 3+g.digits {
-		g.event()
+	if g.firstDone && g.first >= 10 && g.first <= 12 && len(g.held) > 3+g.digits && g.event() {
 		g.emit(g.held...) // its ESC in it
 		g.emit(0x07)
 	}

@@ -296,33 +296,68 @@ func TestInputGuardCutsPaste(t *testing.T) {
 	}
 }
 
-// TestInputGuardRate: a client streaming keys is read at eventRate, one
-// streaming pastes at inputRate, once their bursts are spent.
+// TestInputGuardRate: a client streaming pastes is read at inputRate,
+// once its burst is spent.
 func TestInputGuardRate(t *testing.T) {
 	paste := "\x1b[200~" + strings.Repeat("p", 1000) + "\x1b[201~"
+	var slept time.Duration
+	clock := time.Unix(0, 0)
+	g := newInputGuard(&repeated{unit: []byte(paste), most: 64}, nil)
+	g.now = func() time.Time { return clock }
+	g.sleep = func(d time.Duration) { slept += d; clock = clock.Add(d) }
+	p := make([]byte, 4096)
+	read := 0
+	for slept < time.Minute {
+		n, _ := g.Read(p)
+		read += n
+	}
+	rate := float64(read/len(paste)-inputBurst/len(paste)) / slept.Seconds()
+	if want := float64(inputRate / len(paste)); rate < want*0.9 || rate > want*1.1 {
+		t.Errorf("%d bytes read in %s of pauses: %.1f pastes a second past the burst, want %.1f", read, slept, rate, want)
+	}
+}
+
+// TestInputGuardDropsEventsPastTheRate: keys, clicks and pastes streamed
+// faster than eventRate are handed over at that rate past the burst, the
+// rest dropped whole (a paste's start dropped drops the paste, its text
+// never taken for keys), and never waited for: the events handed over
+// are the latest, each as it comes.
+func TestInputGuardDropsEventsPastTheRate(t *testing.T) {
 	for _, c := range []struct {
-		name        string
-		unit        string // what the stream repeats
-		size        int    // what the rate counts of a unit
-		rate, burst int
+		name, unit string
+		events     int // in a unit
 	}{
-		{"keys", "a", 1, eventRate, eventBurst},
-		{"pastes", paste, len(paste), inputRate, inputBurst},
+		{"keys", "a", 1},
+		{"presses", "\x1b[<0;10;5M", 1},
+		{"pastes", "\x1b[200~aaaa\x1b[201~", 1}, // its end, within it, is not counted
 	} {
-		var slept time.Duration
 		clock := time.Unix(0, 0)
-		g := newInputGuard(&repeated{unit: []byte(c.unit), most: 64}, nil)
+		// Reads of whole units, as a client writes them: a read ending
+		// on ESC [ is alt+[ (readEnd).
+		most := 64 / len(c.unit) * len(c.unit)
+		src := &repeated{unit: []byte(c.unit), most: most, read: func() { clock = clock.Add(10 * time.Millisecond) }}
+		g := newInputGuard(src, nil)
 		g.now = func() time.Time { return clock }
-		g.sleep = func(d time.Duration) { slept += d; clock = clock.Add(d) }
+		g.sleep = func(d time.Duration) { t.Fatalf("%s: the guard waited %s", c.name, d) }
 		p := make([]byte, 4096)
-		read := 0
-		for slept < time.Minute {
+		var out strings.Builder
+		for clock.Before(time.Unix(60, 0)) {
 			n, _ := g.Read(p)
-			read += n
+			out.Write(p[:n])
 		}
-		rate := float64(read/c.size-c.burst/c.size) / slept.Seconds()
-		if want := float64(c.rate / c.size); rate < want*0.9 || rate > want*1.1 {
-			t.Errorf("%s: %d bytes read in %s of pauses: %.1f a second past the burst, want %.1f", c.name, read, slept, rate, want)
+		got := strings.Count(out.String(), c.unit)
+		if c.name == "keys" {
+			got = out.Len()
+		}
+		want := (eventBurst + eventRate*60) / c.events
+		if got < want*9/10 || got > want*11/10 {
+			t.Errorf("%s: %d handed over in 60 s, want about %d", c.name, got, want)
+		}
+		if rest := strings.ReplaceAll(out.String(), c.unit, ""); rest != "" {
+			t.Errorf("%s: handed over %q besides whole units", c.name, rest[:min(len(rest), 40)])
+		}
+		if g.dropped == 0 {
+			t.Errorf("%s: nothing dropped", c.name)
 		}
 	}
 }
@@ -332,9 +367,13 @@ type repeated struct {
 	unit []byte
 	most int
 	at   int
+	read func() // called at each read; nil: none
 }
 
 func (r *repeated) Read(p []byte) (int, error) {
+	if r.read != nil {
+		r.read()
+	}
 	n := 0
 	for n < len(p) && n < r.most {
 		p[n] = r.unit[r.at]
@@ -470,4 +509,52 @@ func TestInputGuardBeforeTheRealReader(t *testing.T) {
 			t.Errorf("%s: the reader made %d events of it, the first %.200s", c.name, len(evs), first)
 		}
 	}
+}
+
+// TestInputGuardDropsAPasteWhole: a paste whose start comes past the
+// rate is dropped up to its end, though the rate allows keys again
+// before its end comes: its text is never taken for keys.
+func TestInputGuardDropsAPasteWhole(t *testing.T) {
+	clock := time.Unix(0, 0)
+	reads := []struct {
+		at   time.Duration
+		text string
+	}{
+		{0, strings.Repeat("b", eventBurst)},
+		{0, "\x1b[200~xx"},
+		{time.Second, "yy\x1b[201~"},
+		{time.Second, "c"},
+	}
+	src := &timedReads{at: func(d time.Duration) { clock = time.Unix(0, 0).Add(d) }}
+	for _, r := range reads {
+		src.reads = append(src.reads, timedRead{r.at, r.text})
+	}
+	g := newInputGuard(src, nil)
+	g.now = func() time.Time { return clock }
+	got, _ := io.ReadAll(g)
+	if want := strings.Repeat("b", eventBurst) + "c"; string(got) != want {
+		t.Errorf("handed over %q…, want the keys and c alone", got[eventBurst:])
+	}
+}
+
+type timedRead struct {
+	at   time.Duration
+	text string
+}
+
+// timedReads hands its reads one at a time, each at its time (at sets
+// the clock), then EOF.
+type timedReads struct {
+	reads []timedRead
+	at    func(time.Duration)
+}
+
+func (r *timedReads) Read(p []byte) (int, error) {
+	if len(r.reads) == 0 {
+		return 0, io.EOF
+	}
+	next := r.reads[0]
+	r.reads = r.reads[1:]
+	r.at(next.at)
+	return copy(p, next.text), nil
 }

@@ -157,7 +157,9 @@ func (l *lifecycle) begin(sess ssh.Session, kindOf kindPicker) *tea.Program {
 	// back: a player's session holds its account until it is closed.
 	l.leaving = append(l.leaving, l.close)
 	over := make(chan struct{}) // closed once the program is over
-	l.in = &idleInput{r: newInputGuard(sess, over), d: l.s.o.IdleTimeout}
+	guard := newInputGuard(sess, over)
+	guard.onDrop = l.s.metrics.dropped.Inc
+	l.in = &idleInput{r: guard, d: l.s.o.IdleTimeout}
 	l.over = over // with in: stop stops both
 	l.prog, l.frames = l.s.program(sess, m, l.in, &l.quit)
 	l.leaving = append(l.leaving, l.frames.scr.close) // a panic's way out too

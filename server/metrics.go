@@ -35,6 +35,7 @@ type metrics struct {
 	latency     prometheus.Histogram   // a sale's store call, sold units only
 	storeErrors *prometheus.CounterVec // by what failed
 	frames      prometheus.Counter
+	dropped     prometheus.Counter // input events past the guard's rate
 
 	sold, again, refused, failed atomic.Int64
 }
@@ -54,7 +55,9 @@ func newMetrics(s *Server) *metrics {
 		Help: "Store calls that failed, by what they were for: purchase, presence, leases, sweep, board."}, []string{"call"})
 	m.frames = prometheus.NewCounter(prometheus.CounterOpts{Name: "tapis_frames_total",
 		Help: "Frames written to the sessions' terminals, games' and boards'."})
-	m.reg.MustRegister(m.sessions, m.purchases, m.latency, m.storeErrors, m.frames,
+	m.dropped = prometheus.NewCounter(prometheus.CounterOpts{Name: "tapis_input_dropped_total",
+		Help: "Keys, clicks and reports sessions sent past the input's rate (100 a second past a burst of 200), dropped."})
+	m.reg.MustRegister(m.sessions, m.purchases, m.latency, m.storeErrors, m.frames, m.dropped,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tapis_players", Help: "Players playing now on this server."},
 			func() float64 { return float64(s.Playing()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tapis_boards", Help: "Boards watched now on this server."},

@@ -95,6 +95,7 @@ func TestMetrics(t *testing.T) {
 		{"tapis_players", nil, 1},
 		{"tapis_boards", nil, 0},
 		{"tapis_sales_paused", nil, 0},
+		{"tapis_input_dropped_total", nil, 0},
 	} {
 		if got := sample(t, m, c.name, c.labels); got != c.want {
 			t.Errorf("%s%v = %v, want %v", c.name, c.labels, got, c.want)
