@@ -38,7 +38,8 @@ type painter struct {
 	// The next frame's, swapped with the last's once it is painted.
 	nextSegs []segment
 	nextFrom []int
-	next     []int // paint's cursors
+	next     []int     // paint's cursors
+	row      []segment // repaint's row
 }
 
 // paint draws flat, non-overlapping layers into w×h cells: each line of a
@@ -105,6 +106,44 @@ func (p *painter) paint(w, h int, layers []layer) []string {
 	}
 	p.nextSegs, p.nextFrom = p.segs, p.from
 	p.w, p.h, p.segs, p.from = w, h, segs, from
+	return p.rows
+}
+
+// repaint is paint for a frame whose layers are the last frame's but on
+// row y (the header's second): the other rows are the last frame's
+// without a look, where paint buckets every line of every layer again.
+func (p *painter) repaint(w, h int, layers []layer, y int) []string {
+	if p.w != w || p.h != h || len(p.rows) != h || y < 0 || y >= h {
+		return p.paint(w, h, layers)
+	}
+	row := p.row[:0]
+	for _, l := range layers {
+		if i := y - l.y; i >= 0 && i < len(l.d.lines) {
+			row = append(row, segment{l.x, l.d.widths[i], l.d.lines[i]})
+		}
+	}
+	p.row = row
+	for i := 1; i < len(row); i++ { // as paint orders them
+		for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
+			row[j], row[j-1] = row[j-1], row[j]
+		}
+	}
+	last := p.segs[p.from[y]:p.from[y+1]]
+	if len(row) != len(last) { // the rows' segments move in segs: paint them all
+		return p.paint(w, h, layers)
+	}
+	if sameRow(row, last) {
+		return p.rows
+	}
+	copy(last, row)
+	size := w
+	for _, sg := range row {
+		size += len(sg.s)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	paintRow(&b, w, row)
+	p.rows[y], p.frame = b.String(), ""
 	return p.rows
 }
 

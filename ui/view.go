@@ -60,7 +60,7 @@ func (m *Model) view(reuse bool) (tea.View, []string) {
 		forget := m.framing()
 		m.laid[0] = m.headerLayer() // layers laid it first
 		forget()
-		return v, m.paint.paint(m.width, m.height, m.laid)
+		return v, m.paint.repaint(m.width, m.height, m.laid, 0)
 	}
 	rows := m.paint.paint(m.width, m.height, m.layers())
 	m.drawnWhole, m.onlyClock = m.clock.Now(), true
