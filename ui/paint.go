@@ -86,23 +86,11 @@ func (p *painter) paint(w, h int, layers []layer) []string {
 	}
 	for y := range h {
 		row := segs[from[y]:from[y+1]]
-		for i := 1; i < len(row); i++ { // by x, in the layers' order where equal: rows hold a few
-			for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
-				row[j], row[j-1] = row[j-1], row[j]
-			}
-		}
+		sortRow(row)
 		if last && sameRow(row, p.segs[p.from[y]:p.from[y+1]]) {
 			continue
 		}
-		size := w
-		for _, sg := range row {
-			size += len(sg.s)
-		}
-		var b strings.Builder
-		b.Grow(size)
-		paintRow(&b, w, row)
-		p.rows[y] = b.String()
-		p.frame = ""
+		p.rows[y], p.frame = paintedRow(w, row), ""
 	}
 	p.nextSegs, p.nextFrom = p.segs, p.from
 	p.w, p.h, p.segs, p.from = w, h, segs, from
@@ -123,11 +111,7 @@ func (p *painter) repaint(w, h int, layers []layer, y int) []string {
 		}
 	}
 	p.row = row
-	for i := 1; i < len(row); i++ { // as paint orders them
-		for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
-			row[j], row[j-1] = row[j-1], row[j]
-		}
-	}
+	sortRow(row)
 	last := p.segs[p.from[y]:p.from[y+1]]
 	if len(row) != len(last) { // the rows' segments move in segs: paint them all
 		return p.paint(w, h, layers)
@@ -136,6 +120,22 @@ func (p *painter) repaint(w, h int, layers []layer, y int) []string {
 		return p.rows
 	}
 	copy(last, row)
+	p.rows[y], p.frame = paintedRow(w, row), ""
+	return p.rows
+}
+
+// sortRow orders a row's segments by x, in the layers' order where equal
+// (an insertion sort: rows hold a few).
+func sortRow(row []segment) {
+	for i := 1; i < len(row); i++ {
+		for j := i; j > 0 && row[j].x < row[j-1].x; j-- {
+			row[j], row[j-1] = row[j-1], row[j]
+		}
+	}
+}
+
+// paintedRow is a row's segments, sorted by x, painted w wide.
+func paintedRow(w int, row []segment) string {
 	size := w
 	for _, sg := range row {
 		size += len(sg.s)
@@ -143,8 +143,7 @@ func (p *painter) repaint(w, h int, layers []layer, y int) []string {
 	var b strings.Builder
 	b.Grow(size)
 	paintRow(&b, w, row)
-	p.rows[y], p.frame = b.String(), ""
-	return p.rows
+	return b.String()
 }
 
 // joined is the last frame, its rows joined by line breaks: made once for
