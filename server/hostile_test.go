@@ -201,7 +201,9 @@ func TestHostileClients(t *testing.T) {
 		{"input", 16 << 20, childOptions{}, time.Second, nil, 5 * time.Second},
 		{"env", 128 << 20, childOptions{}, time.Second, sentAll(128 << 20), 0},
 		{"logins", 1000, childOptions{LoginGrace: grace}, 2 * grace, all(opened(1, DefaultMaxPerAddress), held(0)), 0},
-		{"boards", 20, childOptions{IdleTimeout: grace, LoginGrace: grace}, 3 * grace, held(0), 0},
+		// The idle timeout past a unit's reveal (about 2 s), which the
+		// player before the attack watches without a key.
+		{"boards", 20, childOptions{IdleTimeout: 2 * grace, LoginGrace: grace}, 4 * grace, held(0), 0},
 		{"channels", 5000, childOptions{}, time.Second, opened(1, 1), 0},
 		{"halfopen", 20_000, childOptions{}, time.Second, held(perAddressLoggingIn), 0},
 		{"windows", 200_000, childOptions{}, time.Second, nil, 0},
