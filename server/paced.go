@@ -37,6 +37,9 @@ type paced struct {
 	sized bool      // the model has its window's size: before, it draws nothing worth a frame
 	// isLazy tells the changes that may wait for another frame: ui.Lazy.
 	isLazy func(tea.Msg) bool
+	// after sends msg to the program once d has passed; nil: a timer of
+	// the runtime's sends it (wait).
+	after func(d time.Duration, msg tea.Msg)
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.
@@ -83,53 +86,67 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		// A frame drawn since the wait began took its change; this one is
 		// another's, which waits lazyWait after that frame.
-		return p, p.lazyFrame()
+		p.lazyFrame()
+		return p, nil
 	case tea.WindowSizeMsg:
 		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)
 	}
 	m, cmd := p.Model.Update(msg)
 	p.Model, p.dirty = m, true
-	f := p.frame
 	if p.isLazy(msg) {
-		f = p.lazyFrame
-	}
-	if f := f(); f != nil {
-		return p, tea.Batch(cmd, f)
+		p.lazyFrame()
+	} else {
+		p.frame()
 	}
 	return p, cmd
 }
 
-// frame draws the model's frame if its turn has come, or returns the
-// command that brings it at its turn. Nothing is drawn before the model
+// frame draws the model's frame if its turn has come, or has it brought
+// at its turn (frameDue). Nothing is drawn before the model
 // has its size: Bubble Tea's first messages (the colour profile, then the
 // size) come a few microseconds apart, and a frame of no size drawn for
 // the first would put the first real one, the menu, a frame's turn later.
-func (p *paced) frame() tea.Cmd {
+func (p *paced) frame() {
 	if p.due || !p.sized {
-		return nil
+		return
 	}
 	if wait := frameEvery - time.Since(p.last); wait > 0 {
 		p.due = true
-		return tea.Tick(wait, func(time.Time) tea.Msg { return frameDue{} })
+		p.wait(wait, frameDue{})
+		return
 	}
 	p.draw()
-	return nil
 }
 
 // lazyFrame is frame for a lazy change: drawn as frame draws it when the
 // screen is at rest (no frame for lazyWait), else left to the next frame,
 // or to one lazyWait after the last, whichever comes first.
-func (p *paced) lazyFrame() tea.Cmd {
+func (p *paced) lazyFrame() {
 	wait := lazyWait - time.Since(p.last)
 	if wait <= 0 || !p.sized {
-		return p.frame()
+		p.frame()
+		return
 	}
 	if p.due || p.lazy {
-		return nil
+		return
 	}
 	p.lazy = true
-	return tea.Tick(wait, func(time.Time) tea.Msg { return lazyDue{} })
+	p.wait(wait, lazyDue{})
+}
+
+// wait sends msg to the program once d has passed, with a timer of the
+// runtime's rather than a command: Bubble Tea would run a command on a
+// goroutine of its own that sits on a timer, and batch it with the
+// model's (another goroutine and a message), at every frame's turn of
+// every session (see ui.TimerClock).
+func (p *paced) wait(d time.Duration, msg tea.Msg) {
+	if p.after != nil {
+		p.after(d, msg)
+		return
+	}
+	prog := p.prog
+	time.AfterFunc(d, func() { prog.Send(msg) })
 }
 
 // draw hands the model's frame to the screen.

@@ -28,6 +28,14 @@ func (m *sizedModel) View() tea.View {
 	return tea.View{Content: strings.Repeat("menu\n", m.h-1) + "menu"}
 }
 
+// waitsOf records the waits p starts, in place of the runtime's timers:
+// what each would send.
+func waitsOf(p *paced) *[]tea.Msg {
+	var waits []tea.Msg
+	p.after = func(_ time.Duration, msg tea.Msg) { waits = append(waits, msg) }
+	return &waits
+}
+
 // TestPacedFirstFrameAtTheSize: Bubble Tea's first messages, the colour
 // profile then the size, come microseconds apart; the first frame is
 // drawn at the size, at once, not a frame's turn after a frame of nothing
@@ -37,21 +45,22 @@ func TestPacedFirstFrameAtTheSize(t *testing.T) {
 	var out syncBuffer
 	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
 	p := newPaced(&sizedModel{}, scr)
-	if _, cmd := p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); cmd != nil || p.due {
+	waits := waitsOf(p)
+	if p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); len(*waits) != 0 || p.due {
 		t.Errorf("the colour profile, before the size: a frame's turn is waited for (due %v)", p.due)
 	}
 	handed := func() int { scr.mu.Lock(); defer scr.mu.Unlock(); return scr.handed }
 	if n := handed(); n != 0 {
 		t.Errorf("%d frames handed in before the model has its size, want none", n)
 	}
-	if _, cmd := p.Update(tea.WindowSizeMsg{Width: 20, Height: 3}); cmd != nil || p.due {
+	if p.Update(tea.WindowSizeMsg{Width: 20, Height: 3}); len(*waits) != 0 || p.due {
 		t.Errorf("the size: the first frame waits for a turn (due %v), want it drawn at once", p.due)
 	}
 	if n := handed(); n != 1 {
 		t.Errorf("%d frames handed in at the size, want 1", n)
 	}
-	if _, cmd := p.Update(tea.KeyPressMsg{Code: 'a'}); cmd == nil || !p.due {
-		t.Error("a key within the first frame's turn is drawn at once, want it at its turn")
+	if p.Update(tea.KeyPressMsg{Code: 'a'}); len(*waits) != 1 || (*waits)[0] != (frameDue{}) || !p.due {
+		t.Errorf("a key within the first frame's turn: waits %v (due %v), want its frame at its turn", *waits, p.due)
 	}
 	p.end(false)
 	if !strings.Contains(out.String(), "menu") {
@@ -91,10 +100,20 @@ func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
 	p := newPaced(&sizedModel{}, scr)
 	p.isLazy = func(msg tea.Msg) bool { _, ok := msg.(lazyMsg); return ok }
+	waits := waitsOf(p)
+	lazyWaits := func() int {
+		n := 0
+		for _, w := range *waits {
+			if w == (lazyDue{}) {
+				n++
+			}
+		}
+		return n
+	}
 	handed := func() int { scr.mu.Lock(); defer scr.mu.Unlock(); return scr.handed }
 	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
 	p.last = time.Now().Add(-2 * frameEvery) // an animation's step ago
-	if _, cmd := p.Update(lazyMsg{}); cmd == nil || !p.lazy {
+	if p.Update(lazyMsg{}); lazyWaits() != 1 || !p.lazy {
 		t.Fatal("a lazy change during an animation: no wait for the next frame")
 	}
 	if n := handed(); n != 1 {
@@ -109,7 +128,7 @@ func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 		t.Errorf("the lazy wait over, %d frames, want none more: the change is drawn", n)
 	}
 	p.last = time.Now().Add(-2 * lazyWait) // at rest
-	if _, cmd := p.Update(lazyMsg{}); cmd != nil || p.lazy {
+	if p.Update(lazyMsg{}); lazyWaits() != 1 || p.lazy {
 		t.Error("a lazy change at rest waits, want it drawn at once")
 	}
 	if n := handed(); n != 3 {
@@ -123,7 +142,7 @@ func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	p.Update(lazyMsg{})                  // waits: its lazyDue is armed from this last frame
 	p.Update(tea.KeyPressMsg{Code: 'c'}) // drawn at once, with the lazy change: handed 6
 	p.Update(lazyMsg{})                  // another, within the frame's turn
-	if _, cmd := p.Update(lazyDue{}); cmd == nil || !p.lazy {
+	if p.Update(lazyDue{}); lazyWaits() != 3 || !p.lazy {
 		t.Error("the first lazy wait, over, drew the second change right after a frame: want it to wait again")
 	}
 	if n := handed(); n != 6 {

@@ -59,7 +59,8 @@ type player struct {
 	quitByServer func() bool // the server's shutdown quit the game
 	outcome      ui.Outcome  // the game's, once it is over
 	prog         *tea.Program
-	kicked       atomic.Bool // an operator ended the game (ssh HOST kick)
+	clock        *ui.TimerClock // the game's waits, sent to prog once it runs
+	kicked       atomic.Bool    // an operator ended the game (ssh HOST kick)
 }
 
 // name is "game".
@@ -115,8 +116,9 @@ func (p *player) open() (tea.Model, *refusal) {
 		p.logger.Error("account not opened", "err", text.Printable(err.Error()))
 		return nil, refuse(lineUnavailable)
 	}
+	p.clock = ui.NewTimerClock()
 	o := ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
-		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck, Remote: true}
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck, Remote: true, Clock: p.clock}
 	if p.guest {
 		o.Guest = p.keepWith
 	}
@@ -130,6 +132,7 @@ func (p *player) open() (tea.Model, *refusal) {
 func (p *player) watch(prog *tea.Program, over <-chan struct{}) {
 	p.quitByServer = p.s.end.watch(prog, over)
 	p.prog = prog
+	p.clock.Start(prog.Send)
 	p.s.stand.follow(prog, over, playerStand)
 	p.s.mu.Lock()
 	p.s.players[p.account] = p

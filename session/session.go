@@ -420,7 +420,14 @@ func (s *Session) Covers(stake decimal.Decimal) bool {
 
 // spendable is Spendable, s.mu held.
 func (s *Session) spendable() decimal.Decimal {
-	return s.balance.Sub(s.paying).Sub(s.unseen.sum)
+	b := s.balance // a Sub of nothing would still allocate: asked at every frame
+	if !s.paying.IsZero() {
+		b = b.Sub(s.paying)
+	}
+	if !s.unseen.sum.IsZero() {
+		b = b.Sub(s.unseen.sum)
+	}
+	return b
 }
 
 // Restart gives the session a fresh wallet of balance, with no recent

@@ -22,29 +22,44 @@ type qaStatusKey struct{ text string }
 // in a width.
 type footerKey struct {
 	w        int
-	bindings string // bindingsKey's
+	bindings string    // bindingsKey's, or the key map's name when buttons takes some out
+	buttons  [4]string // the buttons' labels: the bindings they take out
 	notice   string
 }
 
-// footer is the bottom line right of its buttons, w cells: the screen's
-// keys, or a notice until the next key.
-func (m *Model) footer(w int) *drawing {
+// footer is the bottom line right of its buttons bs, w cells: the
+// screen's keys, or a notice until the next key.
+func (m *Model) footer(w int, bs []footButton) *drawing {
 	if n := m.noticeLine(); n != "" {
 		return drawn(m.common, footerKey{w: w, notice: n}, func() string {
 			return m.st.note.Render(truncated(n, w-1))
 		})
 	}
 	km := m.current().keyMap()
-	short, name := km.ShortHelp(), km.name
-	if bs := m.footButtons(); len(bs) > 0 {
+	short := km.ShortHelp()
+	k := footerKey{w: w, bindings: km.name}
+	if len(bs) > 0 {
 		// A button says what its key does: the key stays on the help
-		// screen.
-		short, name = withoutButtons(short, bs), ""
+		// screen. A named key map and the buttons' labels name what is
+		// left, found without taking the buttons' keys out each frame.
+		for i, b := range bs {
+			if i == len(k.buttons) {
+				k.bindings = ""
+				break
+			}
+			k.buttons[i] = b.label
+		}
+		if k.bindings == "" {
+			short = withoutButtons(short, bs)
+			k = footerKey{w: w, bindings: bindingsKey(short)}
+		}
+	} else if k.bindings == "" {
+		k.bindings = bindingsKey(short)
 	}
-	if name == "" {
-		name = bindingsKey(short)
-	}
-	return drawn(m.common, footerKey{w: w, bindings: name}, func() string {
+	return drawn(m.common, k, func() string {
+		if len(bs) > 0 {
+			short = withoutButtons(short, bs)
+		}
 		h := m.help
 		h.SetWidth(w)
 		return m.st.help.Render(h.ShortHelpView(short))

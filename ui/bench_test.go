@@ -114,7 +114,8 @@ func BenchmarkView(b *testing.B) {
 // 120×40; clock-SCREEN-WxH: on the menu, Yam's before a purchase and a
 // Vegas ticket half scratched, at three sizes), a Yam's cup rolling (roll:
 // a step of Auto's cups, which roll one after another with a beat between
-// two, all its messages and one frame), a Vegas
+// two, all its messages and one frame; roll-remote: the same for a
+// server's player, drawn as rows), a Vegas
 // surface scratched (scratch: space). Only what changed is drawn again;
 // buying the next unit is not timed.
 func BenchmarkViewChange(b *testing.B) {
@@ -145,27 +146,39 @@ func BenchmarkViewChange(b *testing.B) {
 			})
 		}
 	}
-	b.Run("roll", func(b *testing.B) {
-		m := open(b, big, 120, 40, seed)
-		press(m, "1")
-		c := clockOf(m)
-		b.ReportAllocs()
-		cpu := cpuTime()
-		for b.Loop() {
-			ticks := c.take(animation)
-			if len(ticks) == 0 {
-				b.StopTimer()
-				press(m, "a")
-				ticks = c.take(animation)
-				b.StartTimer()
-			}
-			for _, t := range ticks {
-				send(m, t)
-			}
-			_ = m.View()
+	for _, remote := range []bool{false, true} {
+		name := "roll"
+		if remote {
+			name = "roll-remote" // a server's session: remote paces, drawn as rows
 		}
-		cpuPerOp(b, cpu)
-	})
+		b.Run(name, func(b *testing.B) {
+			o := big
+			o.Remote = remote
+			m := open(b, o, 120, 40, seed)
+			press(m, "1")
+			c := clockOf(m)
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				ticks := c.take(animation)
+				if len(ticks) == 0 {
+					b.StopTimer()
+					press(m, "a")
+					ticks = c.take(animation)
+					b.StartTimer()
+				}
+				for _, t := range ticks {
+					send(m, t)
+				}
+				if remote {
+					_, _ = m.Lines()
+				} else {
+					_ = m.View()
+				}
+			}
+			cpuPerOp(b, cpu)
+		})
+	}
 	b.Run("scratch", func(b *testing.B) {
 		m := open(b, big, 120, 40, seed)
 		press(m, "2", "enter")

@@ -79,13 +79,14 @@ func (s *statsScreen) footButtons() []footButton {
 // keys' help (or a notice) in the width left.
 func (m *Model) footLayers(layers []layer) []layer {
 	x, y := 1, m.height-1
-	for _, b := range m.footButtons() {
+	bs := m.footButtons()
+	for _, b := range bs {
 		label := b.label // one of footButtons' keys, written out there
 		d := drawn(m.common, footButtonKey{label}, func() string { return m.st.barButton.Render(m.t.get(label)) })
 		layers = append(layers, named(b.t, area{x, y, d.w, 1}, d))
 		x += d.w + 1
 	}
-	return append(layers, place(area{x, y, m.width - x, 1}, m.footer(m.width-x)))
+	return append(layers, place(area{x, y, m.width - x, 1}, m.footer(m.width-x, bs)))
 }
 
 // onFootButton does what a click on a bottom-line button does, and

@@ -138,9 +138,40 @@ func hit(layers []layer, x, y int) (layer, bool) {
 	return layer{}, false
 }
 
-// fit renders content into exactly w×h cells, centered.
+// fit renders content into exactly w×h cells, centered, as lipgloss.Place
+// does (TestFitIsPlace holds it to it). Its lines are padded here: Place
+// measures every space of the padding it writes, which made the line
+// under Yam's mats, drawn again at each cup landing, a fifth of a roll.
 func fit(w, h int, content string) string {
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, content)
+	if strings.ContainsAny(content, "\t\r") { // Place's own rules for those
+		return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, content)
+	}
+	lines := strings.Split(content, "\n")
+	widest := 0
+	widths := make([]int, len(lines))
+	for i, l := range lines {
+		widths[i] = ansi.StringWidth(l)
+		widest = max(widest, widths[i])
+	}
+	if widest < w {
+		var b strings.Builder
+		b.Grow(len(content) + len(lines)*(w-widest+1))
+		for i, l := range lines {
+			gap := w - widths[i] // the line's and the block's: centered in w as one
+			left := gap / 2
+			b.WriteString(spaces(left))
+			b.WriteString(l)
+			b.WriteString(spaces(gap - left))
+			if i < len(lines)-1 {
+				b.WriteByte('\n')
+			}
+		}
+		content = b.String()
+	}
+	if len(lines) >= h {
+		return content
+	}
+	return lipgloss.PlaceVertical(h, lipgloss.Center, content)
 }
 
 // blanks are spaces to cut from.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -50,6 +51,24 @@ func TestCellWidth(t *testing.T) {
 		s := b.String()
 		if got, want := cellWidth(s), ansi.StringWidth(s); got != want {
 			t.Fatalf("%q: cellWidth %d, ansi.StringWidth %d", s, got, want)
+		}
+	}
+}
+
+// TestFitIsPlace: fit writes what lipgloss.Place centered writes, for
+// lines of one or more rows, styled, wide, wider than the block, in
+// blocks taller and shorter than them.
+func TestFitIsPlace(t *testing.T) {
+	parts := []string{"Brelan", " ", "€", "日本", "\x1b[1;33m", "\x1b[m", "●", "é", "\n", "a\tb", "x\r\ny", ""}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		s, w, h := b.String(), rng.IntN(30), rng.IntN(5)
+		if got, want := fit(w, h, s), lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, s); got != want {
+			t.Fatalf("fit(%d, %d, %q) = %q, want Place's %q", w, h, s, got, want)
 		}
 	}
 }

@@ -136,6 +136,9 @@ func sortRow(row []segment) {
 
 // paintedRow is a row's segments, sorted by x, painted w wide.
 func paintedRow(w int, row []segment) string {
+	if len(row) == 1 && row[0].x == 0 && row[0].w == w {
+		return row[0].s // the row whole (the header's): painted as it is
+	}
 	size := w
 	for _, sg := range row {
 		size += len(sg.s)

@@ -52,7 +52,12 @@ func (m *Model) Screen() Screen { return m.nav.screen }
 // Close closes the session's journal, and ends the waits of its
 // animations and checks.
 func (m *Model) Close() error {
-	m.closeOnce.Do(func() { close(m.closed) })
+	m.closeOnce.Do(func() {
+		close(m.closed)
+		if c, ok := m.clock.(*TimerClock); ok {
+			c.Stop()
+		}
+	})
 	return m.till.session.Close()
 }
 
