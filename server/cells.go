@@ -25,9 +25,23 @@ var blank = cell{text: " "}
 // width of them, and returns them. It reads SGR sequences and skips every
 // other escape sequence, as a frame has no other.
 func cellsOf(cells []cell, line string, width int) []cell {
-	sgr := ""
-	col := 0
-	for i := 0; i < len(line) && col < width; {
+	cells, _ = cellsRead(cells, line, width, cellRead{}, len(line))
+	return cells
+}
+
+// cellRead is how far cellsRead has read a line: the byte it goes on
+// from, the column, and the SGR sequences in effect.
+type cellRead struct {
+	i, col int
+	sgr    string
+}
+
+// cellsRead is cellsOf from r on, up to the first grapheme or sequence
+// that starts at stop or after it: reading a line in two calls, the first
+// stopped anywhere, appends the columns one call would.
+func cellsRead(cells []cell, line string, width int, r cellRead, stop int) ([]cell, cellRead) {
+	i, col, sgr := r.i, r.col, r.sgr
+	for i < len(line) && i < stop && col < width {
 		b := line[i]
 		switch {
 		case b == ansi.ESC:
@@ -65,7 +79,7 @@ func cellsOf(cells []cell, line string, width int) []cell {
 				continue
 			}
 			if col+w > width { // a wide one cut at the edge: the line ends
-				return cells
+				return cells, cellRead{len(line), width, sgr}
 			}
 			cells = append(cells, cell{sgr, g})
 			for range w - 1 {
@@ -74,7 +88,7 @@ func cellsOf(cells []cell, line string, width int) []cell {
 			col += w
 		}
 	}
-	return cells
+	return cells, cellRead{i, col, sgr}
 }
 
 // wordy reports whether a column's text is a letter or a digit.
@@ -146,10 +160,11 @@ func escapeLen(s string) int {
 // where that is shorter than writing them again (a die's borders between
 // its dots as they tumble) and holds no letter or digit, nor lies between
 // two (the space between two words): a phrase is written whole, as whatever reads the bytes (a probe, a log of the
-// session) finds it. sgr is the style the terminal is in, and
+// session) finds it. Columns before from are the same in both (rowCells
+// says). sgr is the style the terminal is in, and
 // drawRow returns the one it leaves it in; change is the sequence from one
 // style to another.
-func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, change func(from, to string) string) string {
+func drawRow(b *bytes.Buffer, y int, was, now []cell, from, width int, sgr string, change func(from, to string) string) string {
 	at := func(cs []cell, x int) cell {
 		if x < len(cs) {
 			return cs[x]
@@ -157,7 +172,7 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, width int, sgr string, cha
 		return blank
 	}
 	first, last := -1, -1
-	for x := range width {
+	for x := from; x < width; x++ {
 		if at(was, x) != at(now, x) {
 			if first < 0 {
 				first = x

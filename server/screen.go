@@ -160,10 +160,10 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 		if line == s.lines[y] {
 			continue
 		}
-		s.was = cellsOf(s.was[:0], s.lines[y], width)
-		s.now = cellsOf(s.now[:0], line, width)
+		var from int
+		s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width)
 		s.lines[y] = line
-		sgr = drawRow(&s.buf, y, s.was, s.now, width, sgr, s.change)
+		sgr = drawRow(&s.buf, y, s.was, s.now, from, width, sgr, s.change)
 	}
 	s.buf.WriteString(s.change(sgr, ""))
 	s.flush()
