@@ -160,11 +160,11 @@ func escapeLen(s string) int {
 // where that is shorter than writing them again (a die's borders between
 // its dots as they tumble) and holds no letter or digit, nor lies between
 // two (the space between two words): a phrase is written whole, as whatever reads the bytes (a probe, a log of the
-// session) finds it. Columns before from are the same in both (rowCells
+// session) finds it. Columns before start are the same in both (rowCells
 // says). sgr is the style the terminal is in, and
 // drawRow returns the one it leaves it in; change is the sequence from one
 // style to another.
-func drawRow(b *bytes.Buffer, y int, was, now []cell, from, width int, sgr string, change func(from, to string) string) string {
+func drawRow(b *bytes.Buffer, y int, was, now []cell, start, width int, sgr string, change func(from, to string) string) string {
 	at := func(cs []cell, x int) cell {
 		if x < len(cs) {
 			return cs[x]
@@ -172,7 +172,7 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, from, width int, sgr strin
 		return blank
 	}
 	first, last := -1, -1
-	for x := from; x < width; x++ {
+	for x := start; x < width; x++ {
 		if at(was, x) != at(now, x) {
 			if first < 0 {
 				first = x

@@ -146,6 +146,9 @@ func (p *paced) wait(d time.Duration, msg tea.Msg) {
 		return
 	}
 	prog := p.prog
+	if prog == nil {
+		return // a paced no program runs (a test's with no after): nowhere to send
+	}
 	time.AfterFunc(d, func() { prog.Send(msg) })
 }
 

@@ -22,8 +22,8 @@ type qaStatusKey struct{ text string }
 // in a width.
 type footerKey struct {
 	w        int
-	bindings string    // bindingsKey's, or the key map's name when buttons takes some out
-	buttons  [4]string // the buttons' labels: the bindings they take out
+	bindings string    // the key map's name, or bindingsKey of the bindings shown when it has none (or past 4 buttons)
+	buttons  [4]string // the buttons' labels: the bindings they take out of the named map
 	notice   string
 }
 

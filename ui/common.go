@@ -98,11 +98,15 @@ func (c *common) centerLine(w int, s string) *drawing {
 	return drawn(c, lineKey{w, s}, func() string { return fit(w, 1, ansi.Truncate(s, w, "…")) })
 }
 
-// Clock tells the time and schedules the animations. The real one reads
-// the system's clock and ticks with Bubble Tea; a test's may stand still.
+// Clock tells the time and schedules the animations. The real ones read
+// the system's clock, and tick with Bubble Tea's commands (the local
+// game's) or with timers sending to the program (TimerClock, a server's);
+// a test's may stand still. A clock with a Stop method is stopped when the
+// model closes.
 type Clock interface {
 	Now() time.Time
-	// After returns a command that delivers msg once d has passed.
+	// After delivers msg once d has passed: through the command it
+	// returns, or, when it returns nil, by itself.
 	After(d time.Duration, msg tea.Msg) tea.Cmd
 }
 

@@ -50,11 +50,11 @@ func (m *Model) Balance() decimal.Decimal { return m.till.session.Balance() }
 func (m *Model) Screen() Screen { return m.nav.screen }
 
 // Close closes the session's journal, and ends the waits of its
-// animations and checks.
+// animations and checks (a stopped clock's are dropped).
 func (m *Model) Close() error {
 	m.closeOnce.Do(func() {
 		close(m.closed)
-		if c, ok := m.clock.(*TimerClock); ok {
+		if c, ok := m.clock.(interface{ Stop() }); ok {
 			c.Stop()
 		}
 	})

@@ -14,8 +14,7 @@ import (
 // which starts a goroutine that sits on a timer, and a batch of two
 // commands (a frame's and a tick's) adds a third goroutine and a message.
 // On a server every animation step and every second of every session pays
-// those wakes, which cost more than the frame drawn. The zero value is
-// not usable: NewTimerClock.
+// those wakes, which cost more than the frame drawn.
 type TimerClock struct {
 	mu      sync.Mutex
 	send    func(tea.Msg) // nil until Start, and again after Stop
@@ -28,7 +27,8 @@ type TimerClock struct {
 func NewTimerClock() *TimerClock { return &TimerClock{} }
 
 // Start sends the messages of the waits that end from now on to send (a
-// program's Send), and those that ended already.
+// program's Send), and those that ended already, on a goroutine of their
+// own: Start comes before the program runs, and its Send waits for it.
 func (c *TimerClock) Start(send func(tea.Msg)) {
 	c.mu.Lock()
 	if c.stopped {
@@ -39,14 +39,20 @@ func (c *TimerClock) Start(send func(tea.Msg)) {
 	early := c.early
 	c.early = nil
 	c.mu.Unlock()
-	for _, msg := range early {
-		send(msg)
+	if len(early) > 0 {
+		go func() {
+			for _, msg := range early {
+				send(msg)
+			}
+		}()
 	}
 }
 
-// Stop drops every wait: their messages are sent nowhere. A wait still
-// running (the reality check's, up to 30 minutes) then holds its message
-// and this clock, not the program: the model calls it when it closes.
+// Stop drops the waits: a wait that ends after it sends nothing (one
+// ending as Stop runs may still send once: a program that is over takes
+// it and returns at once). A wait still running (the reality check's, up
+// to 30 minutes) then holds its message and this clock, not the program,
+// until its timer ends. The model calls it when it closes.
 func (c *TimerClock) Stop() {
 	c.mu.Lock()
 	c.stopped, c.send, c.early = true, nil, nil
