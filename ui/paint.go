@@ -195,7 +195,7 @@ func sameRow(a, b []segment) bool {
 // resize returns s with n elements, reusing its array when it holds them.
 func resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return make([]T, n, n+n/4) // room for a frame of a few more
 	}
 	return s[:n]
 }
