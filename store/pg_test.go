@@ -64,6 +64,10 @@ func BenchmarkFloorInsertPostgres(b *testing.B) {
 	benchFloor(b, pgtest.Fresh(b))
 }
 
+func BenchmarkCheckPostgres(b *testing.B) {
+	benchCheck(b, pgtest.Fresh(b))
+}
+
 func TestPostgresLossWindow(t *testing.T) {
 	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(3), SeedSet: true, Tables: SmallTables})
 	lossWindow(t, s)
