@@ -5,7 +5,6 @@ import (
 	"tapis/ledger"
 
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -184,12 +183,7 @@ func benchCheck(b *testing.B, url string) {
 			}
 			n := 0
 			for rows.Next() {
-				var account string
-				var block sql.NullInt64
-				var label sql.NullString
-				var rec ledger.Purchase
-				var c chainColumns
-				if err := rows.Scan(append([]any{&account}, recordColumns(&rec, &c, &block, &label)...)...); err != nil {
+				if _, _, err := scanRecorded(rows); err != nil {
 					b.Fatal(err)
 				}
 				n++

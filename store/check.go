@@ -187,20 +187,15 @@ func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var account string
-		var block sql.NullInt64
-		var label sql.NullString
-		var rec ledger.Purchase
-		var c chainColumns
-		if rows.Scan(append([]any{&account}, recordColumns(&rec, &c, &block, &label)...)...) != nil {
+		rec, c, err := scanRecorded(rows)
+		if err != nil {
 			return nil
 		}
-		rec.Account, rec.Block, rec.Label = account, block.Int64, label.String
-		k, ok := want[account]
+		k, ok := want[rec.Account]
 		if !ok || rec.Number != k.number {
 			continue
 		}
-		delete(want, account)
+		delete(want, rec.Account)
 		var prev ledger.Hash
 		if copy(prev[:], c.prev); len(c.prev) != len(prev) || !bytes.Equal(c.hash, k.Hash[:]) ||
 			ledger.Link(s.emission.SealHash, prev, c.seq.Int64, rec) != k.Hash {
@@ -214,6 +209,20 @@ func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error
 		return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed", k.Account, k.number))
 	}
 	return nil
+}
+
+// scanRecorded reads a purchase's row selected as account and then
+// receiptColumns: its record and where it stands in its account's chain.
+func scanRecorded(rows *sql.Rows) (ledger.Purchase, chainColumns, error) {
+	var rec ledger.Purchase
+	var c chainColumns
+	var block sql.NullInt64
+	var label sql.NullString
+	if err := rows.Scan(append([]any{&rec.Account}, recordColumns(&rec, &c, &block, &label)...)...); err != nil {
+		return rec, c, err
+	}
+	rec.Block, rec.Label = block.Int64, label.String
+	return rec, c, nil
 }
 
 // checkedBlocks are the blocks whose commitment a seller checked as it
