@@ -405,6 +405,29 @@ func TestPostgresChecksEveryHeldAccount(t *testing.T) {
 	checksEveryHeldAccount(t, func(t *testing.T, o Options) *SQL { s, _ := openPostgres(t, o); return s })
 }
 
+// holdBuyers holds n accounts named prefix000, prefix001…, opens each
+// with balance and sells each one unit of Yam's at 1 €: a seller holding
+// accounts that have each bought, which its checks read back. The leases
+// are released when the test ends.
+func holdBuyers(tb testing.TB, s *SQL, prefix string, n int, balance decimal.Decimal) {
+	tb.Helper()
+	ctx := context.Background()
+	for i := range n {
+		name := fmt.Sprintf("%s%03d", prefix, i)
+		l, err := s.Hold(ctx, name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { l.Release() }) //nolint:errcheck // the store may be closed by then
+		if _, err := s.OpenAccount(ctx, name, balance); err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := s.Sell(ctx, Purchase{Account: name, Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
 // checksEveryHeldAccount: a seller holding more accounts than one check's
 // query reads finds a change to the last of them, its history and its
 // last purchase.
@@ -418,20 +441,7 @@ func checksEveryHeldAccount(t *testing.T, open func(*testing.T, Options) *SQL) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := open(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(33), SeedSet: true, Tables: SmallTables})
-			for i := range n {
-				name := fmt.Sprintf("p%03d", i)
-				l, err := s.Hold(ctx, name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer l.Release()
-				if _, err := s.OpenAccount(ctx, name, decimal.NewFromInt(10)); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := s.Sell(ctx, Purchase{Account: name, Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1), Lease: l.Token()}); err != nil {
-					t.Fatal(err)
-				}
-			}
+			holdBuyers(t, s, "p", n, decimal.NewFromInt(10))
 			if err := s.Check(ctx); err != nil {
 				t.Fatalf("a store left alone: %v", err)
 			}
