@@ -5,6 +5,7 @@ import (
 	"tapis/ledger"
 
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -112,5 +113,60 @@ func TestPostgresSellerKeepsItsBlock(t *testing.T) {
 		if b := sell(n); b != 2 {
 			t.Errorf("sale %d, block 1 free again: block %d, want 2, the block the seller sold from last", n, b)
 		}
+	}
+}
+
+// TestPostgresShownMarkFindsItsUnitBySerial: the statement marking a unit
+// shown finds it by its serial's unique index, even in the plan
+// PostgreSQL caches for a connection's life while the purchases table is
+// young and unanalysed, when reading the account's purchases by
+// purchases_at cost it the same: a mark would then read every purchase
+// of its account.
+func TestPostgresShownMarkFindsItsUnitBySerial(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(17), SeedSet: true, Tables: SmallTables})
+	if err := s.Deposit(ctx, "ann", decimal.NewFromInt(1000)); err != nil {
+		t.Fatal(err)
+	}
+	g, stake := lottery.Yams(), decimal.NewFromInt(1)
+	var shown []lottery.Ref
+	for n := 1; n <= 150; n++ {
+		r, err := s.Sell(ctx, Purchase{Account: "ann", Number: n, Game: g, Stake: stake, Shown: shown})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown = []lottery.Ref{r.Sold.Ref()}
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, q := range []string{
+		`PREPARE mark (TEXT, TEXT, BIGINT, BIGINT, TEXT, BYTEA) AS ` + shownQuery,
+		`SET plan_cache_mode = force_generic_plan`,
+	} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := conn.QueryContext(ctx, `EXPLAIN EXECUTE mark ('yams', '1', 1, 1, 'ann', '\x00')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, line)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if text := strings.Join(plan, "\n"); !strings.Contains(text, "using purchases_serial") {
+		t.Errorf("the cached plan of a shown mark does not find its unit by purchases_serial:\n%s", text)
 	}
 }
