@@ -33,12 +33,28 @@ import (
 // the store without it cannot sign what they wrote.
 type Key struct {
 	private ed25519.PrivateKey
+	public  PublicKey
+}
+
+// keyOf returns the Key of a private key, its public half made once.
+func keyOf(priv ed25519.PrivateKey) Key {
+	return Key{private: priv, public: publicKey(priv.Public().(ed25519.PublicKey))}
 }
 
 // PublicKey is the house's public key: what players and auditors check
 // signatures against. The log's first lines and the board print it.
 type PublicKey struct {
-	key ed25519.PublicKey
+	key  ed25519.PublicKey
+	line string // its authorized_keys line, written once: every receipt carries it
+}
+
+// publicKey returns k as a PublicKey, its line written.
+func publicKey(k ed25519.PublicKey) PublicKey {
+	pk, err := ssh.NewPublicKey(k)
+	if err != nil {
+		return PublicKey{}
+	}
+	return PublicKey{key: k, line: strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pk)))}
 }
 
 // DefaultKeyPath is where sellers keep the house's key unless told: beside
@@ -51,12 +67,12 @@ func NewKey() (Key, error) {
 	if err != nil {
 		return Key{}, fmt.Errorf("drawing the house's key: %w", err)
 	}
-	return Key{private: priv}, nil
+	return keyOf(priv), nil
 }
 
 // KeyFromSeed makes the key of a 32-byte seed: tests' keys, the same at
 // every run.
-func KeyFromSeed(seed [32]byte) Key { return Key{private: ed25519.NewKeyFromSeed(seed[:])} }
+func KeyFromSeed(seed [32]byte) Key { return keyOf(ed25519.NewKeyFromSeed(seed[:])) }
 
 // LoadKey reads the house's key from its file (OpenSSH's format, as
 // ssh-keygen -t ed25519 writes it), refusing a file others may read.
@@ -80,7 +96,7 @@ func LoadKey(path string) (Key, error) {
 	if !ok {
 		return Key{}, fmt.Errorf("house key %s is not an ed25519 key", p)
 	}
-	return Key{private: *priv}, nil
+	return keyOf(*priv), nil
 }
 
 // OpenKey reads the house's key at path, or, when there is none and create
@@ -153,7 +169,7 @@ func (k Key) Public() PublicKey {
 	if !k.Valid() {
 		return PublicKey{}
 	}
-	return PublicKey{key: k.private.Public().(ed25519.PublicKey)}
+	return k.public
 }
 
 // Valid reports whether the key was loaded or made: the zero Key signs
@@ -189,16 +205,7 @@ func (p PublicKey) Valid() bool { return len(p.key) == ed25519.PublicKeySize }
 func (p PublicKey) Equal(q PublicKey) bool { return p.key.Equal(q.key) }
 
 // String returns the key as an authorized_keys line: ssh-ed25519 AAAA….
-func (p PublicKey) String() string {
-	if !p.Valid() {
-		return ""
-	}
-	pk, err := ssh.NewPublicKey(p.key)
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pk)))
-}
+func (p PublicKey) String() string { return p.line }
 
 // Fingerprint returns the key's SHA256: fingerprint, as ssh-keygen -l
 // prints it.
@@ -221,7 +228,7 @@ func (p PublicKey) wire() []byte {
 func ParsePublicKey(s string) (PublicKey, error) {
 	s = strings.TrimSpace(s)
 	if raw, err := hex.DecodeString(s); err == nil && len(raw) == ed25519.PublicKeySize {
-		return PublicKey{key: ed25519.PublicKey(raw)}, nil
+		return publicKey(ed25519.PublicKey(raw)), nil
 	}
 	pk, _, _, _, err := ssh.ParseAuthorizedKey([]byte(s))
 	if err != nil {
@@ -235,7 +242,7 @@ func ParsePublicKey(s string) (PublicKey, error) {
 	if !ok {
 		return PublicKey{}, fmt.Errorf("a %s key, not an ed25519 one", pk.Type())
 	}
-	return PublicKey{key: ek}, nil
+	return publicKey(ek), nil
 }
 
 // ReadPublicKey reads a public key given on a command line: the key itself,
