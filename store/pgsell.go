@@ -209,11 +209,17 @@ const divisionByZero = "22012"
 // allocatePreferred takes the next serial of a block on sale that no other
 // seller holds, the block $3 first (the one the seller sold from last:
 // see orders), and returns the sale's time by the server's clock, read
-// once the serial is taken (as serverClock does).
+// once the serial is taken (as serverClock does). The block $3 is looked
+// up alone, by its key; the blocks on sale are read in order only when it
+// is held, closed or sold out (COALESCE runs its second subquery only
+// then): each block's row is updated at every sale, and reading them all
+// walked each one's chain of versions at every purchase.
 const allocatePreferred = `UPDATE blocks SET sold = sold + 1
-	WHERE game = $1 AND stake = $2 AND sold < units AND number = (
-		SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
-		ORDER BY number <> $3, number LIMIT 1 FOR UPDATE SKIP LOCKED)
+	WHERE game = $1 AND stake = $2 AND sold < units AND number = COALESCE(
+		(SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND number = $3 AND closed IS NULL AND sold < units
+			FOR UPDATE SKIP LOCKED),
+		(SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND closed IS NULL AND sold < units
+			ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED))
 	RETURNING number, sold, (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000)::BIGINT`
 
 // selectAccountLocked reads the account, where its chain stands, and locks
