@@ -44,17 +44,30 @@ func keyOf(priv ed25519.PrivateKey) Key {
 // PublicKey is the house's public key: what players and auditors check
 // signatures against. The log's first lines and the board print it.
 type PublicKey struct {
-	key  ed25519.PublicKey
-	line string // its authorized_keys line, written once: every receipt carries it
+	key ed25519.PublicKey
+	// line is its authorized_keys line, written once by publicKey (every
+	// receipt carries it); String writes it of a key made otherwise.
+	line string
 }
 
 // publicKey returns k as a PublicKey, its line written.
 func publicKey(k ed25519.PublicKey) PublicKey {
-	pk, err := ssh.NewPublicKey(k)
-	if err != nil {
-		return PublicKey{}
+	p := PublicKey{key: k}
+	p.line = p.authorizedLine()
+	return p
+}
+
+// authorizedLine writes the key as an authorized_keys line, "" when it
+// holds none.
+func (p PublicKey) authorizedLine() string {
+	if !p.Valid() {
+		return ""
 	}
-	return PublicKey{key: k, line: strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pk)))}
+	pk, err := ssh.NewPublicKey(p.key)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pk)))
 }
 
 // DefaultKeyPath is where sellers keep the house's key unless told: beside
@@ -205,7 +218,12 @@ func (p PublicKey) Valid() bool { return len(p.key) == ed25519.PublicKeySize }
 func (p PublicKey) Equal(q PublicKey) bool { return p.key.Equal(q.key) }
 
 // String returns the key as an authorized_keys line: ssh-ed25519 AAAA….
-func (p PublicKey) String() string { return p.line }
+func (p PublicKey) String() string {
+	if p.line == "" {
+		return p.authorizedLine()
+	}
+	return p.line
+}
 
 // Fingerprint returns the key's SHA256: fingerprint, as ssh-keygen -l
 // prints it.

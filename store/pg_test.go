@@ -137,11 +137,25 @@ func TestPostgresShownMarkFindsItsUnitBySerial(t *testing.T) {
 		}
 		shown = []lottery.Ref{r.Sold.Ref()}
 	}
+	var shownRows int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM purchases WHERE account = 'ann' AND shown = 1`).Scan(&shownRows); err != nil {
+		t.Fatal(err)
+	}
+	if shownRows != 149 {
+		t.Errorf("%d of ann's purchases marked shown, want 149 (each but the last)", shownRows)
+	}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
+	defer func() { // the pool's connection given back as it was found
+		for _, q := range []string{`DEALLOCATE mark`, `RESET plan_cache_mode`} {
+			if _, err := conn.ExecContext(ctx, q); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
 	for _, q := range []string{
 		`PREPARE mark (TEXT, TEXT, BIGINT, BIGINT, TEXT, BYTEA) AS ` + shownQuery,
 		`SET plan_cache_mode = force_generic_plan`,

@@ -211,9 +211,11 @@ const divisionByZero = "22012"
 // see orders), and returns the sale's time by the server's clock, read
 // once the serial is taken (as serverClock does). The block $3 is looked
 // up alone, by its key; the blocks on sale are read in order only when it
-// is held, closed or sold out (COALESCE runs its second subquery only
-// then): each block's row is updated at every sale, and reading them all
-// walked each one's chain of versions at every purchase.
+// is held, closed or sold out, or is none of this game and stake ($3 is 0
+// before the seller's first sale): COALESCE runs its second subquery only
+// then. Each sale updates its block's row, so every block on sale carries
+// a chain of versions, and ordering them all walked each chain at every
+// purchase.
 const allocatePreferred = `UPDATE blocks SET sold = sold + 1
 	WHERE game = $1 AND stake = $2 AND sold < units AND number = COALESCE(
 		(SELECT number FROM blocks WHERE game = $1 AND stake = $2 AND number = $3 AND closed IS NULL AND sold < units
