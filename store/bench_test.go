@@ -50,10 +50,7 @@ func BenchmarkSellerSQLite(b *testing.B) {
 // soon as it is bought.
 func benchSeller(b *testing.B, url string) {
 	ctx := context.Background()
-	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := openBench(b, url)
 	defer s.Close()
 	l, err := s.Hold(ctx, "bench")
 	if err != nil {
@@ -82,10 +79,7 @@ func benchSeller(b *testing.B, url string) {
 // checked against limit (zero: none).
 func benchSell(b *testing.B, url string, limit decimal.Decimal) {
 	ctx := context.Background()
-	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := openBench(b, url)
 	defer s.Close()
 	if _, err := s.OpenAccount(ctx, "bench", decimal.NewFromInt(1_000_000_000)); err != nil {
 		b.Fatal(err)
@@ -149,11 +143,8 @@ func BenchmarkCheckSQLite(b *testing.B) {
 // its floor.
 func benchCheck(b *testing.B, url string) {
 	ctx := context.Background()
-	s, err := Open(ctx, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() }) //nolint:errcheck // a benchmark's store, gone with it
+	s := openBench(b, url)
+	defer s.Close()
 	holdBuyers(b, s, "a", 200, decimal.NewFromInt(100))
 	b.Run("check", func(b *testing.B) {
 		for range b.N {
@@ -181,4 +172,15 @@ func benchCheck(b *testing.B, url string) {
 			rows.Close()
 		}
 	})
+}
+
+// openBench opens the store at url that a benchmark sells from; the
+// caller closes it.
+func openBench(b *testing.B, url string) *SQL {
+	b.Helper()
+	s, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(1), SeedSet: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
 }
