@@ -25,7 +25,7 @@ var blank = cell{text: " "}
 // width of them, and returns them. It reads SGR sequences and skips every
 // other escape sequence, as a frame has no other.
 func cellsOf(cells []cell, line string, width int) []cell {
-	cells, _ = cellsRead(cells, line, width, cellRead{}, len(line))
+	cells, _ = cellsRead(cells, line, width, cellRead{}, len(line), nil)
 	return cells
 }
 
@@ -38,13 +38,17 @@ type cellRead struct {
 
 // cellsRead is cellsOf from r on, up to the first grapheme or sequence
 // that starts at stop or after it: reading a line in two calls, the first
-// stopped anywhere, appends the columns one call would.
-func cellsRead(cells []cell, line string, width int, r cellRead, stop int) ([]cell, cellRead) {
+// stopped anywhere, appends the columns one call would. With a marker, it
+// also marks where the line may be read again from (marker.at).
+func cellsRead(cells []cell, line string, width int, r cellRead, stop int, mk *marker) ([]cell, cellRead) {
 	i, col, sgr := r.i, r.col, r.sgr
 	for i < len(line) && i < stop && col < width {
 		b := line[i]
 		switch {
 		case b == ansi.ESC:
+			if mk != nil && i >= mk.next {
+				mk.at(line, cellRead{i, col, sgr})
+			}
 			n := escapeLen(line[i:])
 			seq := line[i : i+n]
 			i += n

@@ -23,7 +23,7 @@ func TestRowCellsDrawAsCellsOf(t *testing.T) {
 		var want, got bytes.Buffer
 		was, now := cellsOf(nil, old, width), cellsOf(nil, line, width)
 		wantSGR := drawRow(&want, 3, was, now, 0, width, "", change)
-		was, now, from := rowCells(nil, nil, old, line, width)
+		was, now, from := rowCells(nil, nil, old, line, width, nil, nil)
 		gotSGR := drawRow(&got, 3, was, now, from, width, "", change)
 		if got.String() != want.String() || gotSGR != wantSGR {
 			t.Fatalf("from %+q to %+q, %d wide: wrote %+q (style %+q), want %+q (style %+q)",
@@ -43,31 +43,94 @@ func TestRowCellsDrawAsCellsOf(t *testing.T) {
 	if rows < 100 {
 		t.Fatalf("%d rows changed in 120 frames of Auto, want more to check", rows)
 	}
-	parts := []string{"ab", " ", "─", "€", "日", "e\u0301", "\u0301", "👍🏽", "\x1b[1;33m", "\x1b[38;2;1;2;3m", "\x1b[m", "\x1b[0m",
-		"\x1b[2K", "\x1b]8;;x\x1b\\", "\x1b[3", "\t", "\x07", "é", "9"}
 	rng := rand.New(rand.NewPCG(7, 11))
-	row := func() string {
-		var b strings.Builder
-		for range rng.IntN(24) {
-			b.WriteString(parts[rng.IntN(len(parts))])
-		}
-		return b.String()
-	}
 	for range 20000 {
-		old := row()
-		line := old
-		switch rng.IntN(3) {
-		case 0: // another row
-			line = row()
-		case 1: // a part put in
-			at := rng.IntN(len(old) + 1)
-			line = old[:at] + parts[rng.IntN(len(parts))] + old[at:]
-		default: // some bytes changed
-			if len(old) > 0 {
-				at := rng.IntN(len(old))
-				line = old[:at] + row() + old[min(len(old), at+rng.IntN(6)):]
+		old := randomRow(rng, 24)
+		check(old, changedRow(rng, old), 1+rng.IntN(40))
+	}
+}
+
+// rowParts are what randomRow makes rows of: styles, wide graphemes,
+// marks, controls and other sequences, some cut short.
+var rowParts = []string{"ab", " ", "─", "€", "日", "e\u0301", "\u0301", "👍🏽", "\x1b[1;33m", "\x1b[38;2;1;2;3m", "\x1b[m", "\x1b[0m",
+	"\x1b[2K", "\x1b]8;;x\x1b\\", "\x1b[3", "\t", "\x07", "é", "9"}
+
+// randomRow is a row of up to n rowParts.
+func randomRow(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for range rng.IntN(n) {
+		b.WriteString(rowParts[rng.IntN(len(rowParts))])
+	}
+	return b.String()
+}
+
+// changedRow is old changed: another row, a part put in, or some bytes
+// changed.
+func changedRow(rng *rand.Rand, old string) string {
+	switch rng.IntN(3) {
+	case 0:
+		return randomRow(rng, 24)
+	case 1:
+		at := rng.IntN(len(old) + 1)
+		return old[:at] + rowParts[rng.IntN(len(rowParts))] + old[at:]
+	}
+	if len(old) == 0 {
+		return old
+	}
+	at := rng.IntN(len(old))
+	return old[:at] + randomRow(rng, 24) + old[min(len(old), at+rng.IntN(6)):]
+}
+
+// TestRowCellsFromMarksDrawAsCellsOf: a row read from the marks rowCells
+// made of the row before it, frame after frame, is written as the same row
+// drawn from each whole row's cellsOf; and each mark is where reading the
+// row from its start arrives at that byte, at a cut. For the rows of a
+// remote player's Auto as a screen keeps them (marks markEvery apart), and
+// for random rows changed again and again, marked a few bytes apart.
+func TestRowCellsFromMarksDrawAsCellsOf(t *testing.T) {
+	styles := &styleMemo{}
+	change := func(from, to string) string { return styles.change(from, to, colorprofile.TrueColor) }
+	// chain draws each of rows from the one before it, from its marks.
+	chain := func(rows []string, width, every int) {
+		t.Helper()
+		var marks []cellRead
+		mk := marker{every: every}
+		old := ""
+		for _, line := range rows {
+			var want, got bytes.Buffer
+			was, now := cellsOf(nil, old, width), cellsOf(nil, line, width)
+			wantSGR := drawRow(&want, 3, was, now, 0, width, "", change)
+			was, now, from := rowCells(nil, nil, old, line, width, marks, &mk)
+			gotSGR := drawRow(&got, 3, was, now, from, width, "", change)
+			if got.String() != want.String() || gotSGR != wantSGR {
+				t.Fatalf("from %+q (marks %+v) to %+q, %d wide: wrote %+q (style %+q), want %+q (style %+q)",
+					old, marks, line, width, got.String(), gotSGR, want.String(), wantSGR)
 			}
+			last := -1
+			for _, r := range mk.marks {
+				_, at := cellsRead(nil, line, width, cellRead{}, r.i, nil)
+				if r.i <= last || at != r || !cutAt(line, r.i) {
+					t.Fatalf("%+q, %d wide: mark %+v (after %d), reading from the start arrives at %+v", line, width, r, last, at)
+				}
+				last = r.i
+			}
+			old, marks = line, append(marks[:0], mk.marks...)
 		}
-		check(old, line, 1+rng.IntN(40))
+	}
+	frames := autoFrames(t, 100, 30, 120)
+	for y := range frames[0].rows {
+		rows := make([]string, len(frames))
+		for i, f := range frames {
+			rows[i] = f.rows[y]
+		}
+		chain(rows, 100, markEvery)
+	}
+	rng := rand.New(rand.NewPCG(5, 13))
+	for range 2000 {
+		rows := []string{randomRow(rng, 60)}
+		for range 10 {
+			rows = append(rows, changedRow(rng, rows[len(rows)-1]))
+		}
+		chain(rows, 1+rng.IntN(60), 1+rng.IntN(12))
 	}
 }

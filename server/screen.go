@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"hash/maphash"
 	"io"
 	"strings"
 	"sync"
@@ -42,11 +43,17 @@ type screen struct {
 
 	// run's own, once the first frame is drawn
 	started bool
-	modes   tea.View // the modes set: alternate screen, mouse, title
-	lines   []string // what each line of the terminal shows
-	drawing []string // the rows of the frame being drawn, swapped with rows
-	was     []cell   // a line's columns before, drawRow's
-	now     []cell   // and after
+	modes   tea.View     // the modes set: alternate screen, mouse, title
+	lines   []string     // what each line of the terminal shows
+	drawing []string     // the rows of the frame being drawn, swapped with rows
+	was     []cell       // a line's columns before, drawRow's
+	now     []cell       // and after
+	marks   [][]cellRead // each line's marks, where reading it may begin again (rowCells)
+	mk      marker       // the marks of the line being read
+	// The style changes this screen wrote lately, in front of styles:
+	// a frame asks for the same few again and again, and the process's
+	// memo, behind its lock, hashes both styles each time.
+	changes [256]changeEntry
 	buf     bytes.Buffer
 }
 
@@ -144,6 +151,7 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 	if first || whole || len(s.lines) != height {
 		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireScreen)
 		s.lines = make([]string, height)
+		s.marks = make([][]cellRead, height)
 	}
 	content := v.Content
 	sgr := ""
@@ -161,8 +169,9 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 			continue
 		}
 		var from int
-		s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width)
-		s.lines[y] = line
+		s.mk.every = markEvery
+		s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width, s.marks[y], &s.mk)
+		s.lines[y], s.marks[y] = line, append(s.marks[y][:0], s.mk.marks...)
 		sgr = drawRow(&s.buf, y, s.was, s.now, from, width, sgr, s.change)
 	}
 	s.buf.WriteString(s.change(sgr, ""))
@@ -174,7 +183,23 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 
 // change returns the SGR sequence from one style to another, in the
 // session's colour profile.
-func (s *screen) change(from, to string) string { return s.styles.change(from, to, s.profile) }
+func (s *screen) change(from, to string) string {
+	e := &s.changes[(maphash.String(s.styles.seed(), from)^maphash.String(s.styles.seed(), to)<<1)&uint64(len(s.changes)-1)]
+	if e.set && e.from == from && e.to == to {
+		return e.seq
+	}
+	seq := s.styles.change(from, to, s.profile)
+	// The styles copied: as read from a row, each would hold the row's
+	// bytes.
+	*e = changeEntry{strings.Clone(from), strings.Clone(to), seq, true}
+	return seq
+}
+
+// changeEntry is a change between two styles a screen wrote lately.
+type changeEntry struct {
+	from, to, seq string
+	set           bool
+}
 
 // setModes writes the terminal modes v asks for where they differ from
 // those set, and hides the cursor at the first frame: the frames' own
@@ -256,6 +281,14 @@ func (s *screen) flush() {
 type styleMemo struct {
 	mu      sync.RWMutex
 	changes map[styleChange]string // a map, not a sync.Map: a key boxed in an interface is an allocation a lookup
+	once    sync.Once
+	hash    maphash.Seed // where the screens' own few changes go
+}
+
+// seed is the seed of the screens' own few changes.
+func (m *styleMemo) seed() maphash.Seed {
+	m.once.Do(func() { m.hash = maphash.MakeSeed() })
+	return m.hash
 }
 
 type styleChange struct {

@@ -140,6 +140,21 @@ func BenchmarkScreenDraw(b *testing.B) {
 			}
 			b.ReportMetric(float64(sent.n)/float64(i), "bytes/frame")
 		})
+		// Sessions drawing at once on every core, as a server's do, each
+		// its own screen and all one process's style memo.
+		b.Run(name("screens"), func(b *testing.B) {
+			styles := &styleMemo{}
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				s := &screen{out: io.Discard, profile: colorprofile.TrueColor, styles: styles, width: size.w, height: size.h}
+				i := 0
+				for pb.Next() {
+					f := frames[i%len(frames)]
+					s.draw(f.view, f.rows, size.w, size.h, false)
+					i++
+				}
+			})
+		})
 		b.Run(name("floor"), func(b *testing.B) {
 			whole := make([]string, len(frames))
 			for i, f := range frames {
