@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"hash/maphash"
 	"io"
 	"strings"
 	"sync"
@@ -50,10 +49,6 @@ type screen struct {
 	now     []cell       // and after
 	marks   [][]cellRead // each line's marks, where reading it may begin again (rowCells)
 	mk      marker       // the marks of the line being read
-	// The style changes this screen wrote lately, in front of styles:
-	// a frame asks for the same few again and again, and the process's
-	// memo, behind its lock, hashes both styles each time.
-	changes [256]changeEntry
 	buf     bytes.Buffer
 }
 
@@ -152,6 +147,7 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 		s.buf.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireScreen)
 		s.lines = make([]string, height)
 		s.marks = make([][]cellRead, height)
+		s.mk.every = markEvery
 	}
 	content := v.Content
 	sgr := ""
@@ -169,7 +165,6 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 			continue
 		}
 		var from int
-		s.mk.every = markEvery
 		s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width, s.marks[y], &s.mk)
 		s.lines[y], s.marks[y] = line, append(s.marks[y][:0], s.mk.marks...)
 		sgr = drawRow(&s.buf, y, s.was, s.now, from, width, sgr, s.change)
@@ -183,23 +178,7 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 
 // change returns the SGR sequence from one style to another, in the
 // session's colour profile.
-func (s *screen) change(from, to string) string {
-	e := &s.changes[(maphash.String(s.styles.seed(), from)^maphash.String(s.styles.seed(), to)<<1)&uint64(len(s.changes)-1)]
-	if e.set && e.from == from && e.to == to {
-		return e.seq
-	}
-	seq := s.styles.change(from, to, s.profile)
-	// The styles copied: as read from a row, each would hold the row's
-	// bytes.
-	*e = changeEntry{strings.Clone(from), strings.Clone(to), seq, true}
-	return seq
-}
-
-// changeEntry is a change between two styles a screen wrote lately.
-type changeEntry struct {
-	from, to, seq string
-	set           bool
-}
+func (s *screen) change(from, to string) string { return s.styles.change(from, to, s.profile) }
 
 // setModes writes the terminal modes v asks for where they differ from
 // those set, and hides the cursor at the first frame: the frames' own
@@ -281,14 +260,6 @@ func (s *screen) flush() {
 type styleMemo struct {
 	mu      sync.RWMutex
 	changes map[styleChange]string // a map, not a sync.Map: a key boxed in an interface is an allocation a lookup
-	once    sync.Once
-	hash    maphash.Seed // where the screens' own few changes go
-}
-
-// seed is the seed of the screens' own few changes.
-func (m *styleMemo) seed() maphash.Seed {
-	m.once.Do(func() { m.hash = maphash.MakeSeed() })
-	return m.hash
 }
 
 type styleChange struct {
