@@ -154,7 +154,7 @@ func TestDemoPlaylist(t *testing.T) {
 // memo and the heap stay bounded.
 func TestDemoRunsForHours(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 300
 	}
 	c := newTestClock()

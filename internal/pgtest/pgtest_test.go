@@ -17,6 +17,7 @@ type skipRecorder struct {
 	testing.TB
 	msg     string
 	skipped bool
+	failed  bool
 }
 
 func (r *skipRecorder) Skip(args ...any) {
@@ -25,18 +26,47 @@ func (r *skipRecorder) Skip(args ...any) {
 	runtime.Goexit()
 }
 
-func TestURLSkipsWithoutVariable(t *testing.T) {
-	t.Setenv(EnvVar, "")
-	rec := &skipRecorder{TB: t}
-	returned := make(chan string, 1)
+// Fatal records its message and stops the goroutine, as testing.T's does,
+// without failing the real test.
+func (r *skipRecorder) Fatal(args ...any) {
+	r.msg = fmt.Sprint(args...)
+	r.failed = true
+	runtime.Goexit()
+}
+
+// urlOn calls URL with rec and waits for it to return or stop.
+func urlOn(rec *skipRecorder) (returned string) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		returned <- URL(rec)
+		returned = URL(rec)
 	}()
 	<-done
-	if !rec.skipped {
-		t.Fatalf("URL returned %q without %s instead of skipping", <-returned, EnvVar)
+	return returned
+}
+
+// TestURLFailsWithoutVariableWhenRequired: with RequireVar set, as CI
+// sets it, a test needing PostgreSQL without a server fails instead of
+// skipping, in one line naming both variables.
+func TestURLFailsWithoutVariableWhenRequired(t *testing.T) {
+	t.Setenv(EnvVar, "")
+	t.Setenv(RequireVar, "1")
+	rec := &skipRecorder{TB: t}
+	got := urlOn(rec)
+	if !rec.failed || rec.skipped {
+		t.Fatalf("URL returned %q (skipped %v) without %s and with %s, instead of failing", got, rec.skipped, EnvVar, RequireVar)
+	}
+	if !strings.Contains(rec.msg, EnvVar) || !strings.Contains(rec.msg, RequireVar) || strings.Contains(rec.msg, "\n") {
+		t.Errorf("failure %q: want one line naming %s and %s", rec.msg, EnvVar, RequireVar)
+	}
+}
+
+func TestURLSkipsWithoutVariable(t *testing.T) {
+	t.Setenv(EnvVar, "")
+	t.Setenv(RequireVar, "")
+	rec := &skipRecorder{TB: t}
+	if got := urlOn(rec); !rec.skipped {
+		t.Fatalf("URL returned %q without %s instead of skipping", got, EnvVar)
 	}
 	if rec.msg != SkipMessage {
 		t.Errorf("skip message %q, want %q", rec.msg, SkipMessage)

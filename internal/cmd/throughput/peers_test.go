@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,9 +108,7 @@ func TestSQLitePeerProcesses(t *testing.T) {
 
 func TestPostgresPgbenchPeer(t *testing.T) {
 	server := pgtest.URL(t)
-	if _, err := exec.LookPath("pgbench"); err != nil {
-		t.Skip("pgbench is not on PATH: the PostgreSQL peer needs it")
-	}
+	pgtest.Command(t, "pgbench")
 	conn, err := pgx.Connect(t.Context(), server)
 	if err != nil {
 		t.Fatal(err)
