@@ -92,14 +92,42 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)
 	}
+	buying := p.buying()
 	m, cmd := p.Model.Update(msg)
 	p.Model, p.dirty = m, true
-	if p.isLazy(msg) {
+	switch {
+	case p.isLazy(msg):
 		p.lazyFrame()
-	} else {
+	case !buying && p.buying():
+		p.awaitAnswer()
+	default:
 		p.frame()
 	}
 	return p, cmd
+}
+
+// buyer is a model that says when a purchase is on its way to the store
+// (ui.Model.Buying).
+type buyer interface{ Buying() bool }
+
+// buying reports whether the model has a purchase on its way.
+func (p *paced) buying() bool {
+	b, ok := p.Model.(buyer)
+	return ok && b.Buying()
+}
+
+// awaitAnswer leaves the frame of a message that began a purchase (its
+// screen saying Buying…) to the store's answer, drawn at once when it
+// comes: a store answers in a few milliseconds, and a Buying… shown for a
+// frame's turn before the unit is a flicker, and a frame more a unit. An
+// answer later than lazyWait has Buying… drawn then. A frame already on
+// its way (due, or a lazy change's) draws it when it comes.
+func (p *paced) awaitAnswer() {
+	if !p.sized || p.due || p.lazy {
+		return
+	}
+	p.lazy = true
+	p.wait(lazyWait, lazyDue{})
 }
 
 // frame draws the model's frame if its turn has come, or has it brought

@@ -155,3 +155,82 @@ func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	}
 	p.end(false)
 }
+
+// buyingModel buys on a key, and is answered by answerMsg: it draws
+// what it waits for.
+type buyingModel struct {
+	sizedModel
+	waiting bool
+}
+
+type answerMsg struct{}
+
+func (m *buyingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyPressMsg:
+		m.waiting = true
+	case answerMsg:
+		m.waiting = false
+	}
+	m.sizedModel.Update(msg)
+	return m, nil
+}
+
+func (m *buyingModel) Buying() bool { return m.waiting }
+
+func (m *buyingModel) View() tea.View {
+	if m.w == 0 {
+		return tea.View{}
+	}
+	if m.waiting {
+		return tea.View{Content: "Buying…"}
+	}
+	return tea.View{Content: "the unit"}
+}
+
+// TestPacedPurchaseAwaitsItsAnswer: the key that begins a purchase draws
+// no frame of its own on a screen at rest; the store's answer, a moment
+// later, is drawn at once, and the wait, over, draws nothing more. An
+// answer that takes longer than lazyWait has Buying… drawn then.
+func TestPacedPurchaseAwaitsItsAnswer(t *testing.T) {
+	var out syncBuffer
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
+	p := newPaced(&buyingModel{}, scr)
+	waits := waitsOf(p)
+	handed := func() (int, string) {
+		scr.mu.Lock()
+		defer scr.mu.Unlock()
+		return scr.handed, scr.view.Content
+	}
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
+	p.last = time.Now().Add(-2 * lazyWait) // at rest
+	p.Update(tea.KeyPressMsg{Code: 'a'})
+	if n, _ := handed(); n != 1 || len(*waits) != 1 || (*waits)[0] != (lazyDue{}) {
+		t.Fatalf("the key beginning a purchase: %d frames, waits %v; want no frame, a wait of lazyWait for the answer", n, *waits)
+	}
+	p.Update(answerMsg{})
+	if n, content := handed(); n != 2 || content != "the unit" {
+		t.Fatalf("the answer: %d frames, the last %q; want it drawn at once", n, content)
+	}
+	p.Update(lazyDue{})
+	if n, _ := handed(); n != 2 {
+		t.Errorf("the wait over after the answer was drawn: %d frames, want none more", n)
+	}
+
+	p.last = time.Now().Add(-2 * lazyWait)
+	p.Update(tea.KeyPressMsg{Code: 'a'})
+	if n, _ := handed(); n != 2 || !p.lazy {
+		t.Fatalf("a second purchase: %d frames (waiting %v), want its answer awaited", n, p.lazy)
+	}
+	p.last = time.Now().Add(-2 * lazyWait) // lazyWait passed, no answer
+	p.Update(lazyDue{})
+	if n, content := handed(); n != 3 || content != "Buying…" {
+		t.Errorf("no answer within lazyWait: %d frames, the last %q; want Buying… drawn", n, content)
+	}
+	p.last = time.Now().Add(-frameEvery) // the answer after the frame's turn
+	p.Update(answerMsg{})
+	if n, content := handed(); n != 4 || content != "the unit" {
+		t.Errorf("the late answer: %d frames, the last %q; want it drawn", n, content)
+	}
+	p.end(false)
+}

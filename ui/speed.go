@@ -71,14 +71,14 @@ var paces = [...]pace{
 // remotePaces are the same speeds for a player over SSH (Options.Remote):
 // each reveal about as long as at paces, its cups landing and its surfaces
 // uncovered as fast, in steps of 70 to 120 ms (8 to 14 frames a second,
-// ten at the normal speed, where a local terminal is given 11 to 25). On
-// a server every frame costs a wake, a drawing and a packet, which 200
-// players at once feel; a tumble of ten faces a second still reads as a
-// tumble. Each step is a multiple of beatFine, as onBeat would make it: a
-// normal roll is 500 ms (480 locally), a slow one 1 080 ms, a fast one
-// 210 ms (200).
+// 8 at the normal and slow speeds, where a local terminal is given 11 to
+// 25). On a server every frame costs a wake, a drawing and a packet, which
+// 200 players at once feel; a tumble of eight faces a second still reads
+// as a tumble. Each step is a multiple of beatFine, as onBeat would make
+// it: a normal roll is 480 ms (as locally), a slow one 1 080 ms, a fast
+// one 210 ms (200).
 var remotePaces = [...]pace{
-	SpeedNormal: {rollEvery: 100 * time.Millisecond, rollFrames: 5, land: 240 * time.Millisecond, scratchEvery: 2 * scratchEvery, dabs: 8},
+	SpeedNormal: {rollEvery: 120 * time.Millisecond, rollFrames: 4, land: 240 * time.Millisecond, scratchEvery: 2 * scratchEvery, dabs: 8},
 	SpeedSlow:   {rollEvery: 120 * time.Millisecond, rollFrames: 9, land: 480 * time.Millisecond, scratchEvery: 2 * scratchEvery, dabs: 4},
 	SpeedFast:   {rollEvery: 70 * time.Millisecond, rollFrames: 3, land: 80 * time.Millisecond, scratchEvery: 2 * scratchEvery, dabs: 18},
 }

@@ -26,6 +26,11 @@ func (m *Model) Revealing() bool {
 	return false
 }
 
+// Buying reports whether a purchase is on its way to the store, its
+// screen saying Buying… until the store answers: a server may leave the
+// frame of the key that began it to the answer, a few milliseconds later.
+func (m *Model) Buying() bool { return m.till.buying }
+
 // revealingUnseen reports whether a purchase is under way or a unit is
 // being revealed whose result the player has not seen anywhere: one the
 // history showed early (art. 4.1) is seen, its cups or surfaces left on
