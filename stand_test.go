@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -103,9 +104,16 @@ func TestServeStandLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		body, err := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			t.Errorf("%s: %s", u, res.Status)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Errorf("%s: %s, %v", u, res.Status, err)
+		}
+		// One player: the server runs on one processor (cli/serve_procs.go),
+		// unless the environment sets them.
+		if u == metrics && os.Getenv("GOMAXPROCS") == "" && runtime.NumCPU() > 1 &&
+			!strings.Contains(string(body), "\ngo_sched_gomaxprocs_threads 1\n") {
+			t.Errorf("one player on %d CPUs: the server's processors are not 1:\n%s", runtime.NumCPU(), grepLines(string(body), "gomaxprocs"))
 		}
 	}
 	srv.signal(t)
@@ -137,6 +145,17 @@ func TestServeStandLog(t *testing.T) {
 	}
 	again.signal(t)
 	again.exit(t)
+}
+
+// grepLines returns the lines of s that hold sub.
+func grepLines(s, sub string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
 }
 
 // TestServeOperatorKeysBad: a bad --operator-keys file is one line, exit

@@ -80,6 +80,10 @@ func serve(env Env, args []string) int {
 		// live, not twice (README, Serving over SSH: memory).
 		debug.SetGCPercent(serveGCPercent)
 	}
+	if env.Getenv("GOMAXPROCS") == "" {
+		// As few processors as the load keeps busy (serve_procs.go).
+		defer startProcs(logger)()
+	}
 	// The address is taken first: a server that cannot listen leaves
 	// nothing behind, no host key and no store.
 	l, err := net.Listen("tcp", f.listen)
