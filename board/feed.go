@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/internal/wallclock"
 	"tapis/store"
 )
 
@@ -91,7 +92,7 @@ func (f *Feed) run() {
 		case <-ctx.Done():
 		}
 	}()
-	t := time.NewTicker(f.every)
+	t := wallclock.NewTicker(f.every) // on the second, with the players' clocks
 	defer t.Stop()
 	for {
 		f.poll(ctx)

@@ -5,11 +5,19 @@ import (
 	"time"
 
 	"charm.land/log/v2"
+
+	"tapis/internal/wallclock"
 )
 
 // procsEvery is how often tapis serve weighs the processors it runs on
-// against the CPU it used since.
-const procsEvery = 2 * time.Second
+// against the CPU it used since: a room logging in at once (SSH
+// handshakes, accounts opened, first frames) is given a second processor
+// within a quarter of a second.
+const procsEvery = 250 * time.Millisecond
+
+// procsCalm is how many looks in a row a processor is taken back after:
+// two seconds of a lighter load, measured at the processors it has.
+const procsCalm = 8
 
 // procs keeps the processors Go runs tapis serve's goroutines on
 // (GOMAXPROCS) to what its load uses: one, and more, up to what Go chose
@@ -28,6 +36,10 @@ type procs struct {
 	set func(n int)
 	// changed is told of each change, with the cores used that led to it.
 	changed func(n int, used float64)
+
+	cpus, walls [procsCalm]time.Duration // the last looks', a ring
+	at          int                      // where the next look goes in the ring
+	looks       int                      // looks since the last change, up to procsCalm
 }
 
 // nextProcs is how many processors a load of used cores (CPU time over
@@ -45,7 +57,33 @@ func nextProcs(n, max int, used float64) int {
 	return n
 }
 
-// run weighs the load at each tick, until done is closed.
+// look takes the CPU time used over the last wall time: a processor more
+// as soon as one look asks for it, one fewer once procsCalm looks in a row
+// since the last change, taken together, ask for it.
+func (p *procs) look(cpu, wall time.Duration) {
+	p.cpus[p.at], p.walls[p.at] = cpu, wall
+	p.at = (p.at + 1) % procsCalm
+	p.looks = min(p.looks+1, procsCalm)
+	used, n := float64(cpu)/float64(wall), p.n
+	if up := nextProcs(p.n, p.max, used); up > p.n {
+		n = up
+	} else if p.looks == procsCalm {
+		var c, w time.Duration
+		for i := range procsCalm {
+			c, w = c+p.cpus[i], w+p.walls[i]
+		}
+		if used = float64(c) / float64(w); nextProcs(p.n, p.max, used) < p.n {
+			n = p.n - 1
+		}
+	}
+	if n != p.n {
+		p.n, p.looks = n, 0
+		p.set(n)
+		p.changed(n, used)
+	}
+}
+
+// run looks at the load at each tick, until done is closed.
 func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 	last, at := p.cpu(), time.Now()
 	for {
@@ -54,16 +92,9 @@ func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 			return
 		case now := <-tick:
 			c := p.cpu()
-			wall := now.Sub(at)
-			if wall <= 0 {
-				continue
-			}
-			used := float64(c-last) / float64(wall)
-			last, at = c, now
-			if n := nextProcs(p.n, p.max, used); n != p.n {
-				p.n = n
-				p.set(n)
-				p.changed(n, used)
+			if wall := now.Sub(at); wall > 0 {
+				p.look(c-last, wall)
+				last, at = c, now
 			}
 		}
 	}
@@ -86,7 +117,7 @@ func startProcs(logger *log.Logger) (stop func()) {
 		return func() {}
 	}
 	p.set(1)
-	tick := time.NewTicker(procsEvery)
+	tick := wallclock.NewTicker(procsEvery) // with the players' clocks on the second
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)

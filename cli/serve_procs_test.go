@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -36,35 +38,72 @@ func TestNextProcs(t *testing.T) {
 	}
 }
 
-// TestProcsFollowTheLoad runs procs on a CPU clock of its own: a load of
-// one core on one processor gives it a second, and one tenth of a core
-// takes it back; each change is set and told once.
+// TestProcsFollowTheLoad: one look at a core busy gives a second
+// processor at once; a lighter load takes it back only once procsCalm
+// looks since, taken together, are under half a core; each change is set
+// and told once.
 func TestProcsFollowTheLoad(t *testing.T) {
-	var used atomic.Int64 // read by run's goroutine
+	looks := 0
 	var set, told []int
-	p := &procs{n: 1, max: 2, cpu: func() time.Duration { return time.Duration(used.Load()) },
-		set:     func(n int) { set = append(set, n) },
+	p := &procs{n: 1, max: 2,
+		set:     func(n int) { set = append(set, n, looks) },
 		changed: func(n int, _ float64) { told = append(told, n) }}
+	look := func(cores float64) {
+		looks++
+		p.look(time.Duration(cores*float64(procsEvery)), procsEvery)
+	}
+	look(0.95) // look 1, a room logging in: a second processor at once
+	for range procsCalm - 1 {
+		look(0.1) // looks 2 to 8: calm, not for long enough
+	}
+	look(0.1) // look 9: procsCalm calm looks since the change, back to one
+	look(0.8) // look 10: busy, a second one again
+	for range procsCalm {
+		look(0.6) // looks 11 to 18: over half of one together, it stays
+	}
+	look(0.1) // look 19: the last 8 still over half of one
+	look(0.1) // look 20: under: back to one
+	if want := []int{2, 1, 1, 9, 2, 10, 1, 20}; !slices.Equal(set, want) {
+		t.Errorf("processors set (each with its look) %v, want %v", set, want)
+	}
+	if want := []int{2, 1, 2, 1}; !slices.Equal(told, want) {
+		t.Errorf("changes told %v, want %v", told, want)
+	}
+}
+
+// TestProcsRunLooksAtEachTick: run reads the CPU time at each tick and
+// weighs it over the time since the last: a core busy over a tick's
+// quarter of a second gives a second processor.
+func TestProcsRunLooksAtEachTick(t *testing.T) {
+	var used atomic.Int64 // written here, read by run's goroutine
+	began := make(chan struct{})
+	var once sync.Once
+	changed := make(chan int, 1)
+	p := &procs{n: 1, max: 2,
+		cpu: func() time.Duration {
+			c := time.Duration(used.Load())
+			once.Do(func() { close(began) })
+			return c
+		},
+		set:     func(int) {},
+		changed: func(n int, _ float64) { changed <- n }}
 	tick, done, over := make(chan time.Time), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
 		p.run(tick, done)
 	}()
-	start := time.Now()
-	second := func(i int, cores float64) {
-		used.Add(int64(cores * float64(time.Second)))
-		tick <- start.Add(time.Duration(i) * time.Second)
+	<-began // run's first reading, and its time, taken
+	time.Sleep(procsEvery)
+	used.Add(int64(procsEvery))
+	tick <- time.Now()
+	select {
+	case n := <-changed:
+		if n != 2 {
+			t.Errorf("a core busy: %d processors, want 2", n)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("a core busy over a tick: no change")
 	}
-	second(1, 0.95) // a core busy
-	second(2, 0.95) // stays at 2: 0.95 is not three quarters of two
-	second(3, 0.1)  // back to one
-	second(4, 0.1)
 	close(done)
 	<-over
-	if len(set) != 2 || set[0] != 2 || set[1] != 1 {
-		t.Errorf("processors set %v, want [2 1]", set)
-	}
-	if len(told) != 2 || told[0] != 2 || told[1] != 1 {
-		t.Errorf("changes told %v, want [2 1]", told)
-	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tapis/game"
+	"tapis/internal/wallclock"
 	"tapis/ledger"
 )
 
@@ -229,7 +230,8 @@ func (s *SQL) startBook(o Options) {
 	b.stop, b.done = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(b.done)
-		heads, checks := time.NewTicker(HeadEvery), time.NewTicker(CheckEvery)
+		// On the wall clock's seconds, with the players' clocks.
+		heads, checks := wallclock.NewTicker(HeadEvery), wallclock.NewTicker(CheckEvery)
 		defer heads.Stop()
 		defer checks.Stop()
 		for {

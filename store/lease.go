@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/internal/wallclock"
 	"tapis/ledger"
 	"tapis/text"
 )
@@ -125,9 +126,10 @@ func (s *SQL) renewLeases() {
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		renew := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
+		// On the wall clock's seconds, with the players' clocks.
+		renew := wallclock.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
 		defer renew.Stop()
-		keep := time.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
+		keep := wallclock.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
 		defer keep.Stop()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
