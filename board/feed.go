@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"tapis/internal/wallclock"
 	"tapis/store"
 )
 
@@ -92,7 +91,7 @@ func (f *Feed) run() {
 		case <-ctx.Done():
 		}
 	}()
-	t := wallclock.NewTicker(f.every) // on the second, with the players' clocks
+	t := time.NewTicker(f.every)
 	defer t.Stop()
 	for {
 		f.poll(ctx)

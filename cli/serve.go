@@ -80,10 +80,6 @@ func serve(env Env, args []string) int {
 		// live, not twice (README, Serving over SSH: memory).
 		debug.SetGCPercent(serveGCPercent)
 	}
-	if env.Getenv("GOMAXPROCS") == "" {
-		// As few processors as the load keeps busy (serve_procs.go).
-		defer startProcs(logger)()
-	}
 	// The address is taken first: a server that cannot listen leaves
 	// nothing behind, no host key and no store.
 	l, err := net.Listen("tcp", f.listen)
@@ -154,6 +150,11 @@ func serve(env Env, args []string) int {
 	}
 	stopOps := serveOps(logger, srv, ops)
 	defer stopOps()
+	if env.Getenv("GOMAXPROCS") == "" {
+		// As few processors as the load keeps busy (serve_procs.go), once
+		// everything opened: a serve refused says its one line alone.
+		defer startProcs(logger)()
+	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(stop)

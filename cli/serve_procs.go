@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"charm.land/log/v2"
-
-	"tapis/internal/wallclock"
 )
 
 // procsEvery is how often tapis serve weighs the processors it runs on
@@ -27,9 +25,10 @@ const procsCalm = 8
 // wakes a thread at each to look for work on it and parks the thread
 // again, which costs more than the work: 200 sessions sitting cost 56 µs
 // of CPU a second each on one processor, 70 on two, and 200 pressing Auto
-// 8 % less (README, Speed). GOMAXPROCS set in the environment wins.
+// 8 % less (README, Serving over SSH: Processors). GOMAXPROCS set in the
+// environment wins.
 type procs struct {
-	n, max int
+	n, most int
 	// cpu returns the CPU time the process used so far.
 	cpu func() time.Duration
 	// set gives the runtime n processors.
@@ -43,13 +42,13 @@ type procs struct {
 }
 
 // nextProcs is how many processors a load of used cores (CPU time over
-// wall time) needs on n of them, from 1 to max: one more when it keeps
+// wall time) needs on n of them, from 1 to most: one more when it keeps
 // three quarters of the n busy, one fewer when it would keep under half
 // of n-1 busy. Between the two it stays, so that a load near a bound does
 // not move it at each look.
-func nextProcs(n, max int, used float64) int {
+func nextProcs(n, most int, used float64) int {
 	switch {
-	case used > 0.75*float64(n) && n < max:
+	case used > 0.75*float64(n) && n < most:
 		return n + 1
 	case n > 1 && used < 0.5*float64(n-1):
 		return n - 1
@@ -65,14 +64,14 @@ func (p *procs) look(cpu, wall time.Duration) {
 	p.at = (p.at + 1) % procsCalm
 	p.looks = min(p.looks+1, procsCalm)
 	used, n := float64(cpu)/float64(wall), p.n
-	if up := nextProcs(p.n, p.max, used); up > p.n {
+	if up := nextProcs(p.n, p.most, used); up > p.n {
 		n = up
 	} else if p.looks == procsCalm {
 		var c, w time.Duration
 		for i := range procsCalm {
 			c, w = c+p.cpus[i], w+p.walls[i]
 		}
-		if used = float64(c) / float64(w); nextProcs(p.n, p.max, used) < p.n {
+		if used = float64(c) / float64(w); nextProcs(p.n, p.most, used) < p.n {
 			n = p.n - 1
 		}
 	}
@@ -101,23 +100,23 @@ func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 }
 
 // startProcs puts tapis serve on one processor and has procs follow its
-// load, logging each change; it returns the function that stops it. It
-// does nothing where the process's CPU time cannot be read.
+// load, logging where it starts and each change; it returns the function
+// that stops it and gives the runtime back its own choice (the in-process
+// tests run serve, then more). It does nothing where the process's CPU
+// time cannot be read, or Go gave it one processor.
 func startProcs(logger *log.Logger) (stop func()) {
 	cpu, ok := processCPU()
-	if !ok {
+	most := runtime.GOMAXPROCS(0)
+	if !ok || most <= 1 {
 		return func() {}
 	}
-	p := &procs{n: 1, max: runtime.GOMAXPROCS(0), cpu: cpu,
-		set: func(n int) { runtime.GOMAXPROCS(n) },
-		changed: func(n int, used float64) {
-			logger.Info("processors", "n", n, "cores_used", float64(int(used*100))/100)
-		}}
-	if p.max <= 1 {
-		return func() {}
+	logged := func(n int, used float64) {
+		logger.Info("processors", "n", n, "most", most, "cores_used", float64(int(used*100))/100)
 	}
+	p := &procs{n: 1, most: most, cpu: cpu, set: func(n int) { runtime.GOMAXPROCS(n) }, changed: logged}
 	p.set(1)
-	tick := wallclock.NewTicker(procsEvery) // with the players' clocks on the second
+	logged(1, 0)
+	tick := time.NewTicker(procsEvery)
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
@@ -127,5 +126,6 @@ func startProcs(logger *log.Logger) (stop func()) {
 		tick.Stop()
 		close(done)
 		<-over
+		runtime.SetDefaultGOMAXPROCS()
 	}
 }

@@ -28,13 +28,16 @@ const lazyWait = 150 * time.Millisecond
 // without Bubble Tea's renderer.
 type paced struct {
 	tea.Model
-	prog  *tea.Program // the program running it, once started
-	scr   *screen
-	last  time.Time // when the last frame was handed in
-	due   bool      // a frameDue is on its way
-	lazy  bool      // a lazyDue is on its way
-	dirty bool      // the model had a message since the last frame
-	sized bool      // the model has its window's size: before, it draws nothing worth a frame
+	prog *tea.Program // the program running it, once started
+	scr  *screen
+	last time.Time // when the last frame was handed in
+	due  bool      // a frameDue is on its way
+	lazy bool      // a lazyDue is on its way: a lazy change's wait, or a purchase's (awaitAnswer)
+	// awaiting: the frames since a purchase began wait for its answer,
+	// until it comes or lazyDue does.
+	awaiting bool
+	dirty    bool // the model had a message since the last frame
+	sized    bool // the model has its window's size: before, it draws nothing worth a frame
 	// isLazy tells the changes that may wait for another frame: ui.Lazy.
 	isLazy func(tea.Msg) bool
 	// after sends msg to the program once d has passed; nil: a timer of
@@ -80,7 +83,7 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return p, nil
 	case lazyDue:
-		p.lazy = false
+		p.lazy, p.awaiting = false, false
 		if !p.dirty || p.due {
 			return p, nil // drawn since, or a frame is on its way
 		}
@@ -98,9 +101,10 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case p.isLazy(msg):
 		p.lazyFrame()
-	case !buying && p.buying():
+	case p.buying() && (!buying || p.awaiting):
 		p.awaitAnswer()
 	default:
+		p.awaiting = false
 		p.frame()
 	}
 	return p, cmd
@@ -117,17 +121,22 @@ func (p *paced) buying() bool {
 }
 
 // awaitAnswer leaves the frame of a message that began a purchase (its
-// screen saying Buying…) to the store's answer, drawn at once when it
-// comes: a store answers in a few milliseconds, and a Buying… shown for a
-// frame's turn before the unit is a flicker, and a frame more a unit. An
-// answer later than lazyWait has Buying… drawn then. A frame already on
-// its way (due, or a lazy change's) draws it when it comes.
+// screen saying Buying…), and of those after it (keys typed ahead, a
+// click's release), to the store's answer, drawn at once when it comes: a
+// store answers in a few milliseconds, and a Buying… shown for a frame's
+// turn before the unit is a flicker a player sees, and a frame the server
+// draws for nothing at each unit. An answer later than lazyWait has
+// Buying… drawn then. A frame already on its way (due, or a lazy
+// change's) draws what there is when it comes.
 func (p *paced) awaitAnswer() {
-	if !p.sized || p.due || p.lazy {
+	if !p.sized || p.due {
 		return
 	}
-	p.lazy = true
-	p.wait(lazyWait, lazyDue{})
+	p.awaiting = true
+	if !p.lazy {
+		p.lazy = true
+		p.wait(lazyWait, lazyDue{})
+	}
 }
 
 // frame draws the model's frame if its turn has come, or has it brought

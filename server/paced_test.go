@@ -188,15 +188,18 @@ func (m *buyingModel) View() tea.View {
 	return tea.View{Content: "the unit"}
 }
 
-// TestPacedPurchaseAwaitsItsAnswer: the key that begins a purchase draws
-// no frame of its own on a screen at rest; the store's answer, a moment
-// later, is drawn at once, and the wait, over, draws nothing more. An
-// answer that takes longer than lazyWait has Buying… drawn then.
+// TestPacedPurchaseAwaitsItsAnswer: the key that begins a purchase, and a
+// key typed after it, draw no frame of their own on a screen at rest; the
+// store's answer, a moment later, is drawn at once, and the wait, over,
+// draws nothing more. An answer that takes longer than lazyWait has
+// Buying… drawn then, and a key after that is drawn as any.
 func TestPacedPurchaseAwaitsItsAnswer(t *testing.T) {
 	var out syncBuffer
 	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
 	p := newPaced(&buyingModel{}, scr)
-	waits := waitsOf(p)
+	var waits []tea.Msg
+	var waited []time.Duration
+	p.after = func(d time.Duration, msg tea.Msg) { waits, waited = append(waits, msg), append(waited, d) }
 	handed := func() (int, string) {
 		scr.mu.Lock()
 		defer scr.mu.Unlock()
@@ -205,8 +208,12 @@ func TestPacedPurchaseAwaitsItsAnswer(t *testing.T) {
 	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
 	p.last = time.Now().Add(-2 * lazyWait) // at rest
 	p.Update(tea.KeyPressMsg{Code: 'a'})
-	if n, _ := handed(); n != 1 || len(*waits) != 1 || (*waits)[0] != (lazyDue{}) {
-		t.Fatalf("the key beginning a purchase: %d frames, waits %v; want no frame, a wait of lazyWait for the answer", n, *waits)
+	if n, _ := handed(); n != 1 || len(waits) != 1 || waits[0] != (lazyDue{}) || waited[0] != lazyWait {
+		t.Fatalf("the key beginning a purchase: %d frames, waits %v of %v; want no frame, a wait of lazyWait for the answer", n, waits, waited)
+	}
+	p.Update(tea.KeyPressMsg{Code: '1'}) // typed ahead, microseconds later
+	if n, _ := handed(); n != 1 || len(waits) != 1 {
+		t.Fatalf("a key typed while the answer is awaited: %d frames, waits %v; want none more", n, waits)
 	}
 	p.Update(answerMsg{})
 	if n, content := handed(); n != 2 || content != "the unit" {
@@ -227,9 +234,14 @@ func TestPacedPurchaseAwaitsItsAnswer(t *testing.T) {
 	if n, content := handed(); n != 3 || content != "Buying…" {
 		t.Errorf("no answer within lazyWait: %d frames, the last %q; want Buying… drawn", n, content)
 	}
-	p.last = time.Now().Add(-frameEvery) // the answer after the frame's turn
+	p.last = time.Now().Add(-frameEvery)
+	p.Update(tea.KeyPressMsg{Code: '1'}) // after Buying… is drawn: a frame as any
+	if n, _ := handed(); n != 4 {
+		t.Errorf("a key after Buying… was drawn: %d frames, want it drawn (4)", n)
+	}
+	p.last = time.Now().Add(-frameEvery)
 	p.Update(answerMsg{})
-	if n, content := handed(); n != 4 || content != "the unit" {
+	if n, content := handed(); n != 5 || content != "the unit" {
 		t.Errorf("the late answer: %d frames, the last %q; want it drawn", n, content)
 	}
 	p.end(false)

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"tapis/internal/wallclock"
 	"tapis/store"
 	"tapis/text"
 )
@@ -94,7 +93,7 @@ func every(d time.Duration, f func()) *ticker {
 	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(t.done)
-		tick := wallclock.NewTicker(d) // on the second, with the players' clocks
+		tick := time.NewTicker(d)
 		defer tick.Stop()
 		for {
 			f()

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"tapis/game"
-	"tapis/internal/wallclock"
 	"tapis/ledger"
 )
 
@@ -230,8 +229,7 @@ func (s *SQL) startBook(o Options) {
 	b.stop, b.done = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(b.done)
-		// On the wall clock's seconds, with the players' clocks.
-		heads, checks := wallclock.NewTicker(HeadEvery), wallclock.NewTicker(CheckEvery)
+		heads, checks := time.NewTicker(HeadEvery), time.NewTicker(CheckEvery)
 		defer heads.Stop()
 		defer checks.Stop()
 		for {

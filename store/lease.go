@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"tapis/internal/wallclock"
 	"tapis/ledger"
 	"tapis/text"
 )
@@ -126,10 +125,9 @@ func (s *SQL) renewLeases() {
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		// On the wall clock's seconds, with the players' clocks.
-		renew := wallclock.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
+		renew := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
 		defer renew.Stop()
-		keep := wallclock.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
+		keep := time.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
 		defer keep.Stop()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
