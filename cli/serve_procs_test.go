@@ -10,7 +10,7 @@ import (
 
 // TestNextProcs: a processor more when the load keeps three quarters of
 // them busy, one fewer when it would keep under half of one fewer busy,
-// from 1 to max, and no move between the two.
+// from 1 to most, and no move between the two.
 func TestNextProcs(t *testing.T) {
 	for _, c := range []struct {
 		n, most int
@@ -20,7 +20,7 @@ func TestNextProcs(t *testing.T) {
 		{1, 2, 0.22, 1}, // 200 sessions pressing Auto
 		{1, 2, 0.8, 2},  // a core's worth: a second one
 		{1, 1, 0.99, 1}, // no more than Go chose
-		{2, 2, 1.9, 2},  // at max
+		{2, 2, 1.9, 2},  // at most
 		{2, 4, 1.6, 3},  // three quarters of two
 		{2, 4, 1.4, 2},  // under: stays
 		{2, 4, 0.6, 2},  // more than half of one: stays
