@@ -100,22 +100,24 @@ func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 }
 
 // startProcs puts tapis serve on one processor and has procs follow its
-// load, logging where it starts and each change; it returns the function
-// that stops it and gives the runtime back its own choice (the in-process
-// tests run serve, then more). It does nothing where the process's CPU
-// time cannot be read, or Go gave it one processor.
+// load, logging where it starts (n and most) and each change (with the
+// cores used that led to it); it returns the function that stops it and
+// gives the runtime back its own choice (the in-process tests run serve,
+// then more). Where the process's CPU time cannot be read, or Go gave it
+// one processor, it logs what it keeps and follows nothing.
 func startProcs(logger *log.Logger) (stop func()) {
 	cpu, ok := processCPU()
 	most := runtime.GOMAXPROCS(0)
 	if !ok || most <= 1 {
+		logger.Info("processors", "n", most, "most", most)
 		return func() {}
 	}
-	logged := func(n int, used float64) {
-		logger.Info("processors", "n", n, "most", most, "cores_used", float64(int(used*100))/100)
-	}
-	p := &procs{n: 1, most: most, cpu: cpu, set: func(n int) { runtime.GOMAXPROCS(n) }, changed: logged}
+	p := &procs{n: 1, most: most, cpu: cpu, set: func(n int) { runtime.GOMAXPROCS(n) },
+		changed: func(n int, used float64) {
+			logger.Info("processors", "n", n, "most", most, "cores_used", float64(int(used*100))/100)
+		}}
 	p.set(1)
-	logged(1, 0)
+	logger.Info("processors", "n", 1, "most", most)
 	tick := time.NewTicker(procsEvery)
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
