@@ -140,6 +140,12 @@ func serve(env Env, args []string) int {
 			return fail(env, "serve", usagef("%v", err))
 		}
 	}
+	// The store's connections opened before the first room of players
+	// arrives (store.Warm). Those that do not open now are opened as
+	// players need them, as they were before: serving goes on.
+	if err := st.Warm(ctx); err != nil {
+		logger.Error("the store's connections not all opened: the first players wait for them", "err", text.Printable(err.Error()))
+	}
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,

@@ -7,6 +7,7 @@ import (
 
 	"tapis/game"
 	"tapis/game/lottery"
+	"tapis/store"
 	"tapis/wallet"
 )
 
@@ -26,6 +27,13 @@ type GuestOpener interface {
 // it once.
 type accountOpener interface {
 	OpenAccount(ctx context.Context, name string, balance decimal.Decimal) (bool, error)
+}
+
+// accountHolder is a store that holds an account for a session and reads
+// it, creating it when new, in one call (store.SQL): store.Holder's Hold,
+// then the reads, in the store's fewest round trips.
+type accountHolder interface {
+	HoldAccount(ctx context.Context, name string, balance decimal.Decimal, recent int) (*store.Lease, store.Account, bool, error)
 }
 
 // shownQueuer is a store that writes shown marks soon, not at once

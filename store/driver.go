@@ -65,6 +65,14 @@ type engine interface {
 	// way, its shown marks' statements in its transaction: false, having
 	// changed nothing, when the general path must.
 	sellPipelined(ctx context.Context, s *SQL, p Purchase, marks []statement, seq game.SeqKey, table *game.Table, stake game.Cents) (Receipt, bool, error)
+	// arrive writes who holds an account just locked (takeOver) and
+	// reads it, creating it when new, in the engine's fastest way
+	// (HoldAccount): done false, having changed nothing, when the
+	// general path must.
+	arrive(ctx context.Context, s *SQL, a arrival) (acc Account, created, done bool, err error)
+	// warm readies the store for a room of players arriving at once
+	// (Warm).
+	warm(ctx context.Context, s *SQL) error
 	// markShownUnsynced marks units shown in one transaction whose
 	// commit does not wait for the disk, and sets how many rows each
 	// mark changed.

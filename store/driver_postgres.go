@@ -157,6 +157,15 @@ func (e *postgresEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, 
 	return s.sellPostgres(ctx, p, marks, seq, table, stake)
 }
 
+// arrive: two round trips, each a pipelined batch (pgarrive.go).
+func (e *postgresEngine) arrive(ctx context.Context, s *SQL, a arrival) (Account, bool, bool, error) {
+	return s.arrivePostgres(ctx, a)
+}
+
+// warm: every connection of the pool opened, each having read as an
+// arrival does (pgarrive.go).
+func (e *postgresEngine) warm(ctx context.Context, s *SQL) error { return s.warmPostgres(ctx) }
+
 // unsyncedTx: the transaction at synchronous_commit off.
 func (e *postgresEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)

@@ -158,6 +158,16 @@ func (e *sqliteEngine) sellPipelined(ctx context.Context, s *SQL, p Purchase, ma
 	return s.sellSQLite(ctx, p, marks, seq, table, stake)
 }
 
+// arrive: the general path. SQLite answers within the process: there are
+// no round trips to save.
+func (e *sqliteEngine) arrive(context.Context, *SQL, arrival) (Account, bool, bool, error) {
+	return Account{}, false, false, nil
+}
+
+// warm: nothing. The store's connections are in the process, opened
+// already.
+func (e *sqliteEngine) warm(context.Context, *SQL) error { return nil }
+
 // unsyncedTx: the transaction at synchronous=NORMAL on the store's
 // connection (in WAL mode a commit then waits for no disk), FULL again
 // after it.

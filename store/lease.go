@@ -179,6 +179,13 @@ func leaseKey(account string) int64 {
 // line in sellers saying who holds it, with the lease's token that
 // fences its purchases.
 func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
+	return s.hold(ctx, account, func(token string) error { return s.takeOver(ctx, account, token) })
+}
+
+// hold is Hold, with the work that writes the holder's line under the
+// lease's token, once the lock is taken: takeOver, or more in the same
+// transaction (HoldAccount).
+func (s *SQL) hold(ctx context.Context, account string, takeOver func(token string) error) (*Lease, error) {
 	l := &s.leases
 	lock, err := l.reserve(ctx, s, account)
 	if err != nil {
@@ -194,7 +201,7 @@ func (s *SQL) Hold(ctx context.Context, account string) (*Lease, error) {
 		return nil, s.inUseBy(ctx, account)
 	}
 	token := rand.Text()
-	if err := s.takeOver(ctx, account, token); err != nil {
+	if err := takeOver(token); err != nil {
 		l.give(lock, key)
 		l.unreserve(account)
 		return nil, err
@@ -362,8 +369,7 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO sellers (account, pid, host, since, token, seen) VALUES ($1, $2, $3, $4, $5, $4)
-			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token, seen = excluded.seen`),
+		if _, err := tx.ExecContext(ctx, s.engine.q(`INSERT INTO sellers (account, pid, host, since, token, seen) VALUES ($1, $2, $3, $4, $5, $4)`+sellerReplaced),
 			account, os.Getpid(), host, now.UnixNano(), token); err != nil {
 			return err
 		}
@@ -376,6 +382,11 @@ func (s *SQL) takeOver(ctx context.Context, account, token string) error {
 	s.noteMarks(left)
 	return nil
 }
+
+// sellerReplaced ends the statement that writes who holds an account: the
+// line of its last holder, if any, is the new holder's.
+const sellerReplaced = `
+			ON CONFLICT (account) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since, token = excluded.token, seen = excluded.seen`
 
 // handOver writes, in one transaction, that a session of an account is
 // over: its units seen (the marks still queued, once a write of them

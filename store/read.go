@@ -83,6 +83,19 @@ func (s *SQL) purchases(ctx context.Context, q querier, query string, args ...an
 		return nil, err
 	}
 	defer rows.Close()
+	return s.scanPurchases(rows)
+}
+
+// purchaseRows are the rows of a query of purchases, on database/sql or
+// on pgx.
+type purchaseRows interface {
+	scanner
+	Next() bool
+	Err() error
+}
+
+// scanPurchases reads rows of purchases, as purchaseColumns lists them.
+func (s *SQL) scanPurchases(rows purchaseRows) ([]Receipt, error) {
 	var out []Receipt
 	for rows.Next() {
 		r, err := s.scanPurchase(rows)
@@ -94,14 +107,22 @@ func (s *SQL) purchases(ctx context.Context, q querier, query string, args ...an
 	return out, rows.Err()
 }
 
+// The statements that read an account (Account, and HoldAccount on
+// PostgreSQL): its row, its units never shown (oldest first), and its
+// last purchases (newest first, at most $2).
+const (
+	accountBalance   = `SELECT balance, deposited, purchases, guest FROM accounts WHERE name = $1`
+	pendingPurchases = `SELECT ` + purchaseColumns + ` FROM purchases WHERE account = $1 AND shown <> 1 ORDER BY number`
+	recentPurchases  = `SELECT ` + purchaseColumns + ` FROM purchases WHERE account = $1 ORDER BY number DESC LIMIT $2`
+)
+
 // Account returns an account with its units never shown and its last
 // recent purchases.
 func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, error) {
 	a := Account{Name: name}
 	var balance, deposited game.Cents
 	var guest int
-	err := s.db.QueryRowContext(ctx, s.engine.q(`SELECT balance, deposited, purchases, guest FROM accounts WHERE name = $1`), name).
-		Scan(&balance, &deposited, &a.Purchases, &guest)
+	err := s.db.QueryRowContext(ctx, s.engine.q(accountBalance), name).Scan(&balance, &deposited, &a.Purchases, &guest)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, fmt.Errorf("account %q: %w", name, ErrNoAccount)
 	}
@@ -109,11 +130,11 @@ func (s *SQL) Account(ctx context.Context, name string, recent int) (Account, er
 		return Account{}, fmt.Errorf("store: reading account %q: %w", name, err)
 	}
 	a.Balance, a.Deposited, a.Guest = balance.Decimal(), deposited.Decimal(), guest == 1
-	if a.Pending, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 AND shown <> 1 ORDER BY number`, name); err != nil {
+	if a.Pending, err = s.purchases(ctx, s.db, pendingPurchases, name); err != nil {
 		return Account{}, fmt.Errorf("store: reading the units account %q has not seen: %w", name, err)
 	}
 	if recent > 0 {
-		if a.Recent, err = s.purchases(ctx, s.db, `SELECT `+purchaseColumns+` FROM purchases WHERE account = $1 ORDER BY number DESC LIMIT $2`, name, recent); err != nil {
+		if a.Recent, err = s.purchases(ctx, s.db, recentPurchases, name, recent); err != nil {
 			return Account{}, fmt.Errorf("store: reading account %q's purchases: %w", name, err)
 		}
 		slices.Reverse(a.Recent)
@@ -200,9 +221,9 @@ func (s *SQL) ForgetGuest(ctx context.Context, account string) (bool, error) {
 }
 
 func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decimal, onlyNew, guest bool) (created bool, err error) {
-	cents, ok := game.CentsOf(amount)
-	if !ok || cents < 0 {
-		return false, fmt.Errorf("deposit %s: not a whole, positive number of cents", amount)
+	cents, err := depositCents(amount)
+	if err != nil {
+		return false, err
 	}
 	if account == "" {
 		return false, errors.New("an account needs a name")
@@ -241,9 +262,7 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		if err != nil {
 			return err
 		}
-		d := ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now}
-		hash := ledger.Link(s.emission.SealHash, prev, seq, d)
-		sig := s.key.Sign(hash)
+		hash, sig := s.signDeposit(prev, seq, ledger.Deposit{Account: account, N: deposits, Amount: cents, After: purchases, At: now})
 		_, err = tx.ExecContext(ctx, s.engine.q(`INSERT INTO deposits (account, n, amount, after_purchase, at, seq, hash, sig) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`),
 			account, deposits, cents, purchases, now, seq, hash[:], sig[:])
 		if err != nil {
@@ -261,6 +280,22 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		s.noteRecord(rec, 0, after, true)
 	}
 	return created, err
+}
+
+// depositCents is a deposit's amount in cents: whole, not negative.
+func depositCents(amount decimal.Decimal) (game.Cents, error) {
+	cents, ok := game.CentsOf(amount)
+	if !ok || cents < 0 {
+		return 0, fmt.Errorf("deposit %s: not a whole, positive number of cents", amount)
+	}
+	return cents, nil
+}
+
+// signDeposit links a deposit to its account's chain after prev, at seq,
+// and signs it.
+func (s *SQL) signDeposit(prev ledger.Hash, seq int64, d ledger.Deposit) (ledger.Hash, ledger.Sig) {
+	hash := ledger.Link(s.emission.SealHash, prev, seq, d)
+	return hash, s.key.Sign(hash)
 }
 
 // guestFlag is a guest's mark, as the accounts table keeps it.

@@ -45,7 +45,7 @@ func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and strin
 	if s.tamperedErr() != nil {
 		return nil, nil // a store changed under its seller is left as found: it signs nothing more
 	}
-	rows, err := q.QueryContext(ctx, s.engine.q(`SELECT unit FROM purchases WHERE account = $1 AND shown = 0 `+and), append([]any{account}, args...)...)
+	rows, err := q.QueryContext(ctx, s.engine.q(unitsRevealing+and), append([]any{account}, args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -64,13 +64,8 @@ func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and strin
 	}
 	var marks []ledger.Mark
 	for _, u := range units {
-		m := ledger.Mark{Account: account, Unit: u, Value: ledger.Left}
-		sig := s.key.Sign(m.Hash(s.emission.SealHash))
-		// The sweep's condition again: a unit its seller marked meanwhile,
-		// or a seller come back, is left as it is.
-		n := strconv.Itoa(len(args) + 2)
-		res, err := q.ExecContext(ctx, s.engine.q(`UPDATE purchases SET shown = 2, shown_sig = $`+n+` WHERE account = $1 AND unit = $`+strconv.Itoa(len(args)+3)+` AND shown = 0 `+and),
-			append(append([]any{account}, args...), sig[:], u)...)
+		m, query, margs := s.leftMark(account, u, and, args...)
+		res, err := q.ExecContext(ctx, s.engine.q(query), margs...)
 		if err != nil {
 			return nil, err
 		}
@@ -79,6 +74,22 @@ func (s *SQL) leaveUnseen(ctx context.Context, q execQuerier, account, and strin
 		}
 	}
 	return marks, nil
+}
+
+// unitsRevealing selects the units of an account ($1) being revealed:
+// bought, and not yet shown to the end nor left.
+const unitsRevealing = `SELECT unit FROM purchases WHERE account = $1 AND shown = 0 `
+
+// leftMark signs the mark that leaves an account's unit being revealed,
+// and returns it with the statement that records it (a sweep's condition,
+// and, and its arguments again): a unit its seller marked meanwhile, or a
+// seller come back, is left as it is, and the statement changes no row.
+func (s *SQL) leftMark(account, unit, and string, args ...any) (ledger.Mark, string, []any) {
+	m := ledger.Mark{Account: account, Unit: unit, Value: ledger.Left}
+	sig := s.key.Sign(m.Hash(s.emission.SealHash))
+	n := len(args) + 2
+	query := `UPDATE purchases SET shown = 2, shown_sig = $` + strconv.Itoa(n) + ` WHERE account = $1 AND unit = $` + strconv.Itoa(n+1) + ` AND shown = 0 ` + and
+	return m, query, append(append([]any{account}, args...), sig[:], unit)
 }
 
 // execQuerier is a database or a transaction.
