@@ -396,9 +396,15 @@ func TestStalledClientClosed(t *testing.T) {
 	term.waitFor(t, "Choose a game")
 	conn.reading.Store(false)
 	// Screens of help to write, that no one reads, until the server's
-	// writes wait and it closes the connection.
+	// writes wait and it closes the connection. The help is opened or
+	// closed every third look (60 ms), once a frame's turn at most: two
+	// toggles within one turn draw nothing new, and a write that small
+	// took up to 20 s to fill the buffers.
+	looks := 0
 	waitUntil(t, "the stalled player's place freed", func() bool {
-		io.WriteString(term.in, "?")
+		if looks++; looks%3 == 0 {
+			io.WriteString(term.in, "?")
+		}
 		return srv.Playing() == 0
 	})
 	close(conn.stopped)

@@ -6,8 +6,6 @@ import (
 	"fmt"
 
 	"github.com/shopspring/decimal"
-
-	"tapis/game"
 )
 
 // HoldAccount is what a seller does when a player arrives: it holds the
@@ -18,9 +16,8 @@ import (
 // take about eighteen: a room of players arriving at once waits for the
 // database's work, not for its answers' turns.
 func (s *SQL) HoldAccount(ctx context.Context, account string, balance decimal.Decimal, recent int) (*Lease, Account, bool, error) {
-	cents, err := depositCents(balance)
-	if err != nil {
-		return nil, Account{}, false, fmt.Errorf("opening account %q: %w", account, err)
+	if err := accountNamed(account); err != nil {
+		return nil, Account{}, false, err
 	}
 	var (
 		a             Account
@@ -28,7 +25,7 @@ func (s *SQL) HoldAccount(ctx context.Context, account string, balance decimal.D
 	)
 	lease, err := s.hold(ctx, account, func(token string) error {
 		var err error
-		a, created, done, err = s.engine.arrive(ctx, s, arrival{account: account, token: token, balance: cents, recent: recent})
+		a, created, done, err = s.engine.arrive(ctx, s, arrival{account: account, token: token, balance: balance, recent: recent})
 		if err != nil || done {
 			return err
 		}
@@ -50,7 +47,7 @@ func (s *SQL) HoldAccount(ctx context.Context, account string, balance decimal.D
 // it is created with when new, and how many recent purchases are read.
 type arrival struct {
 	account, token string
-	balance        game.Cents
+	balance        decimal.Decimal
 	recent         int
 }
 
@@ -70,7 +67,7 @@ func (s *SQL) openAndRead(ctx context.Context, account string, balance decimal.D
 }
 
 // Warm readies a store for a room of players arriving at once, as a
-// server does when it starts: on PostgreSQL every connection of the pool
-// is opened, each having read as an arrival does (warmPostgres). SQLite
-// has nothing to ready.
+// server does when it starts, before any player: on PostgreSQL every
+// connection of the pool is opened, each with an arrival's statements
+// prepared (warmPostgres). SQLite has nothing to ready.
 func (s *SQL) Warm(ctx context.Context) error { return s.engine.warm(ctx, s) }

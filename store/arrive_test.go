@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -38,6 +39,12 @@ func holdAccount(t *testing.T, url string) {
 	if !acc.Balance.Equal(hundred) || !acc.Deposited.Equal(hundred) || acc.Purchases != 0 || acc.Guest || len(acc.Pending)+len(acc.Recent) != 0 {
 		t.Fatalf("a new account read: %+v", acc)
 	}
+	a.book.mu.Lock()
+	k, noted := a.book.known["ann"]
+	a.book.mu.Unlock()
+	if !noted || k.Seq != 1 || k.balance != 10000 {
+		t.Errorf("the seller's book after the account's creation: %+v (noted %v), want its deposit, record 1", k, noted)
+	}
 	var inUse *InUseError
 	if _, _, _, err := b.HoldAccount(ctx, "ann", hundred, 10); !errors.As(err, &inUse) {
 		t.Fatalf("held by another seller: %v", err)
@@ -52,8 +59,14 @@ func holdAccount(t *testing.T, url string) {
 		t.Fatal(err)
 	}
 	lease, acc, created, err = b.HoldAccount(ctx, "ann", hundred, 10)
+	b.book.mu.Lock() // read at once: the next head, within HeadEvery, takes them
+	marks := b.book.marks
+	b.book.mu.Unlock()
 	if err != nil || created {
 		t.Fatalf("the account taken up by another seller: created %v, %v", created, err)
+	}
+	if len(marks) != 1 || marks[0].Unit != sold.Op.Unit || marks[0].Value != ledger.Left {
+		t.Errorf("the marks the seller's next head covers: %+v, want the unit left", marks)
 	}
 	defer lease.Release()
 	want, err := b.Account(ctx, "ann", 10)
@@ -87,7 +100,8 @@ func holdAccount(t *testing.T, url string) {
 }
 
 // TestPostgresWarm: Warm opens every connection of the pool, idle for
-// the players to come; on SQLite it has nothing to do.
+// the players to come, and waits for none in use; on SQLite it has
+// nothing to do.
 func TestPostgresWarm(t *testing.T) {
 	s, _ := openPostgres(t, Options{Key: ledger.PublicTestKey()})
 	if err := s.Warm(context.Background()); err != nil {
@@ -95,6 +109,18 @@ func TestPostgresWarm(t *testing.T) {
 	}
 	if st := s.db.Stats(); st.OpenConnections != pgConns || st.Idle != pgConns {
 		t.Errorf("warmed: %d connections open, %d idle; want %d", st.OpenConnections, st.Idle, pgConns)
+	}
+	// Called again with an account held (the lock's connection in use),
+	// it waits for no connection the pool cannot open.
+	l, err := s.Hold(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.Warm(ctx); err != nil {
+		t.Errorf("warmed with an account held: %v", err)
 	}
 	q, _ := openSQLite(t, Options{Key: ledger.PublicTestKey()})
 	if err := q.Warm(context.Background()); err != nil {

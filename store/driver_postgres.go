@@ -162,8 +162,8 @@ func (e *postgresEngine) arrive(ctx context.Context, s *SQL, a arrival) (Account
 	return s.arrivePostgres(ctx, a)
 }
 
-// warm: every connection of the pool opened, each having read as an
-// arrival does (pgarrive.go).
+// warm: every connection of the pool opened, each with an arrival's
+// statements prepared (pgarrive.go).
 func (e *postgresEngine) warm(ctx context.Context, s *SQL) error { return s.warmPostgres(ctx) }
 
 // unsyncedTx: the transaction at synchronous_commit off.

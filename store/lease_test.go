@@ -387,7 +387,13 @@ func TestHoldWaitsForARelease(t *testing.T) {
 // ends, whose holds are refused at once (no holdWait).
 func openLeasing(t *testing.T, url string) *SQL {
 	t.Helper()
-	s, err := Open(context.Background(), url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(5), SeedSet: true, Tables: SmallTables})
+	return openLeasingWith(t, url, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(5), SeedSet: true, Tables: SmallTables})
+}
+
+// openLeasingWith is openLeasing with the store's options.
+func openLeasingWith(t *testing.T, url string, o Options) *SQL {
+	t.Helper()
+	s, err := Open(context.Background(), url, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -225,8 +225,8 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 	if err != nil {
 		return false, err
 	}
-	if account == "" {
-		return false, errors.New("an account needs a name")
+	if err := accountNamed(account); err != nil {
+		return false, err
 	}
 	if err := s.selling(); err != nil {
 		return false, err
@@ -280,6 +280,14 @@ func (s *SQL) deposit(ctx context.Context, account string, amount decimal.Decima
 		s.noteRecord(rec, 0, after, true)
 	}
 	return created, err
+}
+
+// accountNamed refuses an account of no name.
+func accountNamed(account string) error {
+	if account == "" {
+		return errors.New("an account needs a name")
+	}
+	return nil
 }
 
 // depositCents is a deposit's amount in cents: whole, not negative.
