@@ -144,7 +144,7 @@ func serve(env Env, args []string) int {
 	// arrives (store.Warm). Those that do not open now are opened as
 	// players need them, as they were before: serving goes on.
 	if err := st.Warm(ctx); err != nil {
-		logger.Error("the store's connections not all opened: the first players wait for them", "err", text.Printable(err.Error()))
+		logger.Error("the store's connections not all opened: more are opened as players need them, and players are refused while the database refuses them", "err", text.Printable(err.Error()))
 	}
 	cancel()
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,

@@ -39,7 +39,7 @@ func (s *SQL) draw(ctx context.Context, tx *sql.Tx, g lottery.Game, seq game.Seq
 func (s *SQL) clock(ctx context.Context, r runner) (time.Time, error) {
 	at, err := s.engine.clock(ctx, r, s.now)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("store: reading the server's clock: %w", err)
+		return time.Time{}, fmt.Errorf("store: reading the database's clock: %w", err)
 	}
 	return at, nil
 }

@@ -131,6 +131,26 @@ func (a *advisoryLock) keep(ctx context.Context) error {
 // database's stores of the same server), without taking it: a bigint
 // advisory lock is listed by its high and low 32 bits.
 func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
+	held, err := a.heldOn(ctx, key)
+	if err != nil {
+		// The connection may be gone (the database restarted): a lock that
+		// holds no account is kept by no renewal (keep), so it is replaced
+		// here, as take replaces it, or every sweep after a restart would
+		// fail on it.
+		pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if a.conn.PingContext(pctx) != nil {
+			if err := a.reconnect(pctx); err != nil {
+				return false, err
+			}
+			held, err = a.heldOn(ctx, key)
+		}
+	}
+	return held, err
+}
+
+// heldOn is held, asked on the lock's connection as it is.
+func (a *advisoryLock) heldOn(ctx context.Context, key int64) (bool, error) {
 	ctx, cancel := own(ctx)
 	defer cancel()
 	var n int

@@ -226,6 +226,39 @@ func TestPostgresLeaseKeptAcrossACutConnection(t *testing.T) {
 	}
 }
 
+// TestPostgresSweepAfterARestart: a store that holds no account, whose
+// lock's connection the database dropped (a restart), sweeps again: the
+// connection is replaced, not failed on at every sweep.
+func TestPostgresSweepAfterARestart(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Fresh(t)
+	a, b := openLeasing(t, url), openLeasing(t, url)
+	if _, err := a.OpenAccount(ctx, "ghost", decimal.NewFromInt(100)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Sell(ctx, Purchase{Account: "ghost", Number: 1, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := a.LeaveAbandoned(ctx); err != nil || n != 1 {
+		t.Fatalf("the first sweep marked %d units (%v), want 1", n, err)
+	}
+	if _, err := a.Sell(ctx, Purchase{Account: "ghost", Number: 2, Game: lottery.Yams(), Stake: decimal.NewFromInt(1)}); err != nil {
+		t.Fatal(err)
+	}
+	// Every connection of a's cut, as a restart cuts them; its pool's
+	// idle ones let go (the pool finds them broken on its own), not the
+	// lock's, which it holds.
+	if _, err := b.db.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	a.db.SetMaxIdleConns(0)
+	a.db.SetMaxIdleConns(pgConns)
+	if n, err := a.LeaveAbandoned(ctx); err != nil || n != 1 {
+		t.Fatalf("the sweep after a restart marked %d units (%v), want 1", n, err)
+	}
+}
+
 // leaseLost: a Hold given up by its caller drops no other lease; a seller
 // whose lease another took since (lose makes it so) has its purchases
 // refused, in their transaction, and its release leaves the other's

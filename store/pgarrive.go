@@ -233,13 +233,15 @@ func (s *SQL) warmPostgres(ctx context.Context) error {
 		})
 	}
 	wg.Wait()
+	opened := 0
 	for _, c := range conns {
 		if c != nil {
+			opened++
 			c.Close()
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("store %s: opening its connections: %w", s.where, oneLine{err})
+		return fmt.Errorf("store %s: %d of its %d connections opened: %w", s.where, opened, n, oneLine{err})
 	}
 	return nil
 }

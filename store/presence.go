@@ -69,7 +69,7 @@ func (s *SQL) Players(ctx context.Context, now time.Time) (int, error) {
 func (s *SQL) dbNow(ctx context.Context) (time.Time, error) {
 	now, err := s.engine.clock(ctx, dbRunner{s}, s.now)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("store %s: reading the server's clock: %w", s.where, oneLine{err})
+		return time.Time{}, fmt.Errorf("store %s: reading the database's clock: %w", s.where, oneLine{err})
 	}
 	return now, nil
 }
