@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/internal/beat"
 	"tapis/store"
 )
 
@@ -91,7 +92,7 @@ func (f *Feed) run() {
 		case <-ctx.Done():
 		}
 	}()
-	t := time.NewTicker(f.every)
+	t := beat.NewTicker(f.every)
 	defer t.Stop()
 	for {
 		f.poll(ctx)

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"charm.land/log/v2"
+
+	"tapis/internal/beat"
 )
 
 // procsEvery is how often tapis serve weighs the processors it runs on
@@ -118,7 +120,7 @@ func startProcs(logger *log.Logger) (stop func()) {
 		}}
 	p.set(1)
 	logger.Info("processors", "n", 1, "most", most)
-	tick := time.NewTicker(procsEvery)
+	tick := beat.NewTicker(procsEvery)
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)

@@ -84,9 +84,9 @@ func (s *Server) housekeeping() {
 	// the boards count them.
 	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
 	defer cancel()
-	// The store renews its leases on its own too (store.LeaseRenewEvery):
-	// this one says in the log when it cannot.
-	if err := s.o.Store.RenewLeases(ctx); err != nil {
+	// The store renews its leases on its own (store.LeaseRenewEvery), on
+	// the same beat: this says in the log when it cannot.
+	if err := s.o.Store.RenewalFailed(); err != nil {
 		s.metrics.storeError("leases")
 		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/internal/beat"
 	"tapis/store"
 	"tapis/text"
 )
@@ -93,7 +94,7 @@ func every(d time.Duration, f func()) *ticker {
 	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(t.done)
-		tick := time.NewTicker(d)
+		tick := beat.NewTicker(d)
 		defer tick.Stop()
 		for {
 			f()

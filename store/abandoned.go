@@ -19,7 +19,7 @@ const LeaseStale = time.Minute
 // accounts: the sweep of another server leaves their units alone, even
 // should this process's lock be lost for a moment.
 func (s *SQL) RenewLeases(ctx context.Context) (err error) {
-	defer func() { s.leases.answered(err == nil) }()
+	defer func() { s.leases.renewed(err) }()
 	if err := s.leases.keep(ctx); err != nil {
 		return fmt.Errorf("store: holding this process's accounts again: %w", oneLine{err})
 	}
@@ -42,6 +42,15 @@ func (s *SQL) RenewLeases(ctx context.Context) (err error) {
 		return fmt.Errorf("store: renewing this process's leases: %w", oneLine{err})
 	}
 	return nil
+}
+
+// RenewalFailed returns why the last renewal of this process's leases
+// failed, nil once one succeeds: the store renews them on its own
+// (LeaseRenewEvery), and a server says in its log when it cannot.
+func (s *SQL) RenewalFailed() error {
+	s.leases.mu.Lock()
+	defer s.leases.mu.Unlock()
+	return s.leases.renewal
 }
 
 // LeaveAbandoned marks as left (no secret: the board counts them) the

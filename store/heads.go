@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tapis/game"
+	"tapis/internal/beat"
 	"tapis/ledger"
 )
 
@@ -229,7 +230,7 @@ func (s *SQL) startBook(o Options) {
 	b.stop, b.done = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(b.done)
-		heads, checks := time.NewTicker(HeadEvery), time.NewTicker(CheckEvery)
+		heads, checks := beat.NewTicker(HeadEvery), beat.NewTicker(CheckEvery)
 		defer heads.Stop()
 		defer checks.Stop()
 		for {

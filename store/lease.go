@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"tapis/internal/beat"
 	"tapis/ledger"
 	"tapis/text"
 )
@@ -86,6 +87,8 @@ type leases struct {
 	// failed is when the database last failed a renewal: the sweep waits
 	// sweepCalm after it.
 	failed time.Time
+	// renewal is the last renewal's error, nil once one is answered.
+	renewal error
 }
 
 // sweepCalm is how long after a renewal failed (the database
@@ -107,6 +110,15 @@ func (l *leases) answered(ok bool) {
 	}
 }
 
+// renewed records a renewal's outcome: err nil when the database
+// answered it.
+func (l *leases) renewed(err error) {
+	l.answered(err == nil)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.renewal = err
+}
+
 // steady reports whether no renewal failed within sweepCalm.
 func (l *leases) steady() bool {
 	l.mu.Lock()
@@ -125,9 +137,10 @@ func (s *SQL) renewLeases() {
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		renew := time.NewTicker(cmp.Or(s.leases.every, LeaseRenewEvery))
+		every := cmp.Or(s.leases.every, LeaseRenewEvery)
+		renew := beat.NewTicker(every)
 		defer renew.Stop()
-		keep := time.NewTicker(min(keepEvery, cmp.Or(s.leases.every, keepEvery)))
+		keep := beat.NewTicker(min(keepEvery, every))
 		defer keep.Stop()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
@@ -136,7 +149,7 @@ func (s *SQL) renewLeases() {
 				cancel()
 				return
 			case <-renew.C:
-				s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs its own call
+				s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs RenewalFailed
 			case <-keep.C:
 				// The locks taken again within a second of a restart: a
 				// ping on their connection, nothing written.
