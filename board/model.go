@@ -104,8 +104,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case frameMsg:
 		m.board, m.ok, m.err = msg.board, msg.ok, msg.err
 		// One chain of ticks, started by Init's reading: each frame
-		// schedules the next.
-		return m, tea.Tick(Every, func(time.Time) tea.Msg { return m.read() })
+		// schedules the next, on the wall clock's multiples of Every, as
+		// the server's sessions and its periodic work tick
+		// (internal/beat).
+		return m, tea.Every(Every, func(time.Time) tea.Msg { return m.read() })
 	case StandMsg:
 		m.stand = msg
 	case tea.WindowSizeMsg:

@@ -92,8 +92,12 @@ func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 		case <-done:
 			return
 		case now := <-tick:
-			c := p.cpu()
-			if wall := now.Sub(at); wall > 0 {
+			// The ticks fall on the quarter seconds of the wall clock, the
+			// first one at any moment after the start: a look spans at
+			// least half a period, or the CPU time the system counts at its
+			// own ticks (some 4 ms) would be most of it.
+			if wall := now.Sub(at); wall >= procsEvery/2 {
+				c := p.cpu()
 				p.look(c-last, wall)
 				last, at = c, now
 			}

@@ -80,16 +80,16 @@ func (s *Server) housekeeping() {
 	if s.gate.shrunk() {
 		debug.FreeOSMemory()
 	}
-	// Units a killed seller's players left being revealed are no secret:
-	// the boards count them.
-	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
-	defer cancel()
-	// The store renews its leases on its own (store.LeaseRenewEvery), on
-	// the same beat: this says in the log when it cannot.
+	// The store renews its leases on its own (store.LeaseRenewEvery): this
+	// says in the log when it could not, since the last look.
 	if err := s.o.Store.RenewalFailed(); err != nil {
 		s.metrics.storeError("leases")
 		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
 	}
+	// Units a killed seller's players left being revealed are no secret:
+	// the boards count them.
+	ctx, cancel := context.WithTimeout(context.Background(), housekeepingEvery)
+	defer cancel()
 	if n, err := s.o.Store.LeaveAbandoned(ctx); err != nil {
 		s.metrics.storeError("sweep")
 		s.log.Error("sweeping the units left being revealed", "err", text.Printable(err.Error()))

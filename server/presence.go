@@ -89,7 +89,8 @@ type ticker struct {
 	stopped sync.Once
 }
 
-// every calls f at once, then every d, and a last time when stopped.
+// every calls f at once, then at each multiple of d on the wall clock (the
+// first may come a moment after), and a last time when stopped.
 func every(d time.Duration, f func()) *ticker {
 	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {

@@ -19,7 +19,7 @@ const LeaseStale = time.Minute
 // accounts: the sweep of another server leaves their units alone, even
 // should this process's lock be lost for a moment.
 func (s *SQL) RenewLeases(ctx context.Context) (err error) {
-	defer func() { s.leases.renewed(err) }()
+	defer func() { s.leases.renewed(err) }() // the sweep's calm and the server's log
 	if err := s.leases.keep(ctx); err != nil {
 		return fmt.Errorf("store: holding this process's accounts again: %w", oneLine{err})
 	}
@@ -45,12 +45,27 @@ func (s *SQL) RenewLeases(ctx context.Context) (err error) {
 }
 
 // RenewalFailed returns why the last renewal of this process's leases
-// failed, nil once one succeeds: the store renews them on its own
-// (LeaseRenewEvery), and a server says in its log when it cannot.
+// that failed since its last call failed, and forgets it; nil when none
+// did. The store renews them on its own (LeaseRenewEvery), and a server
+// says in its log when it could not: a failure is kept until read, so
+// that one followed at once by a renewal answered is logged all the same.
 func (s *SQL) RenewalFailed() error {
 	s.leases.mu.Lock()
 	defer s.leases.mu.Unlock()
-	return s.leases.renewal
+	err := s.leases.failure
+	s.leases.failure = nil
+	return err
+}
+
+// renewed records a renewal's outcome: err nil when the database
+// answered it.
+func (l *leases) renewed(err error) {
+	if err == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.failed, l.failure = time.Now(), err
 }
 
 // LeaveAbandoned marks as left (no secret: the board counts them) the

@@ -222,12 +222,12 @@ func (s *SQL) tamper(what string) error {
 }
 
 // startBook starts signing heads and checking the store, every HeadEvery
-// and CheckEvery, until the store closes. Their ticks keep a phase of
-// their own, off the whole second that a server's light periodic work
-// and its sessions' clocks share (internal/beat): a check reads and hashes
-// again every account held, a few milliseconds of work that, on that
-// second, the purchases under way would wait behind, where its wake
-// alone costs little.
+// and CheckEvery, until the store closes. Their ticks keep the phase of
+// the store's opening, not the beat a server's light periodic work and
+// its sessions' clocks share (internal/beat): a check reads and hashes
+// again every account held, a few milliseconds of work that the purchases
+// of that busy moment would wait behind, where its wake alone costs
+// little.
 func (s *SQL) startBook(o Options) {
 	b := &s.book
 	b.onHead, b.onTamper, b.seller = o.OnHead, o.OnTamper, seller()

@@ -76,7 +76,7 @@ var ErrLeaseLost = errors.New("the account is held by another seller now")
 // leases are the accounts a store's sellers in this process hold, and the
 // engine's lock that holds them against other processes.
 type leases struct {
-	mu     sync.Mutex        // guards held, lock and closed; held across no call to the database but the lock's opening
+	mu     sync.Mutex        // guards held, lock, closed, failed and failure; held across no call to the database but the lock's opening
 	held   map[string]string // the accounts held, by token ("" while being taken)
 	lock   accountLock       // nil until the first Hold
 	closed bool
@@ -87,8 +87,9 @@ type leases struct {
 	// failed is when the database last failed a renewal: the sweep waits
 	// sweepCalm after it.
 	failed time.Time
-	// renewal is the last renewal's error, nil once one is answered.
-	renewal error
+	// failure is the last renewal's error since RenewalFailed last read
+	// it: nil when none failed.
+	failure error
 }
 
 // sweepCalm is how long after a renewal failed (the database
@@ -108,15 +109,6 @@ func (l *leases) answered(ok bool) {
 	if !ok {
 		l.failed = time.Now()
 	}
-}
-
-// renewed records a renewal's outcome: err nil when the database
-// answered it.
-func (l *leases) renewed(err error) {
-	l.answered(err == nil)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.renewal = err
 }
 
 // steady reports whether no renewal failed within sweepCalm.

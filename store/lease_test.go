@@ -6,10 +6,8 @@ import (
 
 	"bufio"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	neturl "net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
 	"tapis/game/lottery"
@@ -260,57 +257,6 @@ func TestPostgresSweepAfterARestart(t *testing.T) {
 	if n, err := a.LeaveAbandoned(ctx); err != nil || n != 1 {
 		t.Fatalf("the sweep after a restart marked %d units (%v), want 1", n, err)
 	}
-}
-
-// TestPostgresRenewalFailedSaysSo: the store renews its leases on its
-// own; while the database refuses it, RenewalFailed says why (a server
-// logs it), and once a renewal is answered again, nothing.
-func TestPostgresRenewalFailedSaysSo(t *testing.T) {
-	ctx := context.Background()
-	url := pgtest.Fresh(t)
-	a := openLeasing(t, url)
-	a.leases.every = 20 * time.Millisecond
-	held, err := a.Hold(ctx, "alice")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Release()
-	waitFor := func(what string, ok func() bool) {
-		t.Helper()
-		for start := time.Now(); !ok(); time.Sleep(5 * time.Millisecond) {
-			if time.Since(start) > 10*time.Second {
-				t.Fatalf("no %s within 10 s", what)
-			}
-		}
-	}
-	waitFor("renewal answered", func() bool { return a.RenewalFailed() == nil && a.leases.steady() })
-	server, err := sql.Open("pgx", pgtest.URL(t)) // the server's own database: a database refuses only others
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer server.Close()
-	u, err := neturl.Parse(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	allow := func(yes bool) {
-		t.Helper()
-		q := fmt.Sprintf(`ALTER DATABASE %s ALLOW_CONNECTIONS %t`, pgx.Identifier{strings.TrimPrefix(u.Path, "/")}.Sanitize(), yes)
-		if _, err := server.ExecContext(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	allow(false)
-	defer allow(true)
-	if _, err := server.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, strings.TrimPrefix(u.Path, "/")); err != nil {
-		t.Fatal(err)
-	}
-	waitFor("renewal failed", func() bool { return a.RenewalFailed() != nil })
-	if msg := a.RenewalFailed().Error(); strings.Contains(msg, "\n") {
-		t.Errorf("the renewal's error holds a newline: %q", msg)
-	}
-	allow(true)
-	waitFor("renewal answered again", func() bool { return a.RenewalFailed() == nil })
 }
 
 // leaseLost: a Hold given up by its caller drops no other lease; a seller

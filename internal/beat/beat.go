@@ -1,10 +1,11 @@
 // Package beat gives tickers whose ticks fall on the wall clock's
-// multiples of their period: every periodic task of a server (a lease
-// renewed, a store checked, the players written for the board, the
-// processors weighed) then wakes the process at the very moments its
-// sessions' clocks do, on the whole second, rather than each at a moment
-// of its own. On a virtual machine a wake of an idle process costs more
-// than most of what is done awake (README, Serving over SSH).
+// multiples of their period. A server's light periodic work (its leases'
+// locks made sure of and renewed, its players written for the board, its
+// housekeeping, its processors weighed) then wakes the process on the
+// whole second, or the quarter, when its sessions' clocks wake it anyway,
+// rather than each at a moment of its own. On a virtual machine a wake of
+// an idle process costs more than most of what is done awake (README,
+// Serving over SSH).
 package beat
 
 import (
@@ -13,8 +14,8 @@ import (
 )
 
 // Ticker sends the time on C at each multiple of its period on the wall
-// clock, as time.Ticker does at its own: a tick the reader is not ready
-// for is dropped, never queued.
+// clock, as time.Ticker does at its own: while the reader is not ready
+// one tick is held, the others are dropped.
 type Ticker struct {
 	// C delivers the ticks.
 	C <-chan time.Time
@@ -23,6 +24,7 @@ type Ticker struct {
 
 	mu      sync.Mutex
 	t       *time.Timer
+	next    time.Time // the multiple of d the timer is set for, on the wall clock
 	stopped bool
 }
 
@@ -35,7 +37,9 @@ func NewTicker(d time.Duration) *Ticker {
 	c := make(chan time.Time, 1)
 	t := &Ticker{C: c, c: c, d: d}
 	t.mu.Lock()
-	t.t = time.AfterFunc(Until(time.Now(), d), t.fire)
+	now := time.Now()
+	t.next = now.Truncate(d).Add(d)
+	t.t = time.AfterFunc(Until(now, d), t.fire)
 	t.mu.Unlock()
 	return t
 }
@@ -47,23 +51,37 @@ func Until(now time.Time, d time.Duration) time.Duration {
 }
 
 // fire sends a tick, unless the last is still unread, and sets the next.
+// A timer ending before the multiple it was set for (the wall clock set
+// back meanwhile) is set again for it, sending nothing: one tick a
+// multiple, never two.
 func (t *Ticker) fire() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return
+	}
 	now := time.Now()
+	if wall := now.Round(0); wall.Before(t.next) {
+		t.t.Reset(t.next.Sub(wall))
+		return
+	}
 	select {
 	case t.c <- now:
 	default:
 	}
-	t.mu.Lock()
-	if !t.stopped {
-		t.t.Reset(Until(now, t.d))
-	}
-	t.mu.Unlock()
+	t.next = now.Truncate(t.d).Add(t.d)
+	t.t.Reset(Until(now, t.d))
 }
 
-// Stop stops the ticks; it does not close C.
+// Stop stops the ticks: none is received after it returns, even one sent
+// just before. It does not close C.
 func (t *Ticker) Stop() {
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.stopped = true
 	t.t.Stop()
-	t.mu.Unlock()
+	select {
+	case <-t.c:
+	default:
+	}
 }
