@@ -1,16 +1,56 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"tapis/internal/beat"
 )
 
 // LeaseStale is how long a lease's line in sellers may go unrenewed
 // before the sweep takes its holder for gone: a serving process renews
 // its own every few seconds (RenewLeases).
 const LeaseStale = time.Minute
+
+// LeaseRenewEvery is how often a store holding accounts renews them
+// (RenewLeases), on its own, whatever sells from it: a game, a simulate
+// or a server.
+const LeaseRenewEvery = 10 * time.Second
+
+// renewLeases renews the store's leases every LeaseRenewEvery until stop
+// is called; l.mu held by the caller, the lock just opened.
+func (s *SQL) renewLeases() {
+	done, over := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(over)
+		every := cmp.Or(s.leases.every, LeaseRenewEvery)
+		renew := beat.NewTicker(every)
+		defer renew.Stop()
+		keep := beat.NewTicker(min(keepEvery, every))
+		defer keep.Stop()
+		for {
+			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
+			select {
+			case <-done:
+				cancel()
+				return
+			case <-renew.C:
+				s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs RenewalFailed
+			case <-keep.C:
+				// The locks taken again within a second of a restart: a
+				// ping on their connection, nothing written.
+				if err := s.leases.keep(ctx); err != nil {
+					s.leases.unanswered()
+				}
+			}
+			cancel()
+		}
+	}()
+	s.leases.stop = func() { close(done); <-over }
+}
 
 // RenewLeases takes this process's accounts' locks again if they were
 // lost (a PostgreSQL restart drops them: a seller arriving in between
@@ -87,7 +127,7 @@ func (s *SQL) LeaveAbandoned(ctx context.Context) (int64, error) {
 	}
 	now, err := s.dbNow(ctx)
 	if err != nil {
-		s.leases.answered(false) // the next sweeps wait for the sellers to renew
+		s.leases.unanswered() // the next sweeps wait for the sellers to renew
 		return 0, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT account FROM purchases WHERE shown = 0`)

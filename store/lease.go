@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -13,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"tapis/internal/beat"
 	"tapis/ledger"
 	"tapis/text"
 )
@@ -102,13 +100,12 @@ const sweepCalm = 3 * LeaseRenewEvery
 // seller for about that long.
 const keepEvery = time.Second
 
-// answered records whether the database answered a renewal.
-func (l *leases) answered(ok bool) {
+// unanswered records that the database did not answer a renewal, or a
+// sweep's first question: the sweep waits sweepCalm.
+func (l *leases) unanswered() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !ok {
-		l.failed = time.Now()
-	}
+	l.failed = time.Now()
 }
 
 // steady reports whether no renewal failed within sweepCalm.
@@ -116,43 +113,6 @@ func (l *leases) steady() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.failed.IsZero() || time.Since(l.failed) > sweepCalm
-}
-
-// LeaseRenewEvery is how often a store holding accounts renews them
-// (RenewLeases), on its own, whatever sells from it: a game, a simulate
-// or a server.
-const LeaseRenewEvery = 10 * time.Second
-
-// renewLeases renews the store's leases every LeaseRenewEvery until stop
-// is called; l.mu held by the caller, the lock just opened.
-func (s *SQL) renewLeases() {
-	done, over := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(over)
-		every := cmp.Or(s.leases.every, LeaseRenewEvery)
-		renew := beat.NewTicker(every)
-		defer renew.Stop()
-		keep := beat.NewTicker(min(keepEvery, every))
-		defer keep.Stop()
-		for {
-			ctx, cancel := context.WithTimeout(context.Background(), LeaseRenewEvery)
-			select {
-			case <-done:
-				cancel()
-				return
-			case <-renew.C:
-				s.RenewLeases(ctx) //nolint:errcheck // a purchase says what a lost lease costs; a server logs RenewalFailed
-			case <-keep.C:
-				// The locks taken again within a second of a restart: a
-				// ping on their connection, nothing written.
-				if err := s.leases.keep(ctx); err != nil {
-					s.leases.answered(false)
-				}
-			}
-			cancel()
-		}
-	}()
-	s.leases.stop = func() { close(done); <-over }
 }
 
 // accountLock is how an engine holds an account against other

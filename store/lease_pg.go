@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -53,27 +54,38 @@ func (a *advisoryLock) take(ctx context.Context, key int64) (bool, error) {
 	if a.closed {
 		return false, errLockClosed
 	}
-	ok, err := a.try(ctx, key)
-	if err != nil {
-		// The connection may be gone, and its locks with it: asked with
-		// a context of its own (the caller's may be what ended), a
-		// connection that does not answer is replaced and its locks
-		// taken again (an account another seller took meanwhile is
-		// lost to it, and this seller's purchases are refused by its
-		// token).
-		pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if a.conn.PingContext(pctx) != nil {
-			if err := a.reconnect(pctx); err != nil {
-				return false, err
-			}
-			ok, err = a.try(ctx, key)
-		}
-	}
+	ok, err := a.again(ctx, func() (bool, error) { return a.try(ctx, key) })
 	if ok {
 		a.keys[key] = true
 	}
 	return ok, err
+}
+
+// again asks on the lock's connection, and once more on a new one when
+// the question failed and the connection no longer answers: it may be
+// gone (the database restarted), and its locks with it.
+func (a *advisoryLock) again(ctx context.Context, ask func() (bool, error)) (bool, error) {
+	ok, err := ask()
+	if err == nil {
+		return ok, nil
+	}
+	if replaced, rerr := a.revive(ctx); rerr != nil || !replaced {
+		return false, cmp.Or(rerr, err)
+	}
+	return ask()
+}
+
+// revive replaces the lock's connection when it does not answer a ping,
+// asked with a context of its own (the caller's may be what ended), and
+// takes its locks again: an account another seller took meanwhile is lost
+// to it, and this seller's purchases are refused by its token.
+func (a *advisoryLock) revive(ctx context.Context) (replaced bool, err error) {
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if a.conn.PingContext(pctx) == nil {
+		return false, nil
+	}
+	return true, a.reconnect(pctx)
 }
 
 func (a *advisoryLock) try(ctx context.Context, key int64) (bool, error) {
@@ -118,35 +130,20 @@ func (a *advisoryLock) keep(ctx context.Context) error {
 	if a.closed || len(a.keys) == 0 {
 		return nil
 	}
-	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	if a.conn.PingContext(pctx) == nil {
-		return nil
-	}
-	return a.reconnect(pctx)
+	_, err := a.revive(ctx)
+	return err
 }
 
 // held tests whether another session of the database holds the
 // account's lock (this connection's own are not counted, nor another
 // database's stores of the same server), without taking it: a bigint
 // advisory lock is listed by its high and low 32 bits.
+//
+// A lock that holds no account is kept by no renewal (keep): its
+// connection is replaced here, as take replaces it, or every sweep after
+// a database restart would fail on it.
 func (a *advisoryLock) held(ctx context.Context, key int64) (bool, error) {
-	held, err := a.heldOn(ctx, key)
-	if err != nil {
-		// The connection may be gone (the database restarted): a lock that
-		// holds no account is kept by no renewal (keep), so it is replaced
-		// here, as take replaces it, or every sweep after a restart would
-		// fail on it.
-		pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if a.conn.PingContext(pctx) != nil {
-			if err := a.reconnect(pctx); err != nil {
-				return false, err
-			}
-			held, err = a.heldOn(ctx, key)
-		}
-	}
-	return held, err
+	return a.again(ctx, func() (bool, error) { return a.heldOn(ctx, key) })
 }
 
 // heldOn is held, asked on the lock's connection as it is.

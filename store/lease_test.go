@@ -447,7 +447,7 @@ func TestSweepWaitsAfterAnOutage(t *testing.T) {
 	if _, err := s.Sell(ctx, Purchase{Account: "ann", Number: 1, Game: lottery.Vegas(), Stake: decimal.NewFromInt(3)}); err != nil {
 		t.Fatal(err)
 	}
-	s.leases.answered(false)
+	s.leases.unanswered()
 	if n, err := s.LeaveAbandoned(ctx); err != nil || n != 0 {
 		t.Fatalf("the sweep just after an outage marked %d, %v", n, err)
 	}
