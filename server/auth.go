@@ -82,9 +82,9 @@ func (s *Server) housekeeping() {
 	}
 	// The store renews its leases on its own (store.LeaseRenewEvery): this
 	// says in the log when it could not, since the last look.
-	if err := s.o.Store.RenewalFailed(); err != nil {
+	if at, err := s.o.Store.RenewalFailed(); err != nil {
 		s.metrics.storeError("leases")
-		s.log.Error("renewing the accounts' leases", "err", text.Printable(err.Error()))
+		s.log.Error("renewing the accounts' leases", "at", at.Format(time.TimeOnly), "err", text.Printable(err.Error()))
 	}
 	// Units a killed seller's players left being revealed are no secret:
 	// the boards count them.

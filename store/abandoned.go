@@ -84,17 +84,22 @@ func (s *SQL) RenewLeases(ctx context.Context) (err error) {
 	return nil
 }
 
-// RenewalFailed returns why the last renewal of this process's leases
-// that failed since its last call failed, and forgets it; nil when none
-// did. The store renews them on its own (LeaseRenewEvery), and a server
-// says in its log when it could not: a failure is kept until read, so
-// that one followed at once by a renewal answered is logged all the same.
-func (s *SQL) RenewalFailed() error {
+// RenewalFailed returns why, and when, the last renewal of this
+// process's leases that failed since its last call failed, and forgets
+// it; a nil error when none did. The store renews them on its own
+// (LeaseRenewEvery), and a server says in its log when it could not: a
+// failure is kept until read, so that one followed at once by a renewal
+// answered is logged all the same, with its time (the database may be
+// back by then).
+func (s *SQL) RenewalFailed() (time.Time, error) {
 	s.leases.mu.Lock()
 	defer s.leases.mu.Unlock()
 	err := s.leases.failure
 	s.leases.failure = nil
-	return err
+	if err == nil {
+		return time.Time{}, nil
+	}
+	return s.leases.failureAt, err
 }
 
 // renewed records a renewal's outcome: err nil when the database
@@ -105,7 +110,8 @@ func (l *leases) renewed(err error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.failed, l.failure = time.Now(), err
+	now := time.Now()
+	l.failed, l.failure, l.failureAt = now, err, now
 }
 
 // LeaveAbandoned marks as left (no secret: the board counts them) the

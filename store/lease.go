@@ -87,7 +87,8 @@ type leases struct {
 	failed time.Time
 	// failure is the last renewal's error since RenewalFailed last read
 	// it: nil when none failed.
-	failure error
+	failure   error
+	failureAt time.Time
 }
 
 // sweepCalm is how long after a renewal failed (the database

@@ -20,16 +20,17 @@ import (
 // every 10 s, on the beat the store renews on).
 func TestRenewalFailureKeptUntilRead(t *testing.T) {
 	var s SQL
-	if err := s.RenewalFailed(); err != nil {
+	if _, err := s.RenewalFailed(); err != nil {
 		t.Fatalf("before any renewal: %v", err)
 	}
+	before := time.Now()
 	cut := errors.New("connection refused")
 	s.leases.renewed(cut)
 	s.leases.renewed(nil)
-	if err := s.RenewalFailed(); !errors.Is(err, cut) {
-		t.Fatalf("a failure followed by a renewal answered, read: %v", err)
+	if at, err := s.RenewalFailed(); !errors.Is(err, cut) || at.Before(before) || time.Since(at) > time.Minute {
+		t.Fatalf("a failure followed by a renewal answered, read: %v at %v", err, at)
 	}
-	if err := s.RenewalFailed(); err != nil {
+	if _, err := s.RenewalFailed(); err != nil {
 		t.Fatalf("read twice: %v", err)
 	}
 	if s.leases.steady() {
@@ -82,7 +83,7 @@ func TestPostgresRenewalFailedSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	var failed error
-	waitFor("renewal failed", func() bool { failed = a.RenewalFailed(); return failed != nil })
+	waitFor("renewal failed", func() bool { _, failed = a.RenewalFailed(); return failed != nil })
 	if msg := failed.Error(); strings.Contains(msg, "\n") {
 		t.Errorf("the renewal's error holds a newline: %q", msg)
 	}
@@ -100,7 +101,7 @@ func TestPostgresRenewalFailedSaysSo(t *testing.T) {
 	waitFor("renewal answered again", func() bool { return seen() > before })
 	a.RenewalFailed() // what failed while the database came back
 	time.Sleep(5 * a.leases.every)
-	if err := a.RenewalFailed(); err != nil {
+	if _, err := a.RenewalFailed(); err != nil {
 		t.Errorf("renewals answered, still said to fail: %v", err)
 	}
 }
