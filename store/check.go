@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"tapis/game"
 	"tapis/ledger"
@@ -18,7 +19,11 @@ import (
 // account it holds against the last record it wrote of it, its last head
 // still in place. What it finds is a *TamperedError, and from then on the
 // store sells nothing. A database that does not answer is no tampering: it
-// is checked again next time.
+// is checked again next time. Where the engine tells that no one else
+// committed since the last check read everything (SQLite), nothing can
+// have changed under the seller, and only every checkAtLeast is the store
+// read again: a server sitting with its players reads nothing most
+// seconds.
 func (s *SQL) Check(ctx context.Context) error {
 	if err := s.tamperedErr(); err != nil {
 		return err
@@ -26,15 +31,57 @@ func (s *SQL) Check(ctx context.Context) error {
 	if !s.key.Valid() {
 		return nil // a reader sells nothing
 	}
-	row, err := readEmission(ctx, dbRunner{s})
-	if err != nil {
+	mark, told := s.engine.changes(ctx, s)
+	if told && s.lastCheck.unchanged(mark, s.now()) {
 		return nil
 	}
-	if row.seed != s.emission.seed.String() {
-		return s.tamper("the emission's master seed was changed")
+	err := s.readWhole(ctx)
+	if errors.Is(err, errUnread) {
+		return nil
 	}
-	if _, problems := row.sealProblems(s.emission.seed, s.key.Public()); len(problems) > 0 {
-		return s.tamper(problems[0])
+	if err == nil && told {
+		s.lastCheck.read(mark, s.now())
+	}
+	return err
+}
+
+// checkAtLeast is how often the store is read whole by Check, even when
+// the engine says no one else committed: a file changed on disk behind
+// SQLite's back is not a commit.
+const checkAtLeast = 30 * time.Second
+
+// errUnread is a check's failure to read the store: no tampering, and the
+// store is read again at the next check.
+var errUnread = errors.New("store: the check could not read the store")
+
+// checkMark is the mark of the engine's changes (engine.changes) when a
+// check last read the whole store and found it as it should be.
+type checkMark struct {
+	mu   sync.Mutex
+	mark changeMark
+	at   time.Time // zero: none yet
+}
+
+// unchanged reports whether the store is as the last check found it: no
+// change since, and that check less than checkAtLeast ago.
+func (c *checkMark) unchanged(mark changeMark, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.at.IsZero() && c.mark == mark && now.Sub(c.at) < checkAtLeast
+}
+
+// read records a check that read the whole store at mark.
+func (c *checkMark) read(mark changeMark, now time.Time) {
+	c.mu.Lock()
+	c.mark, c.at = mark, now
+	c.mu.Unlock()
+}
+
+// readWhole reads the whole store as Check does; errUnread when the
+// database did not answer.
+func (s *SQL) readWhole(ctx context.Context) error {
+	if err := s.checkEmission(ctx); err != nil {
+		return err
 	}
 	if err := s.checkBlocks(ctx); err != nil {
 		return err
@@ -44,9 +91,9 @@ func (s *SQL) Check(ctx context.Context) error {
 	}
 	if last, ok := s.LastHead(); ok {
 		var hash []byte
-		err := dbRunner{s}.row(ctx, `SELECT hash FROM heads WHERE n = $1`, last.N).Scan(&hash)
+		err := dbRunner{s}.row(ctx, selectHeadHash, last.N).Scan(&hash)
 		if err != nil && !isNoRows(err) {
-			return nil
+			return errUnread
 		}
 		if !bytes.Equal(hash, last.Hash[:]) {
 			return s.tamper(fmt.Sprintf("head %d, which this seller signed, was removed or changed", last.N))
@@ -55,22 +102,63 @@ func (s *SQL) Check(ctx context.Context) error {
 	return nil
 }
 
-// checkBlocks checks the commitment of every block on sale is its seed's.
-func (s *SQL) checkBlocks(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT game, stake, number, commitment FROM blocks WHERE closed IS NULL`)
+// selectHeadHash reads a head's hash.
+const selectHeadHash = `SELECT hash FROM heads WHERE n = $1`
+
+// checkEmission checks the emission's row against its seal: verified once,
+// and again only when the row is not the one verified.
+func (s *SQL) checkEmission(ctx context.Context) error {
+	row, err := readEmission(ctx, dbRunner{s})
 	if err != nil {
+		return errUnread
+	}
+	if row.seed != s.emission.seed.String() {
+		return s.tamper("the emission's master seed was changed")
+	}
+	s.sealed.mu.Lock()
+	same := s.sealed.row != nil && s.sealed.row.same(row)
+	s.sealed.mu.Unlock()
+	if same {
 		return nil
+	}
+	if _, problems := row.sealProblems(s.emission.seed, s.key.Public()); len(problems) > 0 {
+		return s.tamper(problems[0])
+	}
+	s.sealed.mu.Lock()
+	s.sealed.row = &row
+	s.sealed.mu.Unlock()
+	return nil
+}
+
+// sealedRow is the emission's row as its seal was last verified.
+type sealedRow struct {
+	mu  sync.Mutex
+	row *emissionRow
+}
+
+// selectOnSale reads the blocks on sale and their commitments.
+const selectOnSale = `SELECT game, stake, number, commitment FROM blocks WHERE closed IS NULL`
+
+// checkBlocks checks the commitment of every block on sale is its seed's;
+// errUnread when the database did not answer.
+func (s *SQL) checkBlocks(ctx context.Context) error {
+	rows, err := s.stmts[selectOnSale].QueryContext(ctx)
+	if err != nil {
+		return errUnread
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var g, stake, commitment string
 		var n int64
 		if rows.Scan(&g, &stake, &n, &commitment) != nil {
-			return nil
+			return errUnread
 		}
 		if err := s.checkCommitment(g, stake, n, commitment); err != nil {
 			return err
 		}
+	}
+	if rows.Err() != nil {
+		return errUnread
 	}
 	return nil
 }
@@ -129,7 +217,7 @@ func (s *SQL) checkHeads(ctx context.Context, known []knownRecord) error {
 	}
 	rows, err := s.db.QueryContext(ctx, s.engine.q(`SELECT name, seq, head FROM accounts WHERE name IN (`+strings.Join(marks, ", ")+`)`), args...)
 	if err != nil {
-		return nil
+		return errUnread
 	}
 	defer rows.Close()
 	type head struct {
@@ -141,12 +229,12 @@ func (s *SQL) checkHeads(ctx context.Context, known []knownRecord) error {
 		var name string
 		var h head
 		if rows.Scan(&name, &h.seq, &h.hash) != nil {
-			return nil
+			return errUnread
 		}
 		found[name] = h
 	}
 	if rows.Err() != nil {
-		return nil
+		return errUnread
 	}
 	for _, k := range known {
 		h, ok := found[k.Account]
@@ -183,13 +271,13 @@ func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error
 	// the rows cost to read.
 	rows, err := s.db.QueryContext(ctx, s.engine.q(`SELECT account, `+receiptColumns+` FROM purchases WHERE (account, number) IN (VALUES `+strings.Join(terms, ", ")+`)`), args...)
 	if err != nil {
-		return nil
+		return errUnread
 	}
 	defer rows.Close()
 	for rows.Next() {
 		rec, c, err := scanRecorded(rows)
 		if err != nil {
-			return nil
+			return errUnread
 		}
 		k, ok := want[rec.Account]
 		if !ok || rec.Number != k.number {
@@ -203,7 +291,7 @@ func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error
 		}
 	}
 	if rows.Err() != nil {
-		return nil
+		return errUnread
 	}
 	for _, k := range want {
 		return s.tamper(fmt.Sprintf("account %q: its purchase %d, which this seller recorded, was removed", k.Account, k.number))

@@ -87,6 +87,17 @@ type engine interface {
 	// snapshot begins a read-only transaction that sees one state of the
 	// store while sellers go on selling (Verify); done ends it.
 	snapshot(ctx context.Context, s *SQL) (tx *sql.Tx, done func(), err error)
+	// changes returns a mark of what other connections committed to the
+	// database: two marks equal, no one else committed between them
+	// (Check); told false where the engine cannot tell.
+	changes(ctx context.Context, s *SQL) (mark changeMark, told bool)
+}
+
+// changeMark is a mark of the changes others committed to a database, as
+// one connection of the store sees them.
+type changeMark struct {
+	conn    any   // the driver's connection that read it: another's marks are not comparable
+	version int64 // SQLite's data_version
 }
 
 // tableNames reads the names a listing of tables returns.

@@ -166,6 +166,12 @@ func (e *postgresEngine) arrive(ctx context.Context, s *SQL, a arrival) (Account
 // statements prepared (pgarrive.go).
 func (e *postgresEngine) warm(ctx context.Context, s *SQL) error { return s.warmPostgres(ctx) }
 
+// changes: not told. Another server's commits and this one's look the
+// same from a connection of the pool.
+func (e *postgresEngine) changes(context.Context, *SQL) (changeMark, bool) {
+	return changeMark{}, false
+}
+
 // unsyncedTx: the transaction at synchronous_commit off.
 func (e *postgresEngine) unsyncedTx(ctx context.Context, s *SQL, f func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)

@@ -168,6 +168,25 @@ func (e *sqliteEngine) arrive(context.Context, *SQL, arrival) (Account, bool, bo
 // already.
 func (e *sqliteEngine) warm(context.Context, *SQL) error { return nil }
 
+// changes: PRAGMA data_version on the store's one connection, which moves
+// when another connection (another process: a seller, an insider's
+// sqlite3) commits, and not for this process's own commits.
+func (e *sqliteEngine) changes(ctx context.Context, s *SQL) (changeMark, bool) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return changeMark{}, false
+	}
+	defer conn.Close()
+	var m changeMark
+	if err := conn.Raw(func(dc any) error { m.conn = dc; return nil }); err != nil {
+		return changeMark{}, false
+	}
+	if err := conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&m.version); err != nil {
+		return changeMark{}, false
+	}
+	return m, true
+}
+
 // unsyncedTx: the transaction at synchronous=NORMAL on the store's
 // connection (in WAL mode a commit then waits for no disk), FULL again
 // after it.

@@ -15,18 +15,22 @@ const (
 	PresenceWithin = 10 * time.Second
 )
 
-// Present records that the server named id has players connected now.
+// Present records that the server named id has players connected now. A
+// server's row is written by it alone; the rows of servers long gone are
+// removed by any, once every presenceSweep at most.
 func (s *SQL) Present(ctx context.Context, id string, players int) error {
 	now, err := s.dbNow(ctx)
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, s.engine.q(`INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET players = excluded.players, seen = excluded.seen`), id, players, now.UnixNano())
-	if err == nil {
+	r := dbRunner{s}
+	err = r.exec(ctx, upsertServer, id, players, now.UnixNano())
+	if err == nil && now.Sub(time.Unix(0, s.presenceSwept.Load())) >= presenceSweep {
 		// A server killed without removing itself is no one's to remove:
 		// any server clears it once it is long gone from the count.
-		_, err = s.db.ExecContext(ctx, s.engine.q(`DELETE FROM servers WHERE seen < $1`), now.Add(-presenceKept).UnixNano())
+		if err = r.exec(ctx, deleteGoneServers, now.Add(-presenceKept).UnixNano()); err == nil {
+			s.presenceSwept.Store(now.UnixNano())
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("store %s: recording server %s's players: %w", s.where, id, oneLine{err})
@@ -34,9 +38,19 @@ func (s *SQL) Present(ctx context.Context, id string, players int) error {
 	return nil
 }
 
+const (
+	upsertServer = `INSERT INTO servers (id, players, seen) VALUES ($1, $2, $3)
+		ON CONFLICT (id) DO UPDATE SET players = excluded.players, seen = excluded.seen`
+	deleteGoneServers = `DELETE FROM servers WHERE seen < $1`
+)
+
 // presenceKept is how long a server's row stays once it stopped writing:
 // long past PresenceWithin, after which the boards no longer count it.
 const presenceKept = time.Hour
+
+// presenceSweep is how often a server removes the rows of servers gone
+// for presenceKept: a row an hour old waits a minute more at most.
+const presenceSweep = time.Minute
 
 // Absent removes the server named id from the players' count.
 func (s *SQL) Absent(ctx context.Context, id string) error {

@@ -58,10 +58,17 @@ func (r sqlRunner) row(ctx context.Context, query string, args ...any) scanner {
 type dbRunner struct{ s *SQL }
 
 func (r dbRunner) exec(ctx context.Context, query string, args ...any) error {
+	if st := r.s.stmts[query]; st != nil {
+		_, err := st.ExecContext(ctx, args...)
+		return err
+	}
 	_, err := r.s.db.ExecContext(ctx, r.s.engine.q(query), args...)
 	return err
 }
 
 func (r dbRunner) row(ctx context.Context, query string, args ...any) scanner {
+	if st := r.s.stmts[query]; st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return r.s.db.QueryRowContext(ctx, r.s.engine.q(query), args...)
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/hex"
@@ -28,6 +29,14 @@ type emissionRow struct {
 }
 
 const selectEmission = `SELECT seed, open_blocks, qa, tables, created, format, commitment, house_key, sealed, seal FROM emission WHERE id = 1`
+
+// same reports whether two rows of the emission are the same, field by
+// field (a field added to the row is compared here too).
+func (r emissionRow) same(o emissionRow) bool {
+	return r.seed == o.seed && r.open == o.open && r.qa == o.qa && r.tables == o.tables && r.created == o.created &&
+		r.format == o.format && r.commitment == o.commitment && r.houseKey == o.houseKey && r.sealed == o.sealed &&
+		bytes.Equal(r.seal, o.seal)
+}
 
 func (r *emissionRow) scan(row scanner) error {
 	return row.Scan(&r.seed, &r.open, &r.qa, &r.tables, &r.created, &r.format, &r.commitment, &r.houseKey, &r.sealed, &r.seal)

@@ -414,11 +414,13 @@ const (
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
 )
 
-// prepare prepares the statements of a purchase on the store's database,
-// before any transaction (a SQLite store has one connection): each is
-// parsed once a store, not once a purchase.
+// prepare prepares the statements of a purchase, and those a seller runs
+// every few seconds, on the store's database, before any transaction (a
+// SQLite store has one connection): each is parsed once a store, not once
+// a purchase or a check.
 func (s *SQL) prepare(ctx context.Context) error {
-	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, debitKnown, insertPurchase, setHead, lossQuery, sellerToken}
+	queries := []string{selectAccount, shownQuery, shownForced, debitAccount, debitKnown, insertPurchase, setHead, lossQuery, sellerToken,
+		selectEmission, selectOnSale, selectHeadHash, upsertServer, selectStand} // and those of the check and of presence, every few seconds
 	for _, q := range append(queries, s.engine.allocations()...) {
 		st, err := s.db.PrepareContext(ctx, s.engine.q(q))
 		if err != nil {

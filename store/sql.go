@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tapis/game"
@@ -30,21 +31,24 @@ const BusyTimeout = 10 * time.Second
 // SQL is a store kept in SQLite or PostgreSQL: many sellers, in many
 // processes, sell from its emission at once.
 type SQL struct {
-	db       *sql.DB
-	engine   engine // SQLite's or PostgreSQL's
-	emission *Emission
-	orders   *orders
-	now      func() time.Time
-	where    string               // the store, as given, for messages
-	stmts    map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
-	leases   leases               // the accounts its sellers hold
-	shown    shownQueue           // units seen to the end, to be marked shown
-	key      ledger.Key           // the house's signing key; zero for a reader
-	book     headBook             // what it recorded since its last head
-	checked  checkedBlocks        // the blocks whose commitment it checked
-	houseKey ledger.PublicKey     // the house's key as a reader knows it (Options.HouseKey), for Verify
-	raw      rawStatements        // SQLite: the purchase's statements prepared on the driver's connection
-	fresh    bool                 // Open created the emission: the store was new
+	db            *sql.DB
+	engine        engine // SQLite's or PostgreSQL's
+	emission      *Emission
+	orders        *orders
+	now           func() time.Time
+	where         string               // the store, as given, for messages
+	stmts         map[string]*sql.Stmt // prepared, by query as written for PostgreSQL
+	leases        leases               // the accounts its sellers hold
+	shown         shownQueue           // units seen to the end, to be marked shown
+	key           ledger.Key           // the house's signing key; zero for a reader
+	book          headBook             // what it recorded since its last head
+	checked       checkedBlocks        // the blocks whose commitment it checked
+	sealed        sealedRow            // the emission's row as its seal was verified
+	lastCheck     checkMark            // the engine's changes when Check last read the store whole
+	presenceSwept atomic.Int64         // when Present last removed the servers long gone (UnixNano)
+	houseKey      ledger.PublicKey     // the house's key as a reader knows it (Options.HouseKey), for Verify
+	raw           rawStatements        // SQLite: the purchase's statements prepared on the driver's connection
+	fresh         bool                 // Open created the emission: the store was new
 }
 
 // IsURL reports whether s names a SQL store: sqlite:PATH, a path ending in
@@ -128,7 +132,7 @@ func Open(ctx context.Context, url string, o Options) (*SQL, error) {
 	}
 	s.orders = newOrders(4 * s.emission.OpenBlocks * len(s.emission.tables))
 	if !o.Existing {
-		if err := s.checkBlocks(ctx); err != nil {
+		if err := s.checkBlocks(ctx); err != nil && !errors.Is(err, errUnread) {
 			db.Close()
 			return nil, fmt.Errorf("store %s: %w; no seller sells from it", s.where, err)
 		}

@@ -1,0 +1,44 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tapis/game"
+	"tapis/ledger"
+)
+
+// A SQLite seller's check reads nothing while no other connection
+// commits, and reads the store whole again checkAtLeast after its last
+// full read: a change no other connection committed (made here through
+// the seller's own connection, as a file changed behind SQLite's back
+// would be) is found then. An insider's commit is found at once
+// (TestSQLiteStopsSellingOnATamper).
+func TestSQLiteCheckReadsWhenOthersCommitted(t *testing.T) {
+	ctx := context.Background()
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 7, 14, 0, 0, 0, time.UTC).UnixNano())
+	s, _ := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(34), SeedSet: true, Tables: SmallTables,
+		Now: func() time.Time { return time.Unix(0, now.Load()) }})
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("a store left alone: %v", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE emission SET qa = 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("no one else committed, yet the check read the store: %v", err)
+	}
+	now.Add(int64(checkAtLeast - time.Second))
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("%s after the last full read: %v", checkAtLeast-time.Second, err)
+	}
+	now.Add(int64(time.Second))
+	err := s.Check(ctx)
+	if err == nil || !strings.Contains(err.Error(), "QA flag") {
+		t.Fatalf("%s after the last full read: %v, want the QA flag found", checkAtLeast, err)
+	}
+}
