@@ -23,6 +23,30 @@ type presence struct {
 	stopped sync.Once
 }
 
+// presenceRefresh: a count of players that did not change is written
+// again every presenceRefresh × store.PresenceEvery (6 s), within
+// store.PresenceWithin, for the boards to go on counting the server; a
+// count that changed is written at once.
+const presenceRefresh = 2
+
+// presenceWrites says which of presence's ticks write the count of
+// players: one that changed, or that was not written for presenceRefresh
+// ticks, or whose last write failed.
+type presenceWrites struct {
+	last  int // the count written last; -1: none, or the last write failed
+	since int // ticks since
+}
+
+// due reports whether this tick writes n.
+func (w *presenceWrites) due(n int) bool {
+	w.since++
+	return n != w.last || w.since >= presenceRefresh
+}
+
+// written records n written; a tick that failed to write records nothing,
+// and the next writes again.
+func (w *presenceWrites) written(n int) { w.last, w.since = n, 0 }
+
 // serverID names a server among those on a store: its machine, its
 // process and a random part.
 func serverID() string {
@@ -43,9 +67,15 @@ func (s *Server) startPresence() {
 	p := &presence{id: serverID()}
 	s.presence = p
 	failing := false
+	w := presenceWrites{last: -1}
 	p.writes = every(store.PresenceEvery, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), store.PresenceEvery)
-		err := s.o.Store.Present(ctx, p.id, s.Playing())
+		var err error
+		if n := s.Playing(); w.due(n) {
+			if err = s.o.Store.Present(ctx, p.id, n); err == nil {
+				w.written(n)
+			}
+		}
 		if err == nil { // what another server's host set, followed here
 			var shared store.Stand
 			if shared, err = s.o.Store.ReadStand(ctx); err == nil && s.stand.takeUp(shared) {
