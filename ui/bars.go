@@ -106,45 +106,139 @@ func (m *Model) header() *drawing {
 	k.balance, k.net, k.sign = m.headMoney.balanceText, m.headMoney.netText, m.headMoney.sign
 	k.secs = int(m.shownAt.Sub(m.start) / time.Second)
 	return m.kept.header.get(k, func() *drawing {
-		sp := &m.bar
-		netSpan := sp.value
-		switch {
-		case k.sign > 0:
-			netSpan = sp.good
-		case k.sign < 0:
-			netSpan = sp.bad
+		if d := m.headerTimed(k); d != nil {
+			return d
 		}
-		const sep = "   "
-		at := elapsed(time.Duration(k.secs) * time.Second)
-		balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-		all := [...]struct {
-			sp   *span
-			text string
-		}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
-			{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
-		parts := all[:]
-		width := func() int {
-			rw := 0
-			for _, p := range parts {
-				rw += cellWidth(p.text)
-			}
-			return rw
-		}
-		if m.demo.on && cellWidth(brand)+cellWidth(m.screenTitle())+width() >= m.width {
-			// The kiosk's invitation to play matters more than the time
-			// its loop has played: the time gives way first.
-			parts = append(all[:5:5], all[8])
-		}
-		rw, n := width(), 0
-		for _, p := range parts {
-			n += len(p.sp.open) + len(p.text) + len(p.sp.close)
-		}
-		return m.headerWith(m.screenTitle(), rw, n, func(b *strings.Builder) {
-			for _, p := range parts {
-				p.sp.put(b, p.text)
-			}
-		})
+		return m.headerWhole(k)
 	})
+}
+
+// headerWhole writes the header of k whole.
+func (m *Model) headerWhole(k headerKey) *drawing {
+	sp := &m.bar
+	netSpan := sp.value
+	switch {
+	case k.sign > 0:
+		netSpan = sp.good
+	case k.sign < 0:
+		netSpan = sp.bad
+	}
+	const sep = "   "
+	at := elapsed(time.Duration(k.secs) * time.Second)
+	balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
+	all := [...]struct {
+		sp   *span
+		text string
+	}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
+		{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
+	parts := all[:]
+	width := func() int {
+		rw := 0
+		for _, p := range parts {
+			rw += cellWidth(p.text)
+		}
+		return rw
+	}
+	if m.demo.on && cellWidth(brand)+cellWidth(m.screenTitle())+width() >= m.width {
+		// The kiosk's invitation to play matters more than the time
+		// its loop has played: the time gives way first.
+		parts = append(all[:5:5], all[8])
+	}
+	rw, n := width(), 0
+	for _, p := range parts {
+		n += len(p.sp.open) + len(p.text) + len(p.sp.close)
+	}
+	return m.headerWith(m.screenTitle(), rw, n, func(b *strings.Builder) {
+		for _, p := range parts {
+			p.sp.put(b, p.text)
+		}
+	})
+}
+
+// headerAround is the header's line around its time played, as written for
+// a key but its seconds: a second moved writes the time between them, and
+// copies the rest (a clock's second is most of what a session sitting on
+// a screen draws).
+type headerAround struct {
+	key  headerKey // secs 0
+	made bool      // written for key
+	ok   bool      // the time shows, and the line is written around it
+	head string    // the brand and the title, then the bar's opening: the gap follows
+	lw   int       // head's width
+	tail string    // from the gap's end to the time's opening
+	tw   int       // tail's width
+	end  string    // after the time
+	ew   int       // end's width
+}
+
+// headerTimed is the header of k written around its time (headerAround),
+// or nil where the whole header is written: in the kiosk's loop, or when
+// the title gives way.
+func (m *Model) headerTimed(k headerKey) *drawing {
+	a := &m.kept.around
+	base := k
+	base.secs = 0
+	if !a.made || a.key != base {
+		*a = m.around(base)
+	}
+	if !a.ok {
+		return nil
+	}
+	at := elapsed(time.Duration(k.secs) * time.Second)
+	rw := a.tw + cellWidth(at) + a.ew
+	if a.lw+rw >= m.width {
+		return nil
+	}
+	gap := max(1, m.width-a.lw-rw)
+	var b strings.Builder
+	b.Grow(len(a.head) + gap + len(a.tail) + len(at) + len(a.end))
+	b.WriteString(a.head)
+	b.WriteString(spaces(gap))
+	b.WriteString(a.tail)
+	b.WriteString(at)
+	b.WriteString(a.end)
+	return lineDrawing(b.String(), a.lw+gap+rw)
+}
+
+// around writes the header of k around its time, as header writes it
+// whole: not in the kiosk's loop, where the time may give way.
+func (m *Model) around(k headerKey) headerAround {
+	a := headerAround{key: k, made: true}
+	if m.demo.on {
+		return a
+	}
+	sp := &m.bar
+	netSpan := sp.value
+	switch {
+	case k.sign > 0:
+		netSpan = sp.good
+	case k.sign < 0:
+		netSpan = sp.bad
+	}
+	const sep = "   "
+	title := m.screenTitle()
+	var b strings.Builder
+	sp.brand.put(&b, brand)
+	sp.label.put(&b, title)
+	b.WriteString(sp.bar.open)
+	a.head, a.lw = b.String(), cellWidth(brand)+cellWidth(title)
+	b.Reset()
+	b.WriteString(sp.bar.close)
+	balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
+	for _, p := range [...]struct {
+		sp   *span
+		text string
+	}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep}, {&sp.label, played}} {
+		p.sp.put(&b, p.text)
+		a.tw += cellWidth(p.text)
+	}
+	b.WriteString(sp.value.open)
+	a.tail = b.String()
+	b.Reset()
+	b.WriteString(sp.value.close)
+	sp.bar.put(&b, " ")
+	a.end, a.ew, a.ok = b.String(), 1, true
+	return a
 }
 
 // headMoney is the header's balance and net as last written: a frame

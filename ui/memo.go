@@ -109,6 +109,7 @@ func (k *kept[K]) get(key K, draw func() *drawing) *drawing {
 // filling the memo with drawings that never show again.
 type keptDrawings struct {
 	header   kept[headerKey]
+	around   headerAround        // the header but its time, for the next second's
 	mats     [3]kept[matKey]     // a cup while it rolls
 	surfaces [4]kept[surfaceKey] // a surface while it is scratched
 	coats    [4]coatedSurface    // its rows
