@@ -147,10 +147,16 @@ func serve(env Env, args []string) int {
 		logger.Error("the store's connections not all opened: more are opened as players need them, and players are refused while the database refuses them", "err", text.Printable(err.Error()))
 	}
 	cancel()
+	arrivals := make(chan struct{}, 1) // for the processors (startProcs)
 	srv, err := server.New(server.Options{Store: st, HostKey: key, Balance: f.balance, MaxSessions: f.maxSessions,
 		MaxBoards: f.maxBoards, MaxPerAddress: f.maxPerAddress, Startups: f.startups, KeysOnly: !f.guests,
 		IdleTimeout: f.idle, RealityCheck: f.realityCheck, LossLimit: f.lossLimit, QA: f.qa, Log: logger, Join: join,
-		Operators: operators, Report: standReport(st)})
+		Operators: operators, Report: standReport(st), Arrived: func() {
+			select {
+			case arrivals <- struct{}{}:
+			default: // one is waiting already
+			}
+		}})
 	if err != nil {
 		return fail(env, "serve", usagef("%v", err))
 	}
@@ -159,7 +165,7 @@ func serve(env Env, args []string) int {
 	if env.Getenv("GOMAXPROCS") == "" {
 		// As few processors as the load keeps busy (serve_procs.go), once
 		// everything opened: a serve refused says its one line alone.
-		defer startProcs(logger)()
+		defer startProcs(logger, arrivals)()
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

@@ -10,10 +10,22 @@ import (
 )
 
 // procsEvery is how often tapis serve weighs the processors it runs on
-// against the CPU it used since: a room logging in at once (SSH
-// handshakes, accounts opened, first frames) is given a second processor
-// within a quarter of a second.
+// against the CPU it used since, while its load is not light or someone
+// arrived (procsRestEvery): a room logging in at once (SSH handshakes,
+// accounts opened, first frames) is given a second processor within half
+// a second (the first look after an arrival may span a light second).
 const procsEvery = 250 * time.Millisecond
+
+// procsRestEvery is how often procs looks while the load is light (under
+// procsLight cores on one processor) and no one arrived: a server sitting
+// with its players is woken once a second, when their clocks wake it
+// anyway, rather than four times. An arrival (nudge) has it look at the
+// next quarter second again.
+const procsRestEvery = time.Second
+
+// procsLight is the load, in cores on one processor, under which procs
+// looks every procsRestEvery: a third of what asks for a second one.
+const procsLight = 0.25
 
 // procsCalm is how many looks in a row a processor is taken back after:
 // two seconds of a lighter load, measured at the processors it has.
@@ -37,6 +49,9 @@ type procs struct {
 	set func(n int)
 	// changed is told of each change, with the cores used that led to it.
 	changed func(n int, used float64)
+	// pace sets the period of the looks; nil: they keep theirs.
+	pace  func(d time.Duration)
+	every time.Duration // the period set last
 
 	cpus, walls [procsCalm]time.Duration // the last looks', a ring
 	at          int                      // where the next look goes in the ring
@@ -82,15 +97,31 @@ func (p *procs) look(cpu, wall time.Duration) {
 		p.set(n)
 		p.changed(n, used)
 	}
+	if p.n == 1 && float64(cpu)/float64(wall) < procsLight {
+		p.setPace(procsRestEvery)
+	} else {
+		p.setPace(procsEvery)
+	}
 }
 
-// run looks at the load at each tick, until done is closed.
-func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
+// setPace has the looks come every d.
+func (p *procs) setPace(d time.Duration) {
+	if p.pace != nil && d != p.every {
+		p.every = d
+		p.pace(d)
+	}
+}
+
+// run looks at the load at each tick, and has the looks come every
+// procsEvery at each nudge (someone arrived), until done is closed.
+func (p *procs) run(tick <-chan time.Time, nudge <-chan struct{}, done <-chan struct{}) {
 	last, at := p.cpu(), time.Now()
 	for {
 		select {
 		case <-done:
 			return
+		case <-nudge:
+			p.setPace(procsEvery)
 		case now := <-tick:
 			// The ticks fall on the quarter seconds of the wall clock, the
 			// first one at any moment after the start: a look spans at
@@ -110,8 +141,9 @@ func (p *procs) run(tick <-chan time.Time, done <-chan struct{}) {
 // cores used that led to it); it returns the function that stops it and
 // gives the runtime back its own choice (the in-process tests run serve,
 // then more). Where the process's CPU time cannot be read, or Go gave it
-// one processor, it logs what it keeps and follows nothing.
-func startProcs(logger *log.Logger) (stop func()) {
+// one processor, it logs what it keeps and follows nothing. A value on
+// nudge says someone arrived.
+func startProcs(logger *log.Logger, nudge <-chan struct{}) (stop func()) {
 	cpu, ok := processCPU()
 	most := runtime.GOMAXPROCS(0)
 	if !ok || most <= 1 {
@@ -125,10 +157,11 @@ func startProcs(logger *log.Logger) (stop func()) {
 	p.set(1)
 	logger.Info("processors", "n", 1, "most", most)
 	tick := beat.NewTicker(procsEvery)
+	p.pace, p.every = tick.Reset, procsEvery
 	done, over := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		p.run(tick.C, done)
+		p.run(tick.C, nudge, done)
 	}()
 	return func() {
 		tick.Stop()

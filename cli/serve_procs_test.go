@@ -90,7 +90,7 @@ func TestProcsRunLooksAtEachTick(t *testing.T) {
 	tick, done, over := make(chan time.Time), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		p.run(tick, done)
+		p.run(tick, nil, done)
 	}()
 	<-began                    // run's first reading, and its time, taken
 	used.Add(int64(time.Hour)) // far more than any wall time since: busy however late the tick
@@ -113,4 +113,39 @@ func TestProcsRunLooksAtEachTick(t *testing.T) {
 	}
 	close(done)
 	<-over
+}
+
+// TestProcsRestWhenLight: on one processor under procsLight cores the
+// looks come every procsRestEvery; a heavier load, two processors, or a
+// nudge (someone arrived) bring them back to every procsEvery.
+func TestProcsRestWhenLight(t *testing.T) {
+	var paces []time.Duration
+	p := &procs{n: 1, most: 2, set: func(int) {}, changed: func(int, float64) {},
+		pace: func(d time.Duration) { paces = append(paces, d) }, every: procsEvery}
+	look := func(cores float64) { p.look(time.Duration(cores*float64(procsEvery)), procsEvery) }
+	look(0.01) // sitting: rest
+	look(0.01) // still: no change to set
+	look(0.5)  // busier, still one processor: every quarter
+	look(0.1)  // light again
+	look(0.9)  // two processors
+	look(0.1)  // light, on two: every quarter until one is taken back
+	if want := []time.Duration{procsRestEvery, procsEvery, procsRestEvery, procsEvery}; !slices.Equal(paces, want) {
+		t.Fatalf("paces %v, want %v", paces, want)
+	}
+
+	// A nudge while at rest: every quarter at once.
+	paces = nil
+	p = &procs{n: 1, most: 2, cpu: func() time.Duration { return 0 }, set: func(int) {}, changed: func(int, float64) {},
+		pace: func(d time.Duration) { paces = append(paces, d) }, every: procsRestEvery}
+	nudge, done, over := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(over)
+		p.run(nil, nudge, done)
+	}()
+	nudge <- struct{}{}
+	close(done)
+	<-over
+	if want := []time.Duration{procsEvery}; !slices.Equal(paces, want) {
+		t.Fatalf("after a nudge, paces %v, want %v", paces, want)
+	}
 }

@@ -234,7 +234,8 @@ func (g *gate) report() []any {
 // closed at once, before any byte is read.
 type gatedListener struct {
 	net.Listener
-	g *gate
+	g       *gate
+	arrived func() // Options.Arrived
 }
 
 func (l gatedListener) Accept() (net.Conn, error) {
@@ -247,6 +248,9 @@ func (l gatedListener) Accept() (net.Conn, error) {
 		if _, ok := l.g.admit(addr); !ok {
 			c.Close()
 			continue
+		}
+		if l.arrived != nil {
+			l.arrived()
 		}
 		return &gatedConn{Conn: c, g: l.g, addr: addr}, nil
 	}

@@ -99,6 +99,9 @@ type Options struct {
 	// Report writes the stand's report for ssh HOST report; nil: the
 	// server has none to give.
 	Report Reporter
+	// Arrived is called at each connection admitted, before its
+	// handshake (tapis serve's processors look closer then); nil: none.
+	Arrived func()
 }
 
 // Server is tapis serve: an SSH server whose sessions play the game.
@@ -229,7 +232,8 @@ func (s *Server) Serve(l net.Listener) error {
 		s.housekeeper = every(housekeepingEvery, s.housekeeping)
 	}
 	s.mu.Unlock()
-	if err := s.ssh.Serve(gatedListener{l, s.gate}); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+	// A pointer: the library keeps its listeners in a map.
+	if err := s.ssh.Serve(&gatedListener{l, s.gate, s.o.Arrived}); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
 		return fmt.Errorf("serving on %s: %w", l.Addr(), err)
 	}
 	return nil

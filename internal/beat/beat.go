@@ -73,6 +73,23 @@ func (t *Ticker) fire() {
 	t.t.Reset(Until(now, t.d))
 }
 
+// Reset changes the ticker's period to d: its next tick is the next
+// multiple of d on the wall clock. A tick held unread stays. d must be
+// positive.
+func (t *Ticker) Reset(d time.Duration) {
+	if d <= 0 {
+		panic("beat: non-positive period")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped || d == t.d {
+		return
+	}
+	now := time.Now()
+	t.d, t.next = d, now.Truncate(d).Add(d)
+	t.t.Reset(Until(now, d))
+}
+
 // Stop stops the ticks: none is received after it returns, even one sent
 // just before. It does not close C.
 func (t *Ticker) Stop() {

@@ -67,3 +67,34 @@ func TestStopStopsTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestResetChangesThePeriod: a ticker reset to a longer period ticks on
+// that period's multiples, and back to a shorter one on that one's.
+func TestResetChangesThePeriod(t *testing.T) {
+	const short, long = 40 * time.Millisecond, 200 * time.Millisecond
+	tk := NewTicker(short)
+	defer tk.Stop()
+	<-tk.C
+	tk.Reset(long)
+	ticks, over := 0, time.After(2*long+long/4)
+	for done := false; !done; {
+		select {
+		case at := <-tk.C:
+			ticks++
+			if off := at.Sub(at.Truncate(long)); off >= long/4 && ticks > 1 {
+				t.Fatalf("tick %d at %v, %v past a multiple of %v", ticks, at, off, long)
+			}
+		case <-over:
+			done = true
+		}
+	}
+	if ticks < 1 || ticks > 3 { // the first may be the one held from before
+		t.Fatalf("%d ticks in %v at a period of %v", ticks, 2*long+long/4, long)
+	}
+	tk.Reset(short)
+	start := time.Now()
+	<-tk.C
+	if waited := time.Since(start); waited > long/2 {
+		t.Errorf("reset to %v, the next tick came %v later", short, waited)
+	}
+}
