@@ -12,8 +12,8 @@ import (
 // procsEvery is how often tapis serve weighs the processors it runs on
 // against the CPU it used since, while its load is not light or someone
 // arrived (procsRestEvery): a room logging in at once (SSH handshakes,
-// accounts opened, first frames) is given a second processor within half
-// a second (the first look after an arrival may span a light second).
+// accounts opened, first frames) is given a second processor within a
+// quarter of a second or so.
 const procsEvery = 250 * time.Millisecond
 
 // procsRestEvery is how often procs looks while the load is light (under
@@ -121,7 +121,12 @@ func (p *procs) run(tick <-chan time.Time, nudge <-chan struct{}, done <-chan st
 		case <-done:
 			return
 		case <-nudge:
-			p.setPace(procsEvery)
+			if p.every == procsRestEvery {
+				// At rest: the next look weighs what comes from now, not
+				// a quiet second with a room's first moment at its end.
+				p.setPace(procsEvery)
+				last, at = p.cpu(), time.Now()
+			}
 		case now := <-tick:
 			// The ticks fall on the quarter seconds of the wall clock, the
 			// first one at any moment after the start: a look spans at

@@ -133,7 +133,7 @@ func TestProcsRestWhenLight(t *testing.T) {
 		t.Fatalf("paces %v, want %v", paces, want)
 	}
 
-	// A nudge while at rest: every quarter at once.
+	// A nudge while at rest: every quarter at once; another changes nothing.
 	paces = nil
 	p = &procs{n: 1, most: 2, cpu: func() time.Duration { return 0 }, set: func(int) {}, changed: func(int, float64) {},
 		pace: func(d time.Duration) { paces = append(paces, d) }, every: procsRestEvery}
@@ -143,6 +143,7 @@ func TestProcsRestWhenLight(t *testing.T) {
 		p.run(nil, nudge, done)
 	}()
 	nudge <- struct{}{}
+	nudge <- struct{}{} // looking every quarter already: nothing to change
 	close(done)
 	<-over
 	if want := []time.Duration{procsEvery}; !slices.Equal(paces, want) {
