@@ -133,20 +133,40 @@ func TestProcsRestWhenLight(t *testing.T) {
 		t.Fatalf("paces %v, want %v", paces, want)
 	}
 
-	// A nudge while at rest: every quarter at once; another changes nothing.
+	// A nudge while at rest: every quarter at once, and the next look
+	// weighs what was used from the nudge on, not the quiet second before
+	// it; another nudge changes nothing; a light look rests again.
 	paces = nil
-	p = &procs{n: 1, most: 2, cpu: func() time.Duration { return 0 }, set: func(int) {}, changed: func(int, float64) {},
-		pace: func(d time.Duration) { paces = append(paces, d) }, every: procsRestEvery}
-	nudge, done, over := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var used atomic.Int64
+	began := make(chan struct{})
+	var once sync.Once
+	changed := make(chan float64, 1)
+	p = &procs{n: 1, most: 2, cpu: func() time.Duration {
+		c := time.Duration(used.Load())
+		once.Do(func() { close(began) })
+		return c
+	}, set: func(int) {},
+		changed: func(_ int, cores float64) { changed <- cores },
+		pace:    func(d time.Duration) { paces = append(paces, d) }, every: procsRestEvery}
+	tick, nudge, done, over := make(chan time.Time), make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(over)
-		p.run(nil, nudge, done)
+		p.run(tick, nudge, done)
 	}()
+	<-began                         // run's first reading taken
+	used.Add(int64(10 * time.Hour)) // before the nudge: not the next look's
 	nudge <- struct{}{}
 	nudge <- struct{}{} // looking every quarter already: nothing to change
+	tick <- time.Now().Add(procsEvery)
+	select {
+	case cores := <-changed:
+		t.Fatalf("the look after a nudge counted the CPU used before it: %.2f cores", cores)
+	case <-time.After(50 * time.Millisecond):
+	}
 	close(done)
 	<-over
-	if want := []time.Duration{procsEvery}; !slices.Equal(paces, want) {
-		t.Fatalf("after a nudge, paces %v, want %v", paces, want)
+	// The look found the load light: at rest again.
+	if want := []time.Duration{procsEvery, procsRestEvery}; !slices.Equal(paces, want) {
+		t.Fatalf("after a nudge and a light look, paces %v, want %v", paces, want)
 	}
 }

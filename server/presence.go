@@ -33,8 +33,8 @@ const presenceRefresh = 2
 // players: one that changed, or that was not written for presenceRefresh
 // ticks, or whose last write failed.
 type presenceWrites struct {
-	last  int // the count written last; -1: none, or the last write failed
-	since int // ticks since
+	last  int // the count written last; -1: none yet
+	since int // ticks since it was written: a failed write leaves it growing, and the next tick writes
 }
 
 // due reports whether this tick writes n.

@@ -100,7 +100,9 @@ type Options struct {
 	// server has none to give.
 	Report Reporter
 	// Arrived is called at each connection admitted, before its
-	// handshake (tapis serve's processors look closer then); nil: none.
+	// handshake (tapis serve's processors look closer then), on the
+	// goroutine that accepts connections: it must return at once. Nil:
+	// none.
 	Arrived func()
 }
 

@@ -19,11 +19,11 @@ import (
 // account it holds against the last record it wrote of it, its last head
 // still in place. What it finds is a *TamperedError, and from then on the
 // store sells nothing. A database that does not answer is no tampering: it
-// is checked again next time. Where the engine tells that no one else
-// committed since the last check read everything (SQLite), nothing can
-// have changed under the seller, and only every checkAtLeast is the store
-// read again: a server sitting with its players reads nothing most
-// seconds.
+// is checked again next time; a row that no longer reads is. Where the
+// engine tells that no other connection committed since the last check
+// read everything (SQLite), nothing was changed through the database, and
+// the store is read again only every checkAtLeast: a server sitting with
+// its players reads nothing most seconds.
 func (s *SQL) Check(ctx context.Context) error {
 	if err := s.tamperedErr(); err != nil {
 		return err
@@ -46,13 +46,25 @@ func (s *SQL) Check(ctx context.Context) error {
 }
 
 // checkAtLeast is how often the store is read whole by Check, even when
-// the engine says no one else committed: a file changed on disk behind
-// SQLite's back is not a commit.
+// the engine says no one else committed: how long its word is taken.
 const checkAtLeast = 30 * time.Second
 
 // errUnread is a check's failure to read the store: no tampering, and the
 // store is read again at the next check.
 var errUnread = errors.New("store: the check could not read the store")
+
+// unread is a check's failure to read what: a value that no longer reads
+// as its column's type says is a change (SQLite keeps whatever an insider
+// writes in a column, 'x' for a number), where the database not answering
+// is errUnread.
+func (s *SQL) unread(err error, what string) error {
+	// database/sql says so in words only: its Scan error, once the row
+	// was read.
+	if strings.HasPrefix(err.Error(), "sql: Scan error on column") {
+		return s.tamper(what + " no longer reads as its columns say")
+	}
+	return errUnread
+}
 
 // checkMark is the mark of the engine's changes (engine.changes) when a
 // check last read the whole store and found it as it should be.
@@ -93,7 +105,7 @@ func (s *SQL) readWhole(ctx context.Context) error {
 		var hash []byte
 		err := dbRunner{s}.row(ctx, selectHeadHash, last.N).Scan(&hash)
 		if err != nil && !isNoRows(err) {
-			return errUnread
+			return s.unread(err, fmt.Sprintf("head %d, which this seller signed,", last.N))
 		}
 		if !bytes.Equal(hash, last.Hash[:]) {
 			return s.tamper(fmt.Sprintf("head %d, which this seller signed, was removed or changed", last.N))
@@ -109,8 +121,11 @@ const selectHeadHash = `SELECT hash FROM heads WHERE n = $1`
 // and again only when the row is not the one verified.
 func (s *SQL) checkEmission(ctx context.Context) error {
 	row, err := readEmission(ctx, dbRunner{s})
+	if isNoRows(err) {
+		return s.tamper("the emission's row was removed")
+	}
 	if err != nil {
-		return errUnread
+		return s.unread(err, "the emission's row")
 	}
 	if row.seed != s.emission.seed.String() {
 		return s.tamper("the emission's master seed was changed")
@@ -130,36 +145,55 @@ func (s *SQL) checkEmission(ctx context.Context) error {
 	return nil
 }
 
-// sealedRow is the emission's row as its seal was last verified.
+// sealedRow is the emission's row as its seal was last verified, and the
+// blocks on sale whose commitments were.
 type sealedRow struct {
-	mu  sync.Mutex
-	row *emissionRow
+	mu     sync.Mutex
+	row    *emissionRow
+	blocks map[onSaleRow]bool
+}
+
+// onSaleRow is a block on sale as a check read it.
+type onSaleRow struct {
+	game, stake string
+	number      int64
+	commitment  string
 }
 
 // selectOnSale reads the blocks on sale and their commitments.
 const selectOnSale = `SELECT game, stake, number, commitment FROM blocks WHERE closed IS NULL`
 
-// checkBlocks checks the commitment of every block on sale is its seed's;
-// errUnread when the database did not answer.
+// checkBlocks checks the commitment of every block on sale is its seed's,
+// worked out again only for a row not verified as it is; errUnread when
+// the database did not answer.
 func (s *SQL) checkBlocks(ctx context.Context) error {
 	rows, err := s.stmts[selectOnSale].QueryContext(ctx)
 	if err != nil {
 		return errUnread
 	}
 	defer rows.Close()
+	s.sealed.mu.Lock()
+	verified := s.sealed.blocks
+	s.sealed.mu.Unlock()
+	seen := make(map[onSaleRow]bool, len(verified))
 	for rows.Next() {
-		var g, stake, commitment string
-		var n int64
-		if rows.Scan(&g, &stake, &n, &commitment) != nil {
-			return errUnread
+		var b onSaleRow
+		if err := rows.Scan(&b.game, &b.stake, &b.number, &b.commitment); err != nil {
+			return s.unread(err, "a block on sale")
 		}
-		if err := s.checkCommitment(g, stake, n, commitment); err != nil {
-			return err
+		if !verified[b] {
+			if err := s.checkCommitment(b.game, b.stake, b.number, b.commitment); err != nil {
+				return err
+			}
 		}
+		seen[b] = true
 	}
 	if rows.Err() != nil {
 		return errUnread
 	}
+	s.sealed.mu.Lock()
+	s.sealed.blocks = seen
+	s.sealed.mu.Unlock()
 	return nil
 }
 
@@ -228,8 +262,8 @@ func (s *SQL) checkHeads(ctx context.Context, known []knownRecord) error {
 	for rows.Next() {
 		var name string
 		var h head
-		if rows.Scan(&name, &h.seq, &h.hash) != nil {
-			return errUnread
+		if err := rows.Scan(&name, &h.seq, &h.hash); err != nil {
+			return s.unread(err, "an account's row")
 		}
 		found[name] = h
 	}
@@ -277,7 +311,7 @@ func (s *SQL) checkLastPurchases(ctx context.Context, known []knownRecord) error
 	for rows.Next() {
 		rec, c, err := scanRecorded(rows)
 		if err != nil {
-			return errUnread
+			return s.unread(err, "a purchase's row")
 		}
 		k, ok := want[rec.Account]
 		if !ok || rec.Number != k.number {

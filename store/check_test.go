@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql/driver"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,10 +15,9 @@ import (
 // A SQLite seller's check reads nothing while no other connection
 // commits, and reads the store whole again checkAtLeast after its last
 // full read: a change no other connection committed (made here through
-// the seller's own connection, as a file changed behind SQLite's back
-// would be) is found then. An insider's commit is found at once
-// (TestSQLiteStopsSellingOnATamper).
-func TestSQLiteCheckReadsWhenOthersCommitted(t *testing.T) {
+// the seller's own connection) is found then. An insider's commit is
+// found at once (TestSQLiteStopsSellingOnATamper).
+func TestSQLiteCheckSkipsWhatNoOneElseCommitted(t *testing.T) {
 	ctx := context.Background()
 	var now atomic.Int64
 	now.Store(time.Date(2026, 12, 7, 14, 0, 0, 0, time.UTC).UnixNano())
@@ -40,5 +40,28 @@ func TestSQLiteCheckReadsWhenOthersCommitted(t *testing.T) {
 	err := s.Check(ctx)
 	if err == nil || !strings.Contains(err.Error(), "QA flag") {
 		t.Fatalf("%s after the last full read: %v, want the QA flag found", checkAtLeast, err)
+	}
+}
+
+// A mark is its connection's: once database/sql replaced the store's
+// connection (after a bad one), the next check reads the store whole,
+// though the new connection's data_version may be the old one's.
+func TestSQLiteCheckReadsAfterTheConnectionChanged(t *testing.T) {
+	ctx := context.Background()
+	s, url := openSQLite(t, Options{Key: ledger.PublicTestKey(), Seed: game.SeedFrom(35), SeedSet: true, Tables: SmallTables})
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("a store left alone: %v", err)
+	}
+	insider := openRaw(t, url)
+	defer insider.db.Close()
+	insider.exec(`UPDATE emission SET qa = 1`)
+	c, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Raw(func(any) error { return driver.ErrBadConn }) //nolint:errcheck // the connection is dropped: that is the point
+	c.Close()
+	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "QA flag") {
+		t.Fatalf("a check on a new connection after an insider's commit: %v, want the QA flag found", err)
 	}
 }

@@ -170,7 +170,8 @@ func (e *sqliteEngine) warm(context.Context, *SQL) error { return nil }
 
 // changes: PRAGMA data_version on the store's one connection, which moves
 // when another connection (another process: a seller, an insider's
-// sqlite3) commits, and not for this process's own commits.
+// sqlite3) commits, and not for this connection's own: every statement of
+// this process, whose pool has the one connection.
 func (e *sqliteEngine) changes(ctx context.Context, s *SQL) (changeMark, bool) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {

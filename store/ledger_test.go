@@ -111,7 +111,15 @@ func chainsAndSigns(t *testing.T, s *SQL) {
 }
 
 func TestSQLiteStopsSellingOnATamper(t *testing.T) {
-	stopsSellingOnATamper(t, openSQLite)
+	// SQLite keeps whatever an insider writes in a column: a row that no
+	// longer reads is a change too, not a database that did not answer.
+	stopsSellingOnATamper(t, openSQLite,
+		sealCase{"QA flag unreadable", `UPDATE emission SET qa = 'x'`, "the emission's row no longer reads"},
+		sealCase{"emission removed", `DELETE FROM emission`, "the emission's row was removed"},
+		sealCase{"block unreadable", `UPDATE blocks SET number = 'x' WHERE (game, stake, number) = (SELECT game, stake, number FROM blocks WHERE closed IS NULL LIMIT 1)`, "a block on sale no longer reads"},
+		sealCase{"account unreadable", `UPDATE accounts SET seq = 'x' WHERE name = 'ann'`, "an account's row no longer reads"},
+		sealCase{"purchase unreadable", `UPDATE purchases SET prize = 'x' WHERE account = 'ann' AND number = 3`, "a purchase's row no longer reads"},
+		sealCase{"head unreadable", `UPDATE heads SET hash = 1.5`, "head 1, which this seller signed,"})
 }
 
 func TestPostgresStopsSellingOnATamper(t *testing.T) {
@@ -121,11 +129,13 @@ func TestPostgresStopsSellingOnATamper(t *testing.T) {
 // stopsSellingOnATamper: a seller's check finds its store changed under
 // it, in each way it watches; it says so once, and every sale after is
 // refused with ErrTampered.
-func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) (*SQL, string)) {
+// sealCase is a change an insider makes to a store: what the seller's
+// check then says.
+type sealCase struct{ name, sql, want string }
+
+func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) (*SQL, string), more ...sealCase) {
 	ctx := context.Background()
-	for _, c := range []struct {
-		name, sql, want string
-	}{
+	for _, c := range append([]sealCase{
 		{"QA flag", `UPDATE emission SET qa = 1`, "the emission's QA flag is 1, sealed as 0 (the house's)"},
 		{"open blocks", fmt.Sprintf(`UPDATE emission SET open_blocks = %d`, DefaultOpenBlocks+1),
 			fmt.Sprintf("the emission's open blocks is %d, sealed as %d", DefaultOpenBlocks+1, DefaultOpenBlocks)}, // a store made with the default
@@ -134,7 +144,7 @@ func stopsSellingOnATamper(t *testing.T, open func(*testing.T, Options) (*SQL, s
 		{"last prize raised", `UPDATE purchases SET prize = prize + 100, after_cents = after_cents + 100 WHERE account = 'ann' AND number = 3`, "its purchase 3, which this seller recorded, was changed"},
 		{"chain rolled back", `UPDATE accounts SET seq = seq - 1 WHERE name = 'ann'`, `account "ann": its history no longer ends with record 4`},
 		{"head removed", `DELETE FROM heads`, "head 1, which this seller signed, was removed or changed"},
-	} {
+	}, more...) {
 		t.Run(c.name, func(t *testing.T) {
 			var mu sync.Mutex
 			var told []error

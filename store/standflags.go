@@ -38,7 +38,7 @@ func (s *SQL) setStand(ctx context.Context, change func(*Stand)) (Stand, error) 
 	}
 	var st Stand
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		if st, err = readStand(ctx, tx); err != nil {
+		if st, err = readStand(tx.QueryRowContext(ctx, selectStand)); err != nil {
 			return err
 		}
 		change(&st)
@@ -61,11 +61,7 @@ func (s *SQL) setStand(ctx context.Context, change func(*Stand)) (Stand, error) 
 // ReadStand returns what the stand's host set last, for every server of
 // the store: the zero Stand when nothing was ever set.
 func (s *SQL) ReadStand(ctx context.Context) (Stand, error) {
-	var q queryRower = s.db
-	if st := s.stmts[selectStand]; st != nil {
-		q = preparedRower{st}
-	}
-	st, err := readStand(ctx, q)
+	st, err := readStand(dbRunner{s}.row(ctx, selectStand))
 	if err != nil {
 		return Stand{}, fmt.Errorf("store %s: reading the stand: %w", s.where, oneLine{err})
 	}
@@ -75,24 +71,12 @@ func (s *SQL) ReadStand(ctx context.Context) (Stand, error) {
 // selectStand reads the stand's flags.
 const selectStand = `SELECT paused, announce, until, changed FROM stand WHERE id = 1`
 
-// preparedRower runs a prepared statement as a queryRower: its own
-// query, whatever the one given.
-type preparedRower struct{ st *sql.Stmt }
-
-func (p preparedRower) QueryRowContext(ctx context.Context, _ string, args ...any) *sql.Row {
-	return p.st.QueryRowContext(ctx, args...)
-}
-
-type queryRower interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-func readStand(ctx context.Context, q queryRower) (Stand, error) {
+// readStand reads the stand from its row (selectStand's).
+func readStand(row scanner) (Stand, error) {
 	var st Stand
 	var paused int
 	var until, changed int64
-	err := q.QueryRowContext(ctx, selectStand).
-		Scan(&paused, &st.Announce, &until, &changed)
+	err := row.Scan(&paused, &st.Announce, &until, &changed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Stand{}, nil
 	}
