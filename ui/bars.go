@@ -113,24 +113,36 @@ func (m *Model) header() *drawing {
 	})
 }
 
-// headerWhole writes the header of k whole.
-func (m *Model) headerWhole(k headerKey) *drawing {
+// headerPart is a piece of the header's right side, in its style.
+type headerPart struct {
+	sp   *span
+	text string
+}
+
+// headerTime is where the time played is among headerRight's parts: the
+// labels and figures before it, the bar's end after.
+const headerTime = 7
+
+// headerRight is the header's right side for k, the time played written
+// at: the balance, the net and the time, each after its label.
+func (m *Model) headerRight(k headerKey, at string) [9]headerPart {
 	sp := &m.bar
-	netSpan := sp.value
+	netSpan := &sp.value
 	switch {
 	case k.sign > 0:
-		netSpan = sp.good
+		netSpan = &sp.good
 	case k.sign < 0:
-		netSpan = sp.bad
+		netSpan = &sp.bad
 	}
 	const sep = "   "
-	at := elapsed(time.Duration(k.secs) * time.Second)
 	balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-	all := [...]struct {
-		sp   *span
-		text string
-	}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep},
-		{&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
+	return [...]headerPart{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {netSpan, k.net},
+		{&sp.bar, sep}, {&sp.label, played}, {&sp.value, at}, {&sp.bar, " "}}
+}
+
+// headerWhole writes the header of k whole.
+func (m *Model) headerWhole(k headerKey) *drawing {
+	all := m.headerRight(k, elapsed(time.Duration(k.secs)*time.Second))
 	parts := all[:]
 	width := func() int {
 		rw := 0
@@ -142,7 +154,7 @@ func (m *Model) headerWhole(k headerKey) *drawing {
 	if m.demo.on && cellWidth(brand)+cellWidth(m.screenTitle())+width() >= m.width {
 		// The kiosk's invitation to play matters more than the time
 		// its loop has played: the time gives way first.
-		parts = append(all[:5:5], all[8])
+		parts = append(all[:5:5], all[headerTime+1])
 	}
 	rw, n := width(), 0
 	for _, p := range parts {
@@ -208,14 +220,6 @@ func (m *Model) around(k headerKey) headerAround {
 		return a
 	}
 	sp := &m.bar
-	netSpan := sp.value
-	switch {
-	case k.sign > 0:
-		netSpan = sp.good
-	case k.sign < 0:
-		netSpan = sp.bad
-	}
-	const sep = "   "
 	title := m.screenTitle()
 	var b strings.Builder
 	sp.brand.put(&b, brand)
@@ -224,20 +228,19 @@ func (m *Model) around(k headerKey) headerAround {
 	a.head, a.lw = b.String(), cellWidth(brand)+cellWidth(title)
 	b.Reset()
 	b.WriteString(sp.bar.close)
-	balance, net, played := m.t.get("balance")+" ", m.t.get("net")+" ", m.t.get("time")+" "
-	for _, p := range [...]struct {
-		sp   *span
-		text string
-	}{{&sp.label, balance}, {&sp.value, k.balance}, {&sp.bar, sep}, {&sp.label, net}, {&netSpan, k.net}, {&sp.bar, sep}, {&sp.label, played}} {
+	parts := m.headerRight(k, "")
+	for _, p := range parts[:headerTime] {
 		p.sp.put(&b, p.text)
 		a.tw += cellWidth(p.text)
 	}
-	b.WriteString(sp.value.open)
+	b.WriteString(parts[headerTime].sp.open)
 	a.tail = b.String()
 	b.Reset()
-	b.WriteString(sp.value.close)
-	sp.bar.put(&b, " ")
-	a.end, a.ew, a.ok = b.String(), 1, true
+	b.WriteString(parts[headerTime].sp.close)
+	after := parts[headerTime+1]
+	after.sp.put(&b, after.text)
+	a.ew = cellWidth(after.text)
+	a.end, a.ok = b.String(), true
 	return a
 }
 
