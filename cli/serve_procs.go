@@ -17,10 +17,11 @@ import (
 const procsEvery = 250 * time.Millisecond
 
 // procsRestEvery is how often procs looks while the load is light (under
-// procsLight cores on one processor) and no one arrived: a server sitting
-// with its players is woken once a second, when their clocks wake it
-// anyway, rather than four times. An arrival (nudge) has it look at the
-// next quarter second again.
+// procsLight cores on one processor) and no one arrived for two seconds: a
+// server sitting with its players is woken once a second, when their
+// clocks wake it anyway, rather than four times. An arrival (nudge) has
+// it look at the next quarter second again, and every quarter for
+// procsCalm looks at least.
 const procsRestEvery = time.Second
 
 // procsLight is the load, in cores on one processor, under which procs
@@ -52,6 +53,9 @@ type procs struct {
 	// pace sets the period of the looks; nil: they keep theirs.
 	pace  func(d time.Duration)
 	every time.Duration // the period set last
+	// arrived counts down the looks that come every procsEvery since the
+	// last arrival, whatever the load: procsCalm of them, two seconds.
+	arrived int
 
 	cpus, walls [procsCalm]time.Duration // the last looks', a ring
 	at          int                      // where the next look goes in the ring
@@ -97,7 +101,10 @@ func (p *procs) look(cpu, wall time.Duration) {
 		p.set(n)
 		p.changed(n, used)
 	}
-	if p.n == 1 && float64(cpu)/float64(wall) < procsLight {
+	if p.arrived > 0 {
+		p.arrived--
+	}
+	if p.n == 1 && p.arrived == 0 && float64(cpu)/float64(wall) < procsLight {
 		p.setPace(procsRestEvery)
 	} else {
 		p.setPace(procsEvery)
@@ -121,6 +128,7 @@ func (p *procs) run(tick <-chan time.Time, nudge <-chan struct{}, done <-chan st
 		case <-done:
 			return
 		case <-nudge:
+			p.arrived = procsCalm
 			if p.every == procsRestEvery {
 				// At rest: the next look weighs what comes from now, not
 				// a quiet second with a room's first moment at its end.

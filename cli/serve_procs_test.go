@@ -135,7 +135,8 @@ func TestProcsRestWhenLight(t *testing.T) {
 
 	// A nudge while at rest: every quarter at once, and the next look
 	// weighs what was used from the nudge on, not the quiet second before
-	// it; another nudge changes nothing; a light look rests again.
+	// it; another nudge changes nothing; procsCalm light looks later, at
+	// rest again.
 	paces = nil
 	var used atomic.Int64
 	began := make(chan struct{})
@@ -165,8 +166,15 @@ func TestProcsRestWhenLight(t *testing.T) {
 	}
 	close(done)
 	<-over
-	// The look found the load light: at rest again.
-	if want := []time.Duration{procsEvery, procsRestEvery}; !slices.Equal(paces, want) {
+	// Every quarter for procsCalm looks since the arrival, however light,
+	// then at rest again.
+	if want := []time.Duration{procsEvery}; !slices.Equal(paces, want) {
 		t.Fatalf("after a nudge and a light look, paces %v, want %v", paces, want)
+	}
+	for range procsCalm - 1 {
+		p.look(0, procsEvery)
+	}
+	if want := []time.Duration{procsEvery, procsRestEvery}; !slices.Equal(paces, want) {
+		t.Fatalf("procsCalm light looks after a nudge, paces %v, want %v", paces, want)
 	}
 }
