@@ -1,6 +1,8 @@
 package journal_test
 
 import (
+	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -80,6 +82,9 @@ func TestCrash(t *testing.T) {
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && purchases == 0 {
+			continue // killed before it wrote its journal (a loaded machine starts it slowly): nothing to read yet
+		}
 		rep := verify(t, path)
 		if !rep.OK() {
 			t.Fatalf("round %d: the journal after a kill: %v", round, rep.Problems)
