@@ -58,10 +58,9 @@ var errUnread = errors.New("store: the check could not read the store")
 // writes in a column, 'x' for a number), where the database not answering
 // is errUnread.
 func (s *SQL) unread(err error, what string) error {
-	// database/sql says so in words only: its Scan error, once the row
-	// was read.
-	if strings.HasPrefix(err.Error(), "sql: Scan error on column") {
-		return s.tamper(what + " no longer reads as its columns say")
+	var changed *ChangedRowError
+	if errors.As(Explain(err), &changed) {
+		return s.tamper(fmt.Sprintf("%s no longer reads: %v", what, changed))
 	}
 	return errUnread
 }

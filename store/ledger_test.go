@@ -117,7 +117,7 @@ func TestSQLiteStopsSellingOnATamper(t *testing.T) {
 		sealCase{"QA flag unreadable", `UPDATE emission SET qa = 'x'`, "the emission's row no longer reads"},
 		sealCase{"emission removed", `DELETE FROM emission`, "the emission's row was removed"},
 		sealCase{"block unreadable", `UPDATE blocks SET number = 'x' WHERE (game, stake, number) = (SELECT game, stake, number FROM blocks WHERE closed IS NULL LIMIT 1)`, "a block on sale no longer reads"},
-		sealCase{"account unreadable", `UPDATE accounts SET seq = 'x' WHERE name = 'ann'`, "an account's row no longer reads"},
+		sealCase{"account unreadable", `UPDATE accounts SET seq = 'x' WHERE name = 'ann'`, "an account's row no longer reads: its column \"seq\" holds \"x\""},
 		sealCase{"purchase unreadable", `UPDATE purchases SET prize = 'x' WHERE account = 'ann' AND number = 3`, "a purchase's row no longer reads"},
 		sealCase{"head unreadable", `UPDATE heads SET hash = 1.5`, "head 1, which this seller signed,"})
 }
