@@ -445,32 +445,15 @@ type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
-// realEvents runs reads through a guard into Bubble Tea's own input reader
-// (ultraviolet's TerminalReader), its pauses not waited, and returns the
-// reader's events.
+// realEvents runs reads through a guard into the sessions' input reader
+// (readEvents), its pauses not waited, and returns the reader's events.
 func realEvents(t *testing.T, parts [][]byte) []uv.Event {
 	t.Helper()
 	g := newInputGuard(&chunks{parts: parts}, nil)
 	g.sleep = func(time.Duration) {}
-	pr, pw := io.Pipe()
-	go func() {
-		io.Copy(pw, g)
-		pw.Close()
-	}()
-	evc := make(chan uv.Event, 64)
-	done := make(chan []uv.Event)
-	go func() {
-		var evs []uv.Event
-		for e := range evc {
-			evs = append(evs, e)
-		}
-		done <- evs
-	}()
-	if err := uv.NewTerminalReader(pr, "xterm-256color").StreamEvents(context.Background(), evc); err != nil {
-		t.Fatal(err)
-	}
-	close(evc)
-	return <-done
+	var evs []uv.Event
+	readEvents(context.Background(), g, func(e uv.Event) { evs = append(evs, e) })
+	return evs
 }
 
 // TestInputGuardBeforeTheRealReader: what found a way past the guard, fed

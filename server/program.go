@@ -67,7 +67,7 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 	frames := newPaced(m, scr)
 	prog := tea.NewProgram(frames, opts...)
 	frames.prog = prog
-	go feed(sess.Context(), sized, in, pty.Term, prog)
+	go feed(sess.Context(), sized, in, prog)
 	return prog, frames
 }
 
@@ -79,31 +79,21 @@ const noSizeWidth, noSizeHeight = 80, 24
 // closedChan is a channel closed already.
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// feed reads a session's input with the terminal reader Bubble Tea would
-// run, and hands each event to prog. Bubble Tea's own hands them over a
-// channel no one reads once the program has quit: a quit key followed by
-// more keys in one read left that reader, and with it the whole program
-// and its screen buffers, waiting for ever. prog.Send gives up once the
-// program is over; feed ends with the input. It reads once the program
-// has its size (sized closed), as Bubble Tea's reader starts after it: a
-// key sent first would reach a game of no size.
-func feed(ctx context.Context, sized <-chan struct{}, in io.Reader, term string, prog *tea.Program) {
+// feed reads a session's input (readEvents) and hands each event to prog.
+// Bubble Tea's own reader hands them over a channel no one reads once the
+// program has quit: a quit key followed by more keys in one read left
+// that reader, and with it the whole program and its screen buffers,
+// waiting for ever. prog.Send gives up once the program is over; feed
+// ends with the input. It reads once the program has its size (sized
+// closed), as Bubble Tea's reader starts after it: a key sent first would
+// reach a game of no size.
+func feed(ctx context.Context, sized <-chan struct{}, in io.Reader, prog *tea.Program) {
 	select {
 	case <-sized:
 	case <-ctx.Done():
 		return
 	}
-	events := make(chan uv.Event)
-	sent := make(chan struct{})
-	go func() {
-		defer close(sent)
-		for ev := range events {
-			prog.Send(ev)
-		}
-	}()
-	uv.NewTerminalReader(in, term).StreamEvents(ctx, events) //nolint:errcheck // the input's end is the session's
-	close(events)
-	<-sent
+	readEvents(ctx, in, func(ev uv.Event) { prog.Send(ev) })
 }
 
 // tell writes a line on a session's standard error, guarded as its
