@@ -20,7 +20,7 @@ import (
 type common struct {
 	t      text
 	keys   keys
-	st     styles
+	st     *styles   // the look's, shared by every session
 	bar    barSpans  // the header's styles, as spans
 	art    *drawings // the look's, shared by every session
 	help   help.Model
@@ -71,10 +71,9 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 // dark background or a light one.
 func (c *common) restyle(plain, dark bool) {
 	c.plain, c.dark, c.look = plain, dark, c.look+1
-	c.st = newStyles(plain, dark)
+	c.st, c.art = sharedLook(plain, dark)
 	c.help.Styles = c.st.keys
-	c.bar = newBarSpans(&c.st)
-	c.art = sharedDrawings(plain, dark)
+	c.bar = newBarSpans(c.st)
 	c.memo.reset()
 	c.kept = keptDrawings{}
 	c.paint = painter{}

@@ -129,10 +129,12 @@ type frameState struct {
 // or a light one) and a language. Each is made once, by the first session
 // that shows it, and only read after; the keys bound them.
 var (
-	// looks are the dice, the cups, the ticket's drawings and the grids'
-	// inks of each look, which depend on nothing else: four sets.
+	// looks are the styles, the dice, the cups, the ticket's drawings and
+	// the grids' inks of each look, which depend on nothing else: four
+	// sets. The styles alone are some 30 KB, kept by every session before.
 	looks [2][2]struct {
 		once sync.Once
+		st   *styles
 		art  *drawings
 	}
 	// tables are the Yam's lot tables in each language and look, lit as
@@ -164,16 +166,18 @@ func (c *common) sharedTable(key tableKey, draw func() string) *drawing {
 	return d.(*drawing)
 }
 
-// sharedDrawings returns the drawings of a look, made the first time.
-func sharedDrawings(plain, dark bool) *drawings {
+// sharedLook returns the styles and the drawings of a look, made the
+// first time. Both are only read once made.
+func sharedLook(plain, dark bool) (*styles, *drawings) {
 	l := &looks[b2i(plain)][b2i(dark)]
 	l.once.Do(func() {
 		st := newStyles(plain, dark)
 		narrow, wide := newYamsArt(&st, false), newYamsArt(&st, true)
 		ticket, in := newTicketArt(), newInks(&st)
+		l.st = &st
 		l.art = &drawings{yams: [2]*yamsArt{&narrow, &wide}, ticket: &ticket, inks: &in, letters: newLettering()}
 	})
-	return l.art
+	return l.st, l.art
 }
 
 func b2i(b bool) int {

@@ -421,7 +421,7 @@ func (s *yamsScreen) stakeRow(a area) []layer {
 }
 
 // drawings are the pictures of both games, styled for a look: the same for
-// every session in it (sharedDrawings), and only read once made.
+// every session in it (sharedLook), and only read once made.
 type drawings struct {
 	yams    [2]*yamsArt // dice of five cells, and of seven for wide windows
 	ticket  *ticketArt
