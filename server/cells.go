@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -193,7 +194,7 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, start, width int, sgr stri
 	for last+1 < width && at(now, last+1).text == "" { // the whole of a wide one
 		last++
 	}
-	b.WriteString(ansi.CursorPosition(first+1, y+1))
+	putCursorPosition(b, first+1, y+1)
 	for x := first; x <= last; {
 		c := at(now, x)
 		if c == at(was, x) && c.text != "" {
@@ -215,10 +216,9 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, start, width int, sgr stri
 			}
 			next := at(now, end).sgr
 			rewrite += len(change(from, next))
-			jump := ansi.CursorForward(end - x)
 			words = words || x > 0 && wordy(at(now, x-1).text) && wordy(at(now, end).text)
-			if end > x && !words && len(jump)+len(change(sgr, next)) < rewrite {
-				b.WriteString(jump)
+			if end > x && !words && cursorForwardLen(end-x)+len(change(sgr, next)) < rewrite {
+				putCursorForward(b, end-x)
 				x = end
 				continue
 			}
@@ -233,4 +233,40 @@ func drawRow(b *bytes.Buffer, y int, was, now []cell, start, width int, sgr stri
 		x++
 	}
 	return sgr
+}
+
+// putCursorPosition writes ansi.CursorPosition(col, row) for col and row
+// from 1, without making a string of it: a frame moves the cursor once a
+// row it changes.
+func putCursorPosition(b *bytes.Buffer, col, row int) {
+	if row <= 1 && col <= 1 {
+		b.WriteString(ansi.CursorHomePosition)
+		return
+	}
+	b.WriteString("\x1b[")
+	b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(row), 10))
+	b.WriteByte(';')
+	b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(col), 10))
+	b.WriteByte('H')
+}
+
+// putCursorForward writes ansi.CursorForward(n) for n from 1.
+func putCursorForward(b *bytes.Buffer, n int) {
+	b.WriteString("\x1b[")
+	if n > 1 {
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(n), 10))
+	}
+	b.WriteByte('C')
+}
+
+// cursorForwardLen is len(ansi.CursorForward(n)) for n from 1.
+func cursorForwardLen(n int) int {
+	if n <= 1 {
+		return 3
+	}
+	digits := 0
+	for ; n > 0; n /= 10 {
+		digits++
+	}
+	return 3 + digits
 }
