@@ -28,7 +28,8 @@ const readSize = 4096
 // sequences as the table would but the modified F3 keys (CSI 1;m R, read
 // as a cursor position report too), which tapis binds to nothing. It
 // needs no Win32 input mode either: the input guard lets none of its keys
-// through. Its buffers are its own, reused from read to read.
+// through. Its buffers are its own, reused from read to read, and it runs
+// in two goroutines where ultraviolet's reader and feed ran three.
 func readEvents(ctx context.Context, in io.Reader, send func(uv.Event)) {
 	reads := make(chan []byte)
 	taken := make(chan struct{})
@@ -64,10 +65,9 @@ func readEvents(ctx context.Context, in io.Reader, send func(uv.Event)) {
 			s.scan(true)
 			return
 		case <-wait.C:
-			// Nothing came for escWait: what is held is read as it stands.
-			if s.scan(true) {
-				wait.Reset(escWait)
-			}
+			// Nothing came for escWait: what is held is read as it stands
+			// (and nothing is held after).
+			s.scan(true)
 		case b := <-reads:
 			s.buf = append(s.buf, b...)
 			taken <- struct{}{}
@@ -159,11 +159,9 @@ func (s *eventScanner) next(buf []byte, expired bool) (n int, ev uv.Event, wait 
 	return n, ev, false
 }
 
-// validText is b's text, its invalid bytes left out, as a paste's.
+// validText is b's text, its invalid bytes left out (and U+FFFD, which
+// reads as one), as ultraviolet makes a paste's.
 func validText(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
 	out := make([]rune, 0, len(b))
 	for len(b) > 0 {
 		r, w := utf8.DecodeRune(b)
@@ -176,8 +174,10 @@ func validText(b []byte) string {
 }
 
 // wanted reports whether ev is one the reader hands over: not a string
-// the decoder reads only to drop it (an OSC or DCS string cancelled by
-// CAN or SUB, or cut by an ESC), of a type ultraviolet keeps to itself.
+// the decoder reads only to drop it (an OSC, DCS, APC, PM or SOS string
+// cancelled by CAN or SUB, or cut by an ESC), of a type ultraviolet keeps
+// to itself. TestReadEventsReadsAsUltraviolet feeds such strings: a
+// rename of the type would show there.
 func wanted(ev uv.Event) bool {
 	return reflect.TypeOf(ev).Name() != "ignoredEvent"
 }
