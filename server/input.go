@@ -93,6 +93,7 @@ type inputGuard struct {
 	params, digits, first    int
 	firstDone, prefix, inter bool
 	drop                     bool // the rest of the sequence is dropped
+	alted                    bool // an ESC came before its ESC (an alt key's)
 	kind                     byte // a string's introducer: ] P _ ^ X
 	n                        int  // a string's bytes
 	need                     int  // a UTF-8 rune's bytes still to come

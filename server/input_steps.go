@@ -5,7 +5,11 @@ package server
 // paste past its bound. Each reports, where it says so, whether the byte
 // is to be read again in the state it left (input.go).
 
-import "tapis/text"
+import (
+	"strconv"
+
+	"tapis/text"
+)
 
 // leads reports whether c begins a UTF-8 rune of two to four bytes.
 func leads(c byte) bool { return c >= 0xc2 && c <= 0xf4 }
@@ -62,7 +66,7 @@ func (g *inputGuard) runeStep(c byte) bool {
 // introduce starts the sequence c introduces after ESC.
 func (g *inputGuard) introduce(c byte) {
 	g.params, g.digits, g.first, g.n = 0, 0, 0, 0
-	g.firstDone, g.prefix, g.inter, g.drop = false, false, false, false
+	g.firstDone, g.prefix, g.inter, g.drop, g.alted = false, false, false, false, false
 	g.held = append(g.held[:0], c)
 	switch c {
 	case '[':
@@ -85,7 +89,7 @@ func (g *inputGuard) escStep(c byte) bool {
 	switch {
 	case c == '[' || c == 'O' || c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X':
 		g.introduce(c)
-		g.drop, g.escs = alt, 0
+		g.drop, g.alted, g.escs = alt, alt, 0
 		if alt && g.st == inColour {
 			g.st, g.held = inString, g.held[:0]
 		}
@@ -130,6 +134,13 @@ func (g *inputGuard) csiStep(c byte) bool {
 	case c >= 0x40 && c <= 0x7e:
 		g.st = inGround
 		plain := !g.prefix && !g.inter
+		if g.alted && plain && c == '~' && g.params == 0 && (g.first == 200 && !g.paste || g.first == 201 && g.paste) {
+			// A paste's start or end after an ESC: the Escape key typed
+			// in the same read as a paste, or a paste that ends with an
+			// ESC. The ESC goes as alt's; the paste's bound stays, or its
+			// text would be read as keys, or every key after it as text.
+			g.drop, g.held = false, append(g.held[:1], strconv.Itoa(g.first)...)
+		}
 		switch {
 		case g.drop:
 		case !csiFinal(c):

@@ -543,3 +543,29 @@ func (r *timedReads) Read(p []byte) (int, error) {
 	r.at(next.at)
 	return copy(p, next.text), nil
 }
+
+// TestInputGuardKeepsAPasteBoundAfterAnESC: the Escape key in the same
+// read as a paste does not turn the pasted text into keys, and a paste
+// that ends with an ESC ends (the keys after it are keys, not its text).
+// Found by an attacker's trial: the guard dropped the paste's start or end
+// with the ESC before it, as an alt key's.
+func TestInputGuardKeepsAPasteBoundAfterAnESC(t *testing.T) {
+	for _, c := range []struct{ in, paste, keys string }{
+		{"\x1b\x1b[200~a\x1b[201~q", "a", "q"},
+		{"\x1b[200~x\x1b\x1b[201~q", "x", "q"},
+		{"\x1b[200~x\x1b\x1b[201~\x1b\x1b[200~y\x1b[201~z", "xy", "z"},
+	} {
+		var paste, keys string
+		for _, e := range realEvents(t, [][]byte{[]byte(c.in)}) {
+			switch e := e.(type) {
+			case uv.PasteEvent:
+				paste += e.Content
+			case uv.KeyPressEvent:
+				keys += e.Text
+			}
+		}
+		if paste != c.paste || keys != c.keys {
+			t.Errorf("%q: pasted %q and typed %q, want %q and %q", c.in, paste, keys, c.paste, c.keys)
+		}
+	}
+}
