@@ -166,7 +166,7 @@ const selectOnSale = `SELECT game, stake, number, commitment FROM blocks WHERE c
 // worked out again only for a row not verified as it is; errUnread when
 // the database did not answer.
 func (s *SQL) checkBlocks(ctx context.Context) error {
-	rows, err := s.stmts[selectOnSale].QueryContext(ctx)
+	rows, err := dbRunner{s}.query(ctx, selectOnSale)
 	if err != nil {
 		return errUnread
 	}

@@ -72,3 +72,11 @@ func (r dbRunner) row(ctx context.Context, query string, args ...any) scanner {
 	}
 	return r.s.db.QueryRowContext(ctx, r.s.engine.q(query), args...)
 }
+
+// query runs a query of rows, prepared where the store prepared it.
+func (r dbRunner) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := r.s.stmts[query]; st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return r.s.db.QueryContext(ctx, r.s.engine.q(query), args...)
+}
