@@ -278,6 +278,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = tea.Batch(cmd, m.till.shown(sold), m.celebrateWin(sold.Unit.Prize, sold.Layout.Stake()))
 		}
 	}
+	if m.quitAsk && !m.revealingUnseen() {
+		m.quitAnswered()
+	}
 	if quit := m.quitIfClosed(); quit != nil {
 		cmd = tea.Batch(cmd, quit)
 	}

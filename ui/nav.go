@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -83,6 +84,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) smallKey(msg tea.KeyPressMsg) tea.Cmd {
 	cmd, _ := m.leaveKey(msg)
 	return cmd
+}
+
+// quitAnswered drops the question q asked once the unit it was about is
+// seen to its end: its notice no longer says what the next q does (it
+// quits at once).
+func (m *Model) quitAnswered() {
+	m.quitAsk = false
+	m.notices = slices.DeleteFunc(m.notices, func(n note) bool { return n.kind == noteQuitAsk })
 }
 
 // quit quits on q, asking once while a unit is being revealed (it stays in

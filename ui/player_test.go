@@ -68,6 +68,20 @@ func TestKeysBehindEnlarge(t *testing.T) {
 	if !quits(press(m, "q")) {
 		t.Error("q twice did not quit behind the message")
 	}
+	// The question goes once the unit is seen to its end: its next q
+	// quits at once, and the notice no longer says otherwise.
+	m = newModel(t, English, YamsScreen, 80, 24)
+	press(m, "a") // Auto: bought, its cups rolled one after another
+	if quits(press(m, "q")) || !strings.Contains(plain(m), "q again to quit") {
+		t.Fatalf("q did not ask during Auto:\n%s", plain(m))
+	}
+	settle(m)
+	if !strings.Contains(plain(m), "Total:") || strings.Contains(plain(m), "q again to quit") {
+		t.Errorf("the question stayed once the unit was seen:\n%s", plain(m))
+	}
+	if !quits(press(m, "q")) {
+		t.Error("q after the unit was seen did not quit")
+	}
 	if !quits(press(m, "ctrl+c")) {
 		t.Error("ctrl+c did not quit behind the message")
 	}
