@@ -131,6 +131,7 @@ func (s *Server) finish() {
 	housekeeper := s.housekeeper
 	s.mu.Unlock()
 	housekeeper.end()
+	s.hand.end()
 }
 
 // sessionsOver returns a channel closed once every session is over.

@@ -201,13 +201,25 @@ type liner interface {
 	Lines() (tea.View, []string)
 }
 
-// hand hands the model's frame to the screen, as rows when it draws them.
+// timed is a model whose frames' header time a screen moves on between
+// them (ui.Model.HeaderTime).
+type timed interface {
+	HeaderTime() ui.HeaderTime
+}
+
+// hand hands the model's frame to the screen, as rows when it draws them,
+// with its header's time.
 func (p *paced) hand() {
+	var t ui.HeaderTime
 	if l, ok := p.Model.(liner); ok {
-		p.scr.set(l.Lines())
+		v, rows := l.Lines()
+		if tm, ok := p.Model.(timed); ok {
+			t = tm.HeaderTime()
+		}
+		p.scr.set(v, rows, t)
 		return
 	}
-	p.scr.set(p.Model.View(), nil)
+	p.scr.set(p.Model.View(), nil, t)
 }
 
 // View is empty: the frames are the screen's.

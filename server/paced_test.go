@@ -43,7 +43,7 @@ func waitsOf(p *paced) *[]tea.Msg {
 // late). The next message within the turn waits for it.
 func TestPacedFirstFrameAtTheSize(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil, nil)
 	p := newPaced(&sizedModel{}, scr)
 	waits := waitsOf(p)
 	if p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); len(*waits) != 0 || p.due {
@@ -73,7 +73,7 @@ func TestPacedFirstFrameAtTheSize(t *testing.T) {
 // too: given 0×0, it drew nothing but the modes.
 func TestPacedNoSizeIsTheScreens(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, noSizeWidth, noSizeHeight, colorprofile.ANSI, &styleMemo{}, nil)
+	scr := newScreen(&out, noSizeWidth, noSizeHeight, colorprofile.ANSI, &styleMemo{}, nil, nil)
 	m := &sizedModel{}
 	p := newPaced(m, scr)
 	p.Update(tea.WindowSizeMsg{})
@@ -97,7 +97,7 @@ type lazyMsg struct{}
 // screen at rest it is drawn at once.
 func TestPacedLazyRidesTheNextFrame(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil, nil)
 	p := newPaced(&sizedModel{}, scr)
 	p.isLazy = func(msg tea.Msg) bool { _, ok := msg.(lazyMsg); return ok }
 	waits := waitsOf(p)
@@ -195,7 +195,7 @@ func (m *buyingModel) View() tea.View {
 // Buying… drawn then, and a key after that is drawn as any.
 func TestPacedPurchaseAwaitsItsAnswer(t *testing.T) {
 	var out syncBuffer
-	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil)
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil, nil)
 	p := newPaced(&buyingModel{}, scr)
 	var waits []tea.Msg
 	var waited []time.Duration

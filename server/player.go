@@ -118,7 +118,8 @@ func (p *player) open() (tea.Model, *refusal) {
 	}
 	p.clock = ui.NewTimerClock()
 	o := ui.Options{Lang: p.lang, Balance: p.s.o.Balance, Start: ui.MenuScreen, QA: p.s.o.QA,
-		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck, Remote: true, Clock: p.clock}
+		Profile: colorprofile.Env(p.env), RealityCheck: p.s.o.RealityCheck, Remote: true, Clock: p.clock,
+		DrawsSeconds: true} // the screen moves the header's time on (secondHand)
 	if p.guest {
 		o.Guest = p.keepWith
 	}

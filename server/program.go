@@ -56,7 +56,7 @@ func (s *Server) program(sess ssh.Session, m tea.Model, in io.Reader, quit *atom
 	if width <= 0 || height <= 0 {
 		width, height = noSizeWidth, noSizeHeight
 	}
-	scr := newScreen(out, width, height, profile, s.styles, s.metrics.frames.Inc)
+	scr := newScreen(out, width, height, profile, s.styles, s.metrics.frames.Inc, s.hand)
 	// Bubble Tea's renderer is replaced by the screen (its ticker, which
 	// would wake every session 60 times a second for nothing, slowed to
 	// once a second: it flushes only the queries the program asks for,

@@ -5,11 +5,14 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+
+	"tapis/ui"
 )
 
 // screen is a session's terminal as the server drew it last: the lines of
@@ -20,19 +23,24 @@ import (
 // time. Frames are handed in by the session's program (set) and written
 // by a goroutine of the screen's own (run), so that a client slow to read
 // holds up its own frames only, never its program; a frame handed in
-// before the last one was written replaces it.
+// before the last one was written replaces it. Between frames, the
+// server's second hand has it move the header's time played on (second).
 type screen struct {
 	out     io.Writer // the session's guarded output
 	profile colorprofile.Profile
 	styles  *styleMemo
-	counted func() // called at each frame drawn (the metrics'); nil: none
+	counted func()      // called at each frame drawn (the metrics'); nil: none
+	hand    *secondHand // moves the header's time on; nil: the frames do
 
 	mu      sync.Mutex
 	view    tea.View // the latest frame handed in
 	rows    []string // its rows, when handed in as rows (else its Content's lines)
 	fresh   bool     // view is not drawn yet
-	handed  int      // frames handed in
-	drawn   int      // of which the last drawn was the drawn-th
+	time    ui.HeaderTime
+	timeRow string // the header's row at the second the hand told: to draw (tick)
+	tick    bool
+	handed  int // frames handed in
+	drawn   int // of which the last drawn was the drawn-th
 	width   int
 	height  int
 	resized bool // the whole screen is drawn again
@@ -42,32 +50,36 @@ type screen struct {
 
 	// run's own, once the first frame is drawn
 	started bool
-	modes   tea.View     // the modes set: alternate screen, mouse, title
-	lines   []string     // what each line of the terminal shows
-	drawing []string     // the rows of the frame being drawn, swapped with rows
-	was     []cell       // a line's columns before, drawRow's
-	now     []cell       // and after
-	marks   [][]cellRead // each line's marks, where reading it may begin again (rowCells)
-	mk      marker       // the marks of the line being read
+	moving  ui.HeaderTime // the drawn frame's
+	modes   tea.View      // the modes set: alternate screen, mouse, title
+	lines   []string      // what each line of the terminal shows
+	drawing []string      // the rows of the frame being drawn, swapped with rows
+	was     []cell        // a line's columns before, drawRow's
+	now     []cell        // and after
+	marks   [][]cellRead  // each line's marks, where reading it may begin again (rowCells)
+	mk      marker        // the marks of the line being read
 	buf     bytes.Buffer
 }
 
 // newScreen returns the screen of a terminal of width×height, of the given
-// colour profile, writing to out, and starts its writer.
-func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo, drawn func()) *screen {
+// colour profile, writing to out, and starts its writer; hand, when not
+// nil, moves the header's time on until the screen is closed.
+func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo, drawn func(), hand *secondHand) *screen {
 	s := &screen{out: out, profile: profile, styles: styles, width: width, height: height, counted: drawn,
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		hand: hand, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	hand.add(s)
 	go s.run()
 	return s
 }
 
 // set hands in a frame: the writer draws it, or the one after it. Its
 // content is rows when rows is not nil (copied: the caller's are good
-// until its next frame only), else v's Content.
-func (s *screen) set(v tea.View, rows []string) {
+// until its next frame only), else v's Content; t is its header's time,
+// for the second hand.
+func (s *screen) set(v tea.View, rows []string, t ui.HeaderTime) {
 	s.mu.Lock()
 	if !s.closed {
-		s.view, s.fresh = v, true
+		s.view, s.fresh, s.time = v, true, t
 		s.rows = append(s.rows[:0], rows...)
 		if rows == nil {
 			s.rows = nil
@@ -76,6 +88,20 @@ func (s *screen) set(v tea.View, rows []string) {
 	}
 	s.mu.Unlock()
 	s.poke()
+}
+
+// second has the writer move the header's time on to now's second, when
+// the latest frame's moves (ui.HeaderTime.At).
+func (s *screen) second(now time.Time) {
+	s.mu.Lock()
+	row, ok := s.time.At(now)
+	if ok && !s.closed {
+		s.timeRow, s.tick = row, true
+	}
+	s.mu.Unlock()
+	if ok {
+		s.poke()
+	}
 }
 
 // resize records the terminal's new size: the next frame is drawn whole.
@@ -108,19 +134,30 @@ func (s *screen) poke() {
 // run writes the frames handed in, the latest each time, until close.
 func (s *screen) run() {
 	defer close(s.done)
+	defer s.hand.remove(s)
 	for range s.wake {
 		s.mu.Lock()
 		v, fresh, closed, n := s.view, s.fresh, s.closed, s.handed
 		width, height, resized := s.width, s.height, s.resized
-		s.fresh, s.resized = false, false
+		tick, timeRow := s.tick, s.timeRow
+		s.fresh, s.resized, s.tick, s.timeRow = false, false, false, ""
 		if fresh {
 			// The rows handed in are the writer's now; set fills the
 			// others next.
 			s.drawing, s.rows = s.rows, s.drawing[:0]
+			s.moving = s.time
 		}
 		s.mu.Unlock()
-		if fresh || (resized && s.started) {
+		switch {
+		case fresh || (resized && s.started):
+			// A frame made before the second it is drawn in shows the
+			// time it was made at.
+			if row, ok := s.moving.At(time.Now()); ok && len(s.drawing) > 0 {
+				s.drawing[0] = row
+			}
 			s.draw(v, s.drawing, width, height, resized)
+		case tick && s.started && len(s.lines) > 0 && timeRow != s.lines[0]:
+			s.drawTime(timeRow, width)
 		}
 		s.mu.Lock()
 		s.drawn = n
@@ -161,14 +198,31 @@ func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) 
 		case content != "":
 			line, content, _ = strings.Cut(content, "\n")
 		}
-		if line == s.lines[y] {
-			continue
+		if line != s.lines[y] {
+			sgr = s.drawLine(y, line, width, sgr)
 		}
-		var from int
-		s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width, s.marks[y], &s.mk)
-		s.lines[y], s.marks[y] = line, append(s.marks[y][:0], s.mk.marks...)
-		sgr = drawRow(&s.buf, y, s.was, s.now, from, width, sgr, s.change)
 	}
+	s.end(sgr)
+}
+
+// drawTime writes the header's row, its time moved on by the hand: the
+// rows drawn last, but this one, stay as they are.
+func (s *screen) drawTime(row string, width int) {
+	s.end(s.drawLine(0, row, width, ""))
+}
+
+// drawLine writes what changed of line y, from the style sgr the terminal
+// is in, and returns the style it leaves it in.
+func (s *screen) drawLine(y int, line string, width int, sgr string) string {
+	var from int
+	s.was, s.now, from = rowCells(s.was, s.now, s.lines[y], line, width, s.marks[y], &s.mk)
+	s.lines[y], s.marks[y] = line, append(s.marks[y][:0], s.mk.marks...)
+	return drawRow(&s.buf, y, s.was, s.now, from, width, sgr, s.change)
+}
+
+// end ends a frame: the terminal's style reset from sgr, and the frame
+// written.
+func (s *screen) end(sgr string) {
 	s.buf.WriteString(s.change(sgr, ""))
 	s.flush()
 	if s.counted != nil {

@@ -13,6 +13,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
+
+	"tapis/ui"
 )
 
 // sync waits until the screen has drawn every frame handed in.
@@ -102,7 +104,7 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 	for round := range 400 {
 		out := &syncBuffer{}
 		profile := profiles[round%len(profiles)]
-		scr := newScreen(out, w, h, profile, &styleMemo{}, nil)
+		scr := newScreen(out, w, h, profile, &styleMemo{}, nil, nil)
 		var last string
 		var runs [][]int
 		for range 1 + r.IntN(6) {
@@ -112,9 +114,9 @@ func TestScreenDrawsWhatAWholeFrameDraws(t *testing.T) {
 			if round%2 == 0 { // as a game hands them: rows
 				rows := strings.Split(last, "\n")
 				v.Content = ""
-				scr.set(v, rows)
+				scr.set(v, rows, ui.HeaderTime{})
 			} else {
-				scr.set(v, nil)
+				scr.set(v, nil, ui.HeaderTime{})
 			}
 			scr.sync()
 		}
@@ -175,16 +177,16 @@ func TestNarrow(t *testing.T) {
 // plain.
 func TestScreenClearsTheVisibleScreen(t *testing.T) {
 	out := &syncBuffer{}
-	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{}, nil)
+	scr := newScreen(out, 20, 4, colorprofile.ANSI, &styleMemo{}, nil, nil)
 	defer scr.close()
-	scr.set(tea.NewView("first\nframe"), nil)
+	scr.set(tea.NewView("first\nframe"), nil, ui.HeaderTime{})
 	scr.sync()
 	if !strings.Contains(out.String(), ansi.EraseEntireScreen) {
 		t.Errorf("the first frame: %q, want the screen cleared (%q)", out.String(), ansi.EraseEntireScreen)
 	}
 	before := len(out.String())
 	scr.resize(30, 6)
-	scr.set(tea.NewView("after\nresize"), nil)
+	scr.set(tea.NewView("after\nresize"), nil, ui.HeaderTime{})
 	scr.sync()
 	after := out.String()[before:]
 	if !strings.Contains(after, ansi.EraseEntireScreen) || strings.Contains(after, ansi.EraseEntireDisplay) {

@@ -123,6 +123,7 @@ type Server struct {
 	// housekeeper logs the connections the gate refused, and gives back
 	// the memory of those gone, every housekeepingEvery.
 	housekeeper *ticker
+	hand        *secondHand // the sessions' header time, moved on each second
 
 	stand   *stand   // what the operators set: sales paused, an announcement
 	metrics *metrics // the server's own registry
@@ -171,7 +172,7 @@ func New(o Options) (*Server, error) {
 		o.Log = log.NewWithOptions(io.Discard, log.Options{})
 	}
 	s := &Server{o: o, log: o.Log, playing: map[string]chan struct{}{}, players: map[string]*player{}, end: newEnding(),
-		styles: &styleMemo{}, stand: newStand()}
+		styles: &styleMemo{}, stand: newStand(), hand: newSecondHand()}
 	s.metrics = newMetrics(s)
 	s.seller = seller{SQL: o.Store, log: o.Log, latency: &s.latency, failed: newFailures(o.Log, time.Now), limit: o.LossLimit,
 		stand: s.stand, metrics: s.metrics}
@@ -233,6 +234,7 @@ func (s *Server) Serve(l net.Listener) error {
 	if s.housekeeper == nil {
 		s.housekeeper = every(housekeepingEvery, s.housekeeping)
 	}
+	s.hand.start()
 	s.mu.Unlock()
 	// A pointer: the library keeps its listeners in a map.
 	if err := s.ssh.Serve(&gatedListener{l, s.gate, s.o.Arrived}); err != nil && !errors.Is(err, ssh.ErrServerClosed) {

@@ -104,7 +104,7 @@ func (m *Model) header() *drawing {
 	}
 	m.headMoney.of(m.till.shownBalance(), m.till.origin(), m.t)
 	k.balance, k.net, k.sign = m.headMoney.balanceText, m.headMoney.netText, m.headMoney.sign
-	k.secs = int(m.shownAt.Sub(m.start) / time.Second)
+	k.secs = played(m.start, m.shownAt)
 	return m.kept.header.get(k, func() *drawing {
 		if d := m.headerTimed(k); d != nil {
 			return d
@@ -235,12 +235,8 @@ func (m *Model) around(k headerKey) headerAround {
 	}
 	b.WriteString(parts[headerTime].sp.open)
 	a.tail = b.String()
-	b.Reset()
-	b.WriteString(parts[headerTime].sp.close)
-	after := parts[headerTime+1]
-	after.sp.put(&b, after.text)
-	a.ew = cellWidth(after.text)
-	a.end, a.ok = b.String(), true
+	a.ew = cellWidth(parts[headerTime+1].text)
+	a.end, a.ok = sp.timeEnd, true
 	return a
 }
 
@@ -318,11 +314,18 @@ func (s span) put(b *strings.Builder, text string) {
 }
 
 // barSpans are the header's styles as spans.
-type barSpans struct{ bar, brand, label, value, good, bad span }
+type barSpans struct {
+	bar, brand, label, value, good, bad span
+	// timeEnd is what ends the header after its time played (headerRight):
+	// the time's style closed, and the bar's last blank.
+	timeEnd string
+}
 
 func newBarSpans(st *styles) barSpans {
-	return barSpans{bar: spanOf(st.header), brand: spanOf(st.brand), label: spanOf(st.label),
+	sp := barSpans{bar: spanOf(st.header), brand: spanOf(st.brand), label: spanOf(st.label),
 		value: spanOf(st.value), good: spanOf(st.good), bad: spanOf(st.bad)}
+	sp.timeEnd = sp.value.close + sp.bar.open + " " + sp.bar.close
+	return sp
 }
 
 // screenTitles are the screens' names in the header, as text keys.
@@ -346,7 +349,12 @@ func elapsed(d time.Duration) string {
 		return fmt.Sprintf("%02d:%02d", s/60, s%60)
 	}
 	var buf [24]byte
-	out := buf[:0]
+	return string(appendPlayed(buf[:0], s))
+}
+
+// appendPlayed appends a time played of s ≥ 0 seconds, as elapsed writes
+// it.
+func appendPlayed(out []byte, s int) []byte {
 	two := func(n int) { out = append(out, byte('0'+n/10), byte('0'+n%10)) }
 	if s >= 3600 {
 		out = strconv.AppendInt(out, int64(s/3600), 10)
@@ -357,5 +365,5 @@ func elapsed(d time.Duration) string {
 	}
 	out = append(out, ':')
 	two(s % 60)
-	return string(out)
+	return out
 }

@@ -48,6 +48,10 @@ type testClock struct {
 	// demoWait is the wait the attract loop last asked before its next
 	// step.
 	demoWait time.Duration
+	// clockWait and clockAsked are the last wait asked for the header's
+	// time (clockMsg), and its message.
+	clockWait  time.Duration
+	clockAsked clockMsg
 }
 
 func newTestClock() *testClock { return &testClock{t: fixedTime} }
@@ -71,11 +75,14 @@ func (c *testClock) add(d time.Duration) {
 type scheduled struct{ msg tea.Msg }
 
 func (c *testClock) After(d time.Duration, msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(demoTickMsg); ok {
-		c.mu.Lock()
+	c.mu.Lock()
+	switch msg := msg.(type) {
+	case demoTickMsg:
 		c.demoWait = d
-		c.mu.Unlock()
+	case clockMsg:
+		c.clockWait, c.clockAsked = d, msg
 	}
+	c.mu.Unlock()
 	return func() tea.Msg { return scheduled{msg} }
 }
 

@@ -75,6 +75,11 @@ type Options struct {
 	// Remote is a player over SSH: the reveals are as long, in fewer and
 	// longer steps (remotePaces), as a server's frames cost it.
 	Remote bool
+	// DrawsSeconds is a caller that moves the header's time played on
+	// between the model's frames (HeaderTime, a server's screen): the
+	// model then wakes once a minute rather than each second, where
+	// nothing else on its screen changes by the second.
+	DrawsSeconds bool
 }
 
 // Hooks let the program's signal handling step aside while Bubble Tea
@@ -96,7 +101,7 @@ type Model struct {
 	panel     *qaPanel     // the forcing panel, when open
 	hooks     Hooks
 	start     time.Time       // when the player started
-	shownAt   time.Time       // the time the header shows, refreshed each second
+	shownAt   time.Time       // the time the header shows, refreshed each second (DrawsSeconds: each message)
 	balance   decimal.Decimal // the starting balance of each wallet (the kiosk's visitors)
 	quitAsk   bool            // q was pressed once while a unit is being revealed
 	headMoney headMoney       // the header's balance and net, as last written
@@ -111,6 +116,12 @@ type Model struct {
 	// header's second moved (view.go, headerOnly).
 	onlyClock  bool
 	drawnWhole time.Time
+	// Options.DrawsSeconds, the next clockMsg's generation and when it
+	// comes (zero: none set), and the last frame's HeaderTime.
+	drawsSeconds bool
+	tickGen      int
+	tickDue      time.Time
+	headerTime   HeaderTime
 	// closed is closed by Close: the system clock's waits end with it.
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -130,7 +141,7 @@ func New(sess *session.Session, o Options) *Model {
 		clock = systemClock{done: closed}
 	}
 	c := newCommon(o, sess.Seed(), clock, o.Profile != colorprofile.Unknown && o.Profile <= colorprofile.ASCII)
-	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance, closed: closed}
+	m := &Model{common: c, hooks: o.Hooks, balance: o.Balance, closed: closed, drawsSeconds: o.DrawsSeconds}
 	m.start = clock.Now()
 	m.shownAt = m.start
 	m.demo = newDemoState(o, m.start)
@@ -233,7 +244,14 @@ func (m *Model) beneath() screen {
 	return m.screens[m.nav.screen]
 }
 
-func clockTick(c Clock) tea.Cmd { return c.After(time.Second, clockMsg{}) }
+// clockTick sets the next second's clockMsg, where the model moves its
+// header's time on itself (armClock where the caller does).
+func (m *Model) clockTick() tea.Cmd {
+	if m.drawsSeconds {
+		return m.armClock()
+	}
+	return m.clock.After(time.Second, clockMsg{})
+}
 
 // Lazy reports whether msg changes nothing a player waits for: the
 // header's time played moving a second, or the store's answer that a
@@ -253,7 +271,7 @@ func Lazy(msg tea.Msg) bool {
 // Init starts the clock, asks the terminal its background, and starts the
 // attract loop in demo mode.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{clockTick(m.clock), tea.RequestBackgroundColor, m.reality.start()}
+	cmds := []tea.Cmd{m.clockTick(), tea.RequestBackgroundColor, m.reality.start()}
 	if m.demo.enabled {
 		cmds = append(cmds, m.startDemo())
 	}
@@ -266,6 +284,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	screen, panel := m.nav.screen, m.panel
 	defer m.sawOnly(msg, m.markScreen())
+	if m.drawsSeconds {
+		m.shownAt = secondOf(m.clock.Now()) // the screen moves it on at each second of the wall clock
+	}
 	cmd := m.update(msg)
 	if m.nav.screen != screen || (panel == nil && m.panel != nil) {
 		cmd = tea.Batch(cmd, m.refreshBlocks()) // a screen showing the blocks came up
@@ -287,6 +308,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.reality.waiting() {
 		m.reality.show(m.start, m.Revealing(), m.till.seen.Staked)
 	}
+	if m.drawsSeconds {
+		cmd = tea.Batch(cmd, m.armClock()) // the seconds came back to the model, or went away
+	}
 	return m, cmd
 }
 
@@ -305,12 +329,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.restyle(m.plain, dark)
 		}
 	case clockMsg:
-		m.shownAt = m.clock.Now()
+		if m.drawsSeconds {
+			if msg.gen != m.tickGen {
+				return nil // a wait replaced by a sooner one
+			}
+			m.tickDue = time.Time{} // Update sets the next (armClock)
+		} else {
+			m.shownAt = m.clock.Now()
+		}
 		var blocks tea.Cmd
 		if m.qa { // other sellers of a shared store move the blocks too
 			blocks = m.refreshBlocks()
 		}
-		return tea.Batch(clockTick(m.clock), m.demoIdle(), blocks)
+		return tea.Batch(m.clockTick(), m.demoIdle(), blocks)
 	case blocksMsg:
 		m.till.blocks.take(msg)
 	case cupTickMsg, scratchTickMsg, partyTickMsg:

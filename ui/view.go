@@ -41,6 +41,7 @@ func (m *Model) view(reuse bool) (tea.View, []string) {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "tapis"
+	m.headerTime = HeaderTime{}
 	if m.width == 0 {
 		return v, nil
 	}
@@ -56,14 +57,17 @@ func (m *Model) view(reuse bool) (tea.View, []string) {
 			lipgloss.NewStyle().Width(max(10, m.width-4)).Align(lipgloss.Center).Render(msg)))
 		return v, nil
 	}
+	var rows []string
 	if reuse && m.headerOnly() {
 		forget := m.framing()
 		m.laid[0] = m.headerLayer() // layers laid it first
 		forget()
-		return v, m.paint.repaint(m.width, m.height, m.laid, 0)
+		rows = m.paint.repaint(m.width, m.height, m.laid, 0)
+	} else {
+		rows = m.paint.paint(m.width, m.height, m.layers())
+		m.drawnWhole, m.onlyClock = m.clock.Now(), true
 	}
-	rows := m.paint.paint(m.width, m.height, m.layers())
-	m.drawnWhole, m.onlyClock = m.clock.Now(), true
+	m.headerTime = m.timeOf(rows)
 	return v, rows
 }
 
