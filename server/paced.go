@@ -192,7 +192,7 @@ func (p *paced) wait(d time.Duration, msg tea.Msg) {
 // draw hands the model's frame to the screen.
 func (p *paced) draw() {
 	p.last, p.dirty = time.Now(), false
-	p.hand()
+	p.deliver()
 }
 
 // liner is a model that draws its frames as rows (ui.Model.Lines): the
@@ -207,9 +207,9 @@ type timed interface {
 	HeaderTime() ui.HeaderTime
 }
 
-// hand hands the model's frame to the screen, as rows when it draws them,
-// with its header's time.
-func (p *paced) hand() {
+// deliver hands the model's frame to the screen, as rows when it draws
+// them, with its header's time.
+func (p *paced) deliver() {
 	var t ui.HeaderTime
 	if l, ok := p.Model.(liner); ok {
 		v, rows := l.Lines()
@@ -229,7 +229,7 @@ func (p *paced) View() tea.View { return tea.View{} }
 // nothing else calls its View now), and gives the terminal back.
 func (p *paced) end(quit bool) {
 	if quit {
-		p.hand()
+		p.deliver()
 	}
 	p.scr.close()
 }

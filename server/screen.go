@@ -29,57 +29,58 @@ type screen struct {
 	out     io.Writer // the session's guarded output
 	profile colorprofile.Profile
 	styles  *styleMemo
-	counted func()      // called at each frame drawn (the metrics'); nil: none
-	hand    *secondHand // moves the header's time on; nil: the frames do
+	counted func()           // called at each frame drawn (the metrics'); nil: none
+	seconds *secondHand      // moves the header's time on; nil: the frames do
+	clock   func() time.Time // time.Now, a test's own
 
-	mu      sync.Mutex
-	view    tea.View // the latest frame handed in
-	rows    []string // its rows, when handed in as rows (else its Content's lines)
-	fresh   bool     // view is not drawn yet
-	time    ui.HeaderTime
-	timeRow string // the header's row at the second the hand told: to draw (tick)
-	tick    bool
-	handed  int // frames handed in
-	drawn   int // of which the last drawn was the drawn-th
-	width   int
-	height  int
-	resized bool // the whole screen is drawn again
-	closed  bool
-	wake    chan struct{} // one value: a frame or the close is waiting
-	done    chan struct{} // closed once run has written its last
+	mu       sync.Mutex
+	view     tea.View      // the latest frame handed in
+	rows     []string      // its rows, when handed in as rows (else its Content's lines)
+	fresh    bool          // view is not drawn yet
+	header   ui.HeaderTime // view's header, around its time
+	movedRow string        // the header's row at the second the hand told, to draw (moved)
+	moved    bool
+	handed   int // frames handed in
+	drawn    int // of which the last drawn was the drawn-th
+	width    int
+	height   int
+	resized  bool // the whole screen is drawn again
+	closed   bool
+	wake     chan struct{} // one value: a frame or the close is waiting
+	done     chan struct{} // closed once run has written its last
 
 	// run's own, once the first frame is drawn
-	started bool
-	moving  ui.HeaderTime // the drawn frame's
-	modes   tea.View      // the modes set: alternate screen, mouse, title
-	lines   []string      // what each line of the terminal shows
-	drawing []string      // the rows of the frame being drawn, swapped with rows
-	was     []cell        // a line's columns before, drawRow's
-	now     []cell        // and after
-	marks   [][]cellRead  // each line's marks, where reading it may begin again (rowCells)
-	mk      marker        // the marks of the line being read
-	buf     bytes.Buffer
+	started     bool
+	drawnHeader ui.HeaderTime // the drawn frame's
+	modes       tea.View      // the modes set: alternate screen, mouse, title
+	lines       []string      // what each line of the terminal shows
+	drawing     []string      // the rows of the frame being drawn, swapped with rows
+	was         []cell        // a line's columns before, drawRow's
+	now         []cell        // and after
+	marks       [][]cellRead  // each line's marks, where reading it may begin again (rowCells)
+	mk          marker        // the marks of the line being read
+	buf         bytes.Buffer
 }
 
 // newScreen returns the screen of a terminal of width×height, of the given
-// colour profile, writing to out, and starts its writer; hand, when not
-// nil, moves the header's time on until the screen is closed.
-func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo, drawn func(), hand *secondHand) *screen {
+// colour profile, writing to out, and starts its writer; seconds, when
+// not nil, moves the header's time on until the screen is closed.
+func newScreen(out io.Writer, width, height int, profile colorprofile.Profile, styles *styleMemo, drawn func(), seconds *secondHand) *screen {
 	s := &screen{out: out, profile: profile, styles: styles, width: width, height: height, counted: drawn,
-		hand: hand, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	hand.add(s)
+		seconds: seconds, clock: time.Now, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	seconds.add(s)
 	go s.run()
 	return s
 }
 
 // set hands in a frame: the writer draws it, or the one after it. Its
 // content is rows when rows is not nil (copied: the caller's are good
-// until its next frame only), else v's Content; t is its header's time,
-// for the second hand.
-func (s *screen) set(v tea.View, rows []string, t ui.HeaderTime) {
+// until its next frame only), else v's Content; header is its header
+// around its time, for the second hand.
+func (s *screen) set(v tea.View, rows []string, header ui.HeaderTime) {
 	s.mu.Lock()
 	if !s.closed {
-		s.view, s.fresh, s.time = v, true, t
+		s.view, s.fresh, s.header = v, true, header
 		s.rows = append(s.rows[:0], rows...)
 		if rows == nil {
 			s.rows = nil
@@ -94,9 +95,9 @@ func (s *screen) set(v tea.View, rows []string, t ui.HeaderTime) {
 // the latest frame's moves (ui.HeaderTime.At).
 func (s *screen) second(now time.Time) {
 	s.mu.Lock()
-	row, ok := s.time.At(now)
+	row, ok := s.header.At(now)
 	if ok && !s.closed {
-		s.timeRow, s.tick = row, true
+		s.movedRow, s.moved = row, true
 	}
 	s.mu.Unlock()
 	if ok {
@@ -134,30 +135,30 @@ func (s *screen) poke() {
 // run writes the frames handed in, the latest each time, until close.
 func (s *screen) run() {
 	defer close(s.done)
-	defer s.hand.remove(s)
+	defer s.seconds.remove(s)
 	for range s.wake {
 		s.mu.Lock()
 		v, fresh, closed, n := s.view, s.fresh, s.closed, s.handed
 		width, height, resized := s.width, s.height, s.resized
-		tick, timeRow := s.tick, s.timeRow
-		s.fresh, s.resized, s.tick, s.timeRow = false, false, false, ""
+		moved, movedRow := s.moved, s.movedRow
+		s.fresh, s.resized, s.moved, s.movedRow = false, false, false, ""
 		if fresh {
 			// The rows handed in are the writer's now; set fills the
 			// others next.
 			s.drawing, s.rows = s.rows, s.drawing[:0]
-			s.moving = s.time
+			s.drawnHeader = s.header
 		}
 		s.mu.Unlock()
 		switch {
 		case fresh || (resized && s.started):
 			// A frame made before the second it is drawn in shows the
 			// time it was made at.
-			if row, ok := s.moving.At(time.Now()); ok && len(s.drawing) > 0 {
+			if row, ok := s.drawnHeader.At(s.clock()); ok && len(s.drawing) > 0 {
 				s.drawing[0] = row
 			}
 			s.draw(v, s.drawing, width, height, resized)
-		case tick && s.started && len(s.lines) > 0 && timeRow != s.lines[0]:
-			s.drawTime(timeRow, width)
+		case moved && s.started && len(s.lines) > 0 && movedRow != s.lines[0]:
+			s.drawTime(movedRow, width)
 		}
 		s.mu.Lock()
 		s.drawn = n

@@ -13,7 +13,7 @@ import (
 type secondHand struct {
 	mu      sync.Mutex
 	screens map[*screen]struct{}
-	each    []*screen // move's, reused
+	each    []*screen // move's own, reused
 	tick    *ticker   // nil until started
 }
 
@@ -49,6 +49,7 @@ func (h *secondHand) add(s *screen) {
 	h.mu.Unlock()
 }
 
+// remove has s's time moved on no more.
 func (h *secondHand) remove(s *screen) {
 	if h == nil {
 		return
@@ -58,8 +59,9 @@ func (h *secondHand) remove(s *screen) {
 	h.mu.Unlock()
 }
 
-// move tells each screen the second: the screens are read under the lock,
-// and told outside it (a screen's lock is its own).
+// move tells each screen the second: the screens are read under the
+// lock, and told outside it (a screen's lock is its own). Only the hand's
+// ticker calls it.
 func (h *secondHand) move() {
 	now := time.Now()
 	h.mu.Lock()
@@ -72,7 +74,5 @@ func (h *secondHand) move() {
 		s.second(now)
 	}
 	clear(each)
-	h.mu.Lock()
 	h.each = each
-	h.mu.Unlock()
 }

@@ -70,6 +70,7 @@ func TestScreenMovesTheHeaderTime(t *testing.T) {
 	var draws atomic.Int32
 	scr := newScreen(writers{emu, &raw}, 100, 30, colorprofile.TrueColor, &styleMemo{}, func() { draws.Add(1) }, nil)
 	defer scr.close()
+	scr.clock = clock.Now // before the first frame: set orders it
 	v, rows := m.Lines()
 	scr.set(v, rows, m.HeaderTime())
 	scr.sync()
@@ -101,7 +102,7 @@ func TestScreenMovesTheHeaderTime(t *testing.T) {
 	scr.sync()
 	scr.second(start.Add(10 * time.Second))
 	scr.mu.Lock()
-	woken := scr.tick
+	woken := scr.moved
 	scr.mu.Unlock()
 	if woken {
 		t.Error("a frame with no time to move was woken by the hand")
@@ -119,14 +120,29 @@ func (ws writers) Write(p []byte) (int, error) {
 }
 
 // TestSittingSessionsTimeMoves: over SSH, the time played of a session
-// sitting on a game moves on each second, every second shown in turn:
-// the server's second hand draws it, the game's model is not woken.
+// sitting on a game moves on each second, every second shown in turn,
+// drawn by the server's second hand from the header time the game hands
+// its screen (the game wakes at its minute: ui's tests); the screen leaves
+// the hand when the session ends.
 func TestSittingSessionsTimeMoves(t *testing.T) {
 	ts := startServer(t, nil)
 	term := open(t, ts.dial(t, newKey(t)), 100, 30, nil, "")
 	term.waitFor(t, "Balance")
 	term.press(t, "1")
 	term.waitFor(t, "Time 00:03")
+	ts.hand.mu.Lock()
+	for scr := range ts.hand.screens {
+		scr.mu.Lock()
+		if scr.header == (ui.HeaderTime{}) {
+			t.Error("the session's screen holds no header time to move: the game moves its own")
+		}
+		scr.mu.Unlock()
+	}
+	held := len(ts.hand.screens)
+	ts.hand.mu.Unlock()
+	if held != 1 {
+		t.Errorf("the second hand moves %d screens, want the session's", held)
+	}
 	times := regexp.MustCompile(`Time (\d\d):(\d\d)`).FindAllStringSubmatch(term.screen(), -1)
 	last := -1
 	for _, m := range times {
@@ -139,16 +155,22 @@ func TestSittingSessionsTimeMoves(t *testing.T) {
 	if last != 3 {
 		t.Errorf("the last time shown: %d s, want 3", last)
 	}
+	term.press(t, "q")
+	if status := term.exit(t); status != 0 {
+		t.Errorf("quitting: exit status %d", status)
+	}
+	waitUntil(t, "the session's screen to leave the second hand", func() bool {
+		ts.hand.mu.Lock()
+		defer ts.hand.mu.Unlock()
+		return len(ts.hand.screens) == 0
+	})
 }
 
 // TestScreenDrawsAFrameAtItsSecond: a frame made before a second and
 // drawn after it (its writer busy, the hand's second taken with it) shows
 // the second it is drawn in, not the one it was made in.
 func TestScreenDrawsAFrameAtItsSecond(t *testing.T) {
-	if left := time.Until(time.Now().Truncate(time.Minute).Add(time.Minute)); left < 5*time.Second {
-		time.Sleep(left + 100*time.Millisecond) // the frame's minute must last the test
-	}
-	start := time.Now().Truncate(time.Second).Add(-2500 * time.Millisecond) // 2 s played, 3 from the next second
+	start := time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC)
 	clock := &handClock{t: start}
 	sess, err := session.Open(session.Options{Balance: decimal.NewFromInt(100), Now: clock.Now})
 	if err != nil {
@@ -161,6 +183,7 @@ func TestScreenDrawsAFrameAtItsSecond(t *testing.T) {
 	emu := newDrawn(100, 30)
 	scr := newScreen(emu, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
 	defer scr.close()
+	scr.clock = func() time.Time { return start.Add(3500 * time.Millisecond) } // before the first frame: set orders it
 	v, rows := m.Lines()
 	if !strings.Contains(ansi.Strip(rows[0]), "Time 00:00") {
 		t.Fatalf("the frame made at the start: %q", ansi.Strip(rows[0]))
@@ -168,7 +191,7 @@ func TestScreenDrawsAFrameAtItsSecond(t *testing.T) {
 	scr.set(v, rows, m.HeaderTime())
 	scr.sync()
 	first, _, _ := strings.Cut(emu.shown(), "\n")
-	if !strings.Contains(first, "Time 00:02") && !strings.Contains(first, "Time 00:03") {
-		t.Errorf("the frame drawn 2.5 s after it was made: %q, want 00:02 played (or 00:03)", strings.TrimRight(first, " "))
+	if want := "Time 00:02"; !strings.HasSuffix(strings.TrimRight(first, " "), want) {
+		t.Errorf("the frame drawn 3.5 s after it was made (18:00:03.8): %q, want %q", strings.TrimRight(first, " "), want)
 	}
 }

@@ -85,10 +85,7 @@ type headerKey struct {
 // the memo, and drawn again only when what it shows changes (each second
 // for the time), from the bar's styles written once as spans.
 func (m *Model) header() *drawing {
-	if m.closing.on {
-		return m.closingBanner()
-	}
-	if b := m.standBanner(); b != nil {
+	if b := m.banner(); b != nil {
 		return b
 	}
 	s := m.nav.screen
@@ -111,6 +108,32 @@ func (m *Model) header() *drawing {
 		}
 		return m.headerWhole(k)
 	})
+}
+
+// banner is what the header shows in place of the balance and the time:
+// the closing server's countdown, or the host's announcement or pause;
+// nil when neither.
+func (m *Model) banner() *drawing {
+	if m.closing.on {
+		return m.closingBanner()
+	}
+	return m.standBanner()
+}
+
+// timeEnd is what ends the header after its time played, as headerRight
+// writes it: the time's style closed, then the rest. It is worked out once
+// a look.
+func (m *Model) timeEnd() string {
+	if !m.kept.timeEnded {
+		parts := m.headerRight(headerKey{}, "")
+		var b strings.Builder
+		b.WriteString(parts[headerTime].sp.close)
+		for _, p := range parts[headerTime+1:] {
+			p.sp.put(&b, p.text)
+		}
+		m.kept.timeEnd, m.kept.timeEnded = b.String(), true
+	}
+	return m.kept.timeEnd
 }
 
 // headerPart is a piece of the header's right side, in its style.
@@ -235,8 +258,10 @@ func (m *Model) around(k headerKey) headerAround {
 	}
 	b.WriteString(parts[headerTime].sp.open)
 	a.tail = b.String()
-	a.ew = cellWidth(parts[headerTime+1].text)
-	a.end, a.ok = sp.timeEnd, true
+	for _, p := range parts[headerTime+1:] {
+		a.ew += cellWidth(p.text)
+	}
+	a.end, a.ok = m.timeEnd(), true
 	return a
 }
 
@@ -314,18 +339,11 @@ func (s span) put(b *strings.Builder, text string) {
 }
 
 // barSpans are the header's styles as spans.
-type barSpans struct {
-	bar, brand, label, value, good, bad span
-	// timeEnd is what ends the header after its time played (headerRight):
-	// the time's style closed, and the bar's last blank.
-	timeEnd string
-}
+type barSpans struct{ bar, brand, label, value, good, bad span }
 
 func newBarSpans(st *styles) barSpans {
-	sp := barSpans{bar: spanOf(st.header), brand: spanOf(st.brand), label: spanOf(st.label),
+	return barSpans{bar: spanOf(st.header), brand: spanOf(st.brand), label: spanOf(st.label),
 		value: spanOf(st.value), good: spanOf(st.good), bad: spanOf(st.bad)}
-	sp.timeEnd = sp.value.close + sp.bar.open + " " + sp.bar.close
-	return sp
 }
 
 // screenTitles are the screens' names in the header, as text keys.

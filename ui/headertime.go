@@ -21,13 +21,18 @@ type HeaderTime struct {
 }
 
 // At returns the header row at now, and whether it is not the frame's:
-// the time played moved on, not past the model's next frame.
+// the time played moved on. Past the model's next frame (a frame of the
+// screen's written late, behind a client slow to read), it is the row of
+// the second before it, the last the frame's layout holds.
 func (h HeaderTime) At(now time.Time) (string, bool) {
-	if h.until.IsZero() || !now.Before(h.until) {
+	if h.until.IsZero() {
 		return "", false
 	}
-	secs := played(h.start, secondOf(now))
-	if secs <= h.shown || secs < 0 {
+	if !now.Before(h.until) {
+		now = h.until.Add(-time.Nanosecond)
+	}
+	secs := played(h.start, now)
+	if secs <= h.shown {
 		return "", false
 	}
 	var buf [24]byte
@@ -40,13 +45,20 @@ func (h HeaderTime) At(now time.Time) (string, bool) {
 	return b.String(), true
 }
 
-// played is the time played the header shows at shown, in whole seconds.
-func played(start, shown time.Time) int { return int(shown.Sub(start) / time.Second) }
-
-// secondOf is the wall clock's second of t: where the caller moves the
-// header's time on, every frame's time played is read at its second, the
-// model's as the screen's.
-func secondOf(t time.Time) time.Time { return t.Truncate(time.Second) }
+// played is the time played the header shows at now, in whole seconds:
+// the seconds since start, moving on at each of the wall clock's seconds,
+// so that the sessions of a server wake together and a frame of the
+// model's reads the time as its screen's second does. It is counted on
+// the monotonic clock where both times have its reading: a wall clock set
+// meanwhile moves nothing.
+func played(start, now time.Time) int {
+	frac := start.Sub(start.Truncate(time.Second)) // where start is in its wall second
+	x := frac + now.Sub(start)
+	if x < 0 {
+		return 0
+	}
+	return int((x - x%time.Second - frac) / time.Second)
+}
 
 // HeaderTime is the last frame's header row around its time played, when
 // the caller moves the time on (Options.DrawsSeconds) and nothing else on
@@ -56,11 +68,11 @@ func (m *Model) HeaderTime() HeaderTime { return m.headerTime }
 // secondsAway reports whether the caller moves the header's time on and
 // nothing else the screen shows changes by the second: the model then
 // wakes at its minute (wholeFrameAt). The QA line reads the blocks each
-// second, the kiosk's loop starts after an idle second, a closing server's
-// countdown and the host's banner (its announcement ending) are the
-// model's to draw.
+// second, the kiosk's loop starts after an idle second, and a banner in
+// the header's place (a closing server's countdown, the host's
+// announcement until it ends) is the model's to draw.
 func (m *Model) secondsAway() bool {
-	return m.drawsSeconds && !m.qa && !m.demo.enabled && !m.closing.on && !m.stand.Paused && m.announced() == ""
+	return m.drawsSeconds && !m.qa && !m.demo.enabled && m.banner() == nil
 }
 
 // wholeFrameAt is when the model draws its next frame of a screen whose
@@ -70,13 +82,13 @@ func (m *Model) secondsAway() bool {
 // header is laid out again.
 func (m *Model) wholeFrameAt(now time.Time) time.Time {
 	next := now.Truncate(time.Minute).Add(time.Minute)
-	secs := played(m.start, secondOf(now))
+	secs := played(m.start, now)
 	width := 3600 // "mm:ss" is "h:mm:ss" from an hour, and so on
 	for width <= secs {
 		width *= 10
 	}
 	grows := m.start.Add(time.Duration(width) * time.Second)
-	if s := secondOf(grows); !s.Equal(grows) {
+	if s := grows.Truncate(time.Second); !s.Equal(grows) {
 		grows = s.Add(time.Second)
 	}
 	if grows.Before(next) {
@@ -95,7 +107,7 @@ func (m *Model) armClock() tea.Cmd {
 		return nil
 	}
 	now := m.clock.Now()
-	want := secondOf(now).Add(time.Second)
+	want := now.Truncate(time.Second).Add(time.Second)
 	if m.secondsAway() {
 		want = m.wholeFrameAt(now)
 	}
@@ -117,7 +129,7 @@ func (m *Model) timeOf(rows []string) HeaderTime {
 	}
 	secs := played(m.start, m.shownAt)
 	at := elapsed(time.Duration(secs) * time.Second)
-	row, end := rows[0], m.bar.timeEnd
+	row, end := rows[0], m.timeEnd()
 	n := len(row) - len(end) - len(at)
 	if n < 0 || row[n:n+len(at)] != at || row[n+len(at):] != end {
 		return HeaderTime{}

@@ -34,8 +34,8 @@ func headerAt(m *Model, now time.Time) string {
 // TestHeaderTimeIsTheModelsOwnRow: the row a server's screen writes at
 // each second between the model's frames (HeaderTime.At) is the very row
 // the model draws itself at that second, on every screen that shows the
-// time; from the model's next frame on (its minute) the screen writes
-// none, and the model asks to be woken then, not each second.
+// time, and never a second the model's next frame (its minute) lays out:
+// the model asks to be woken then, not each second.
 func TestHeaderTimeIsTheModelsOwnRow(t *testing.T) {
 	start := fixedTime.Add(700 * time.Millisecond) // a session starts between two seconds
 	for _, screen := range []Screen{MenuScreen, YamsScreen, VegasScreen, HistoryScreen, RulesScreen, StatsScreen} {
@@ -56,8 +56,11 @@ func TestHeaderTimeIsTheModelsOwnRow(t *testing.T) {
 			own := headerAt(twin, now)
 			switch {
 			case !now.Before(minute):
-				if ok {
-					t.Fatalf("screen %v at %s: the screen writes %q, past the model's next frame", screen, now.Sub(start), ansi.Strip(row))
+				// Past the model's next frame (a frame written late), the
+				// last second its layout holds.
+				if last := headerAt(secondsAwayModel(t, screen, start, 100, 30, false), minute.Add(-time.Nanosecond)); !ok || row != last {
+					t.Fatalf("screen %v at %s: the screen writes %q (%v) past the model's next frame, want %q", screen, now.Sub(start),
+						ansi.Strip(row), ok, ansi.Strip(last))
 				}
 			case own == first:
 				if ok {
@@ -114,7 +117,8 @@ func TestHeaderTimeLeavesTheHourToTheModel(t *testing.T) {
 }
 
 // TestSecondsComeBackToTheModel: where something else on the screen
-// changes by the second (the host's announcement, the QA line), the model
+// changes by the second (the host's announcement, a closing server's
+// countdown, the kiosk's idle wait, the QA line), the model
 // wakes each second again at once and the screen moves nothing; the wait
 // for the minute it had set is dropped when it comes; once the
 // announcement is down, the model wakes at its minute again.
@@ -148,6 +152,21 @@ func TestSecondsComeBackToTheModel(t *testing.T) {
 	m.Lines()
 	if _, ok := m.HeaderTime().At(c.t.Add(time.Second)); !ok {
 		t.Error("the announcement down: the screen moves the time on no more")
+	}
+
+	closing := secondsAwayModel(t, YamsScreen, start, 100, 30, false)
+	clockOf(closing).t = start.Add(5 * time.Second)
+	send(closing, ClosingMsg{Deadline: start.Add(15 * time.Second)})
+	if got := clockOf(closing).clockWait; got != 300*time.Millisecond {
+		t.Errorf("the server closing: the model asks to be woken in %s, want its countdown's next second", got)
+	}
+
+	c = newTestClock()
+	c.t = start
+	kiosk := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, Clock: c, DrawsSeconds: true,
+		Demo: true, Idle: time.Minute}, 100, 30, session.Options{Seed: game.SeedFrom(42)})
+	if got := clockOf(kiosk).clockWait; got != 300*time.Millisecond {
+		t.Errorf("the kiosk: the model asks to be woken in %s, want each second (its idle wait)", got)
 	}
 
 	qa := secondsAwayModel(t, YamsScreen, start, 100, 30, true)

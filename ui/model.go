@@ -245,10 +245,11 @@ func (m *Model) beneath() screen {
 }
 
 // clockTick sets the next second's clockMsg, where the model moves its
-// header's time on itself (armClock where the caller does).
+// header's time on itself (armClock where the caller does: Update sets
+// it).
 func (m *Model) clockTick() tea.Cmd {
 	if m.drawsSeconds {
-		return m.armClock()
+		return nil
 	}
 	return m.clock.After(time.Second, clockMsg{})
 }
@@ -271,7 +272,7 @@ func Lazy(msg tea.Msg) bool {
 // Init starts the clock, asks the terminal its background, and starts the
 // attract loop in demo mode.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.clockTick(), tea.RequestBackgroundColor, m.reality.start()}
+	cmds := []tea.Cmd{m.clockTick(), m.armClock(), tea.RequestBackgroundColor, m.reality.start()}
 	if m.demo.enabled {
 		cmds = append(cmds, m.startDemo())
 	}
@@ -285,7 +286,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	screen, panel := m.nav.screen, m.panel
 	defer m.sawOnly(msg, m.markScreen())
 	if m.drawsSeconds {
-		m.shownAt = secondOf(m.clock.Now()) // the screen moves it on at each second of the wall clock
+		m.shownAt = m.clock.Now() // the screen moves it on between frames
 	}
 	cmd := m.update(msg)
 	if m.nav.screen != screen || (panel == nil && m.panel != nil) {
