@@ -142,7 +142,14 @@ func (s *Server) operate(sess ssh.Session) {
 // command runs one of the stand's commands, writing its answer to out;
 // raw is the command as the client sent it, for announce's text.
 func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger, name string, args []string, raw string) error {
-	if n, usage := argsOf(name); n >= 0 && len(args) != n {
+	n, usage := argsOf(name)
+	if name != opReport && len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		// Asked, not done: an announcement of "--help" went to every
+		// screen of the stand. report's flags are tapis report's.
+		fmt.Fprintf(out, "usage: ssh HOST %s\n", usage)
+		return nil
+	}
+	if n >= 0 && len(args) != n {
 		return badArgs("usage: ssh HOST %s", usage)
 	}
 	switch name {
@@ -161,7 +168,9 @@ func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger,
 	case opAnnounce:
 		return s.announce(ctx, out, logger, raw)
 	case opPlayers:
-		return s.listPlayers(out)
+		n := s.listPlayers(out)
+		logger.Info("players listed", "players", n)
+		return nil
 	case opKick:
 		return s.kickPlayer(out, logger, args[0])
 	case opTopup:
@@ -248,7 +257,7 @@ func where(everywhere bool) string {
 // key, since when, the units bought this session, and the account's net
 // result as its header shows it (since its first deposit, prizes not
 // shown yet left out: the operators see no more than the player).
-func (s *Server) listPlayers(out io.Writer) error {
+func (s *Server) listPlayers(out io.Writer) int {
 	now := s.playersNow()
 	fmt.Fprintf(out, "%-52s  %-5s  %-8s  %6s  %10s\n", "ACCOUNT", "KIND", "SINCE", "UNITS", "NET")
 	for _, p := range now {
@@ -261,7 +270,7 @@ func (s *Server) listPlayers(out io.Writer) error {
 		fmt.Fprintf(out, "%-52s  %-5s  %-8s  %6d  %10s\n", p.account, kind, p.start.Local().Format(time.TimeOnly), sess.Totals().Played, net.StringFixed(2))
 	}
 	fmt.Fprintf(out, "%d playing\n", len(now))
-	return nil
+	return len(now)
 }
 
 // kickPlayer ends the game of the player playing as account (or the one

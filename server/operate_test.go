@@ -100,6 +100,22 @@ func TestOperatorCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, account) || !strings.Contains(out, "key") || !strings.Contains(out, "1 playing") {
 		t.Fatalf("players: %d %q", code, out)
 	}
+	if !strings.Contains(ts.log.String(), "players listed") {
+		t.Errorf("players: not in the log:\n%s", ts.log)
+	}
+
+	// Help asked of a command is its usage, the command not done: an
+	// announce --help went to every screen.
+	for _, cmd := range []string{"announce --help", "announce -h", "kick --help", "pause --help"} {
+		out, errOut, code := ts.command(t, op, cmd)
+		name, _, _ := strings.Cut(cmd, " ")
+		if code != 0 || !strings.HasPrefix(out, "usage: ssh HOST "+name) || errOut != "" {
+			t.Errorf("%s: %d %q %q, want the usage", cmd, code, out, errOut)
+		}
+	}
+	if ts.stand.isPaused() || strings.Contains(ts.log.String(), "announced") {
+		t.Fatalf("a command's help did it: paused %v, log:\n%s", ts.stand.isPaused(), ts.log)
+	}
 
 	// Paused: the player is told, and buys nothing; resumed, they buy.
 	if _, _, code := ts.command(t, op, "pause"); code != 0 {
