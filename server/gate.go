@@ -252,7 +252,7 @@ func (l gatedListener) Accept() (net.Conn, error) {
 		if l.arrived != nil {
 			l.arrived()
 		}
-		return &gatedConn{Conn: c, g: l.g, addr: addr, raw: rawWriterOf(c)}, nil
+		return &gatedConn{Conn: c, g: l.g, addr: addr}, nil
 	}
 }
 
@@ -263,7 +263,6 @@ type gatedConn struct {
 	net.Conn
 	g    *gate
 	addr netip.Addr
-	raw  *rawWriter // the socket's raw writes; nil: the Conn's own
 
 	mu       sync.Mutex
 	in       bool        // logged in
@@ -271,15 +270,6 @@ type gatedConn struct {
 	channels int         // session channels open
 	games    int         // games and boards running
 	grace    *time.Timer // running while logged in with no game
-}
-
-// Write writes p to the connection, with raw system calls where it can
-// (rawWriter).
-func (c *gatedConn) Write(p []byte) (int, error) {
-	if c.raw != nil {
-		return c.raw.write(p)
-	}
-	return c.Conn.Write(p)
 }
 
 // gatedKey keeps, in a connection's context, its gatedConn.
