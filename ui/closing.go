@@ -74,7 +74,7 @@ func (m *Model) closingBanner() *drawing {
 		text = m.t.get("stopped")
 	}
 	if d := m.closing.deadline; !d.IsZero() {
-		left := max(0, d.Sub(m.clock.Now()))
+		left := max(0, m.countdownEnd().Sub(m.clock.Now()))
 		secs := int((left + time.Second - 1) / time.Second) // what is left, rounded up
 		if !m.closing.tampered {
 			text = m.t.f("closing.in", secs)
@@ -86,6 +86,30 @@ func (m *Model) closingBanner() *drawing {
 		st := m.st.replay.Width(m.width).MaxWidth(m.width).MaxHeight(1).Align(lipgloss.Center)
 		return st.Render(text)
 	})
+}
+
+// countdownEnd is the closing server's deadline on the animations' 10 ms
+// beat, where the model's waits end (onBeat): the countdown's numbers
+// change where its waits end (countdownStep), each shown a whole second.
+// It is the beat before the deadline: a countdown of 10 s starts at 10.
+func (m *Model) countdownEnd() time.Time { return m.closing.deadline.Truncate(beatFine) }
+
+// countdownStep is when the closing countdown shows its next number: the
+// next whole second before its end, after now; false where there is no
+// countdown. A model whose server moves its header's seconds (a closing
+// server's: DrawsSeconds) waits there rather than on the wall clock's
+// second (armClock), where a number showed from a cup's step to the next
+// second, some 1.2 s one and 0.8 s the next.
+func (m *Model) countdownStep(now time.Time) (time.Time, bool) {
+	if !m.closing.on || m.closing.deadline.IsZero() {
+		return time.Time{}, false
+	}
+	end := m.countdownEnd()
+	left := end.Sub(now)
+	if left <= 0 {
+		return time.Time{}, false
+	}
+	return end.Add(-((left - 1) / time.Second) * time.Second), true
 }
 
 // Outcome is what a player's session came to, as its end tells it: the

@@ -1,12 +1,17 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/session"
 )
 
 // TestClosingQuitsAtOnceWhenNothingIsRevealed: a player on the menu, or
@@ -144,5 +149,44 @@ func flatten(m *Model, cmd tea.Cmd) []tea.Msg {
 		return nil
 	default:
 		return []tea.Msg{msg}
+	}
+}
+
+// TestCountdownShowsEachNumberASecond: a closing server's countdown shows
+// each number for a whole second: the model wakes where the number
+// changes, not on the wall clock's second, where a number showed from a
+// cup's step to the next second (1.24 s, then 0.85 s, in a host's
+// trial). A server closes its sessions, whose models it tells
+// DrawsSeconds.
+func TestCountdownShowsEachNumberASecond(t *testing.T) {
+	c := newTestClock()
+	c.t = fixedTime.Add(300 * time.Millisecond)
+	m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, Clock: c,
+		DrawsSeconds: true}, 100, 30, session.Options{Seed: game.SeedFrom(42)})
+	press(m, "enter")                                            // a unit being revealed: the game waits for its end
+	end := c.t.Add(10 * time.Second)                             // 20:00:10.30
+	send(m, ClosingMsg{Deadline: end.Add(7 * time.Millisecond)}) // on the 10 ms beat before it
+	banner := func(at time.Time) string {
+		c.t = at
+		_, rows := m.Lines()
+		return ansi.Strip(rows[0])
+	}
+	if got := banner(c.t); !strings.Contains(got, "closing in 10 s") {
+		t.Fatalf("the banner at the start: %q", got)
+	}
+	for k := 9; k >= 1; k-- {
+		step := end.Add(-time.Duration(k) * time.Second)
+		if got, want := c.t.Add(c.clockWait), step; !got.Equal(want) {
+			t.Fatalf("the model wakes at %s, want %s (%d s left)",
+				got.Format("15:04:05.000"), want.Format("15:04:05.000"), k)
+		}
+		if got := banner(step.Add(-time.Millisecond)); !strings.Contains(got, fmt.Sprintf("closing in %d s", k+1)) {
+			t.Errorf("just before %d s left: %q", k, got)
+		}
+		c.t = step
+		send(m, c.clockAsked)
+		if got := banner(step); !strings.Contains(got, fmt.Sprintf("closing in %d s", k)) {
+			t.Errorf("at %d s left: %q", k, got)
+		}
 	}
 }

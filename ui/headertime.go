@@ -108,7 +108,9 @@ func (m *Model) armClock() tea.Cmd {
 	}
 	now := m.clock.Now()
 	want := now.Truncate(time.Second).Add(time.Second)
-	if m.secondsAway() {
+	if at, ok := m.countdownStep(now); ok {
+		want = at
+	} else if m.secondsAway() {
 		want = m.wholeFrameAt(now)
 	}
 	if !m.tickDue.IsZero() && !want.Before(m.tickDue) {
