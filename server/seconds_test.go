@@ -49,13 +49,10 @@ func (d *drawn) shown() string {
 // nothing is a message no model handles.
 type nothing struct{}
 
-// TestScreenMovesTheHeaderTime: between the model's frames, the screen
-// moves the header's time on at each second the hand tells it, to the
-// row the model draws itself at that second, and writes only the time's
-// cells; a frame whose time it is not given (a model that moves its own)
-// is not woken by the hand.
-func TestScreenMovesTheHeaderTime(t *testing.T) {
-	start := time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC)
+// sittingModel is a player's model as a server makes it (DrawsSeconds),
+// on Yam's at 100×30, its clock the test's, started at start.
+func sittingModel(t *testing.T, start time.Time) (*ui.Model, *handClock) {
+	t.Helper()
 	clock := &handClock{t: start}
 	sess, err := session.Open(session.Options{Balance: decimal.NewFromInt(100), Now: clock.Now})
 	if err != nil {
@@ -63,8 +60,19 @@ func TestScreenMovesTheHeaderTime(t *testing.T) {
 	}
 	m := ui.New(sess, ui.Options{Lang: ui.English, Balance: decimal.NewFromInt(100), Start: ui.YamsScreen,
 		Clock: clock, DrawsSeconds: true, Profile: colorprofile.TrueColor})
-	defer m.Close()
+	t.Cleanup(func() { m.Close() })
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	return m, clock
+}
+
+// TestScreenMovesTheHeaderTime: between the model's frames, the screen
+// moves the header's time on at each second the hand tells it, to the
+// row the model draws itself at that second, and writes only the time's
+// cells; a frame whose time it is not given (a model that moves its own)
+// is not woken by the hand.
+func TestScreenMovesTheHeaderTime(t *testing.T) {
+	start := time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC)
+	m, clock := sittingModel(t, start)
 	var raw syncBuffer
 	emu := newDrawn(100, 30)
 	var draws atomic.Int32
@@ -171,15 +179,7 @@ func TestSittingSessionsTimeMoves(t *testing.T) {
 // the second it is drawn in, not the one it was made in.
 func TestScreenDrawsAFrameAtItsSecond(t *testing.T) {
 	start := time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC)
-	clock := &handClock{t: start}
-	sess, err := session.Open(session.Options{Balance: decimal.NewFromInt(100), Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ui.New(sess, ui.Options{Lang: ui.English, Balance: decimal.NewFromInt(100), Start: ui.YamsScreen,
-		Clock: clock, DrawsSeconds: true, Profile: colorprofile.TrueColor})
-	defer m.Close()
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m, _ := sittingModel(t, start)
 	emu := newDrawn(100, 30)
 	scr := newScreen(emu, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
 	defer scr.close()
