@@ -147,6 +147,7 @@ func (s *Server) command(ctx context.Context, out io.Writer, logger *log.Logger,
 		// Asked, not done: an announcement of "--help" went to every
 		// screen of the stand. report's flags are tapis report's.
 		fmt.Fprintf(out, "usage: ssh HOST %s\n", usage)
+		logger.Info("usage asked")
 		return nil
 	}
 	if n >= 0 && len(args) != n {

@@ -113,8 +113,8 @@ func TestOperatorCommands(t *testing.T) {
 			t.Errorf("%s: %d %q %q, want the usage", cmd, code, out, errOut)
 		}
 	}
-	if ts.stand.isPaused() || strings.Contains(ts.log.String(), "announced") {
-		t.Fatalf("a command's help did it: paused %v, log:\n%s", ts.stand.isPaused(), ts.log)
+	if ts.stand.isPaused() || strings.Contains(ts.log.String(), "announced") || strings.Count(ts.log.String(), "usage asked") != 4 {
+		t.Fatalf("a command's help did it, or is not logged: paused %v, log:\n%s", ts.stand.isPaused(), ts.log)
 	}
 
 	// Paused: the player is told, and buys nothing; resumed, they buy.
@@ -147,6 +147,9 @@ func TestOperatorCommands(t *testing.T) {
 	}
 
 	// An announcement, escaped, on every screen.
+	if out, _, code := ts.command(t, op, "announce -h is the key for help"); code != 0 || !strings.Contains(ts.log.String(), `text="-h is the key for help"`) {
+		t.Errorf("an announcement that starts with -h: %d %q, want it announced", code, out)
+	}
 	if out, _, code := ts.command(t, op, "announce L'heure du café"); code != 0 || !strings.Contains(ts.log.String(), `text="L'heure du café"`) {
 		t.Errorf("an apostrophe: %d %q", code, out)
 	}

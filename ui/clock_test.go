@@ -45,6 +45,7 @@ func TestLazy(t *testing.T) {
 		lazy bool
 	}{
 		{clockMsg{}, true},
+		{clockMsg{countdown: true}, false},
 		{shownMsg{}, true},
 		{shownMsg{err: errors.New("disk full")}, false},
 		{tea.KeyPressMsg{Code: 'a'}, false},

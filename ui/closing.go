@@ -75,7 +75,7 @@ func (m *Model) closingBanner() *drawing {
 	}
 	if d := m.closing.deadline; !d.IsZero() {
 		left := max(0, m.countdownEnd().Sub(m.clock.Now()))
-		secs := int((left + time.Second - 1) / time.Second) // what is left, rounded up
+		secs := max(1, int((left+time.Second-1)/time.Second)) // what is left, rounded up: 1 s until the end
 		if !m.closing.tampered {
 			text = m.t.f("closing.in", secs)
 		} else if in := m.t.f("stopped.in", secs); lipgloss.Width(in) <= m.width {
@@ -96,7 +96,7 @@ func (m *Model) countdownEnd() time.Time { return m.closing.deadline.Truncate(be
 
 // countdownStep is when the closing countdown shows its next number: the
 // next whole second before its end, after now; false where there is no
-// countdown. A model whose server moves its header's seconds (a closing
+// countdown, or its last second has come (it shows 1 s until the end). A model whose server moves its header's seconds (a closing
 // server's: DrawsSeconds) waits there rather than on the wall clock's
 // second (armClock), where a number showed from a cup's step to the next
 // second, some 1.2 s one and 0.8 s the next.
@@ -106,7 +106,7 @@ func (m *Model) countdownStep(now time.Time) (time.Time, bool) {
 	}
 	end := m.countdownEnd()
 	left := end.Sub(now)
-	if left <= 0 {
+	if left <= time.Second {
 		return time.Time{}, false
 	}
 	return end.Add(-((left - 1) / time.Second) * time.Second), true

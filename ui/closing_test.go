@@ -183,10 +183,18 @@ func TestCountdownShowsEachNumberASecond(t *testing.T) {
 		if got := banner(step.Add(-time.Millisecond)); !strings.Contains(got, fmt.Sprintf("closing in %d s", k+1)) {
 			t.Errorf("just before %d s left: %q", k, got)
 		}
+		if Lazy(c.clockAsked) {
+			t.Errorf("%d s left: the countdown's wait is lazy: a server would draw it with a later frame", k)
+		}
 		c.t = step
 		send(m, c.clockAsked)
 		if got := banner(step); !strings.Contains(got, fmt.Sprintf("closing in %d s", k)) {
 			t.Errorf("at %d s left: %q", k, got)
+		}
+	}
+	for _, at := range []time.Duration{-time.Millisecond, 0, 5 * time.Millisecond} {
+		if got := banner(end.Add(at)); !strings.Contains(got, "closing in 1 s") {
+			t.Errorf("%s from the end: %q, want 1 s until the server quits", at, got)
 		}
 	}
 }

@@ -308,5 +308,8 @@ type (
 	scratchTickMsg struct{ gen int }         // scratching everything (« a »)
 	demoTickMsg    struct{ gen int }         // the attract loop's next step
 	partyTickMsg   struct{ gen int }         // a big win's banner flashing
-	clockMsg       struct{ gen int }         // the header's time played, each second (or minute: armClock)
+	clockMsg       struct {                  // the header's time played, each second (or minute: armClock)
+		gen       int
+		countdown bool // a closing server's countdown's next number: drawn at once (Lazy)
+	}
 )

@@ -98,27 +98,32 @@ func (m *Model) wholeFrameAt(now time.Time) time.Time {
 }
 
 // armClock sets the model's next clockMsg where the caller moves the
-// header's seconds on: at wholeFrameAt while the seconds are away, else at
+// header's seconds on: at a closing server's countdown's next number
+// (countdownStep), at wholeFrameAt while the seconds are away, else at
 // the next second. A wait set for later than wanted now (the server
 // began closing) is replaced: its clockMsg, of an older generation, is
-// dropped when it comes.
+// dropped when it comes. The wait's time keeps now's monotonic reading,
+// as HeaderTime's until: a wall clock set meanwhile moves neither.
 func (m *Model) armClock() tea.Cmd {
 	if !m.drawsSeconds {
 		return nil
 	}
 	now := m.clock.Now()
 	want := now.Truncate(time.Second).Add(time.Second)
-	if at, ok := m.countdownStep(now); ok {
+	at, countdown := m.countdownStep(now)
+	switch {
+	case countdown:
 		want = at
-	} else if m.secondsAway() {
+	case m.secondsAway():
 		want = m.wholeFrameAt(now)
 	}
+	want = now.Add(want.Sub(now)) // on the monotonic clock
 	if !m.tickDue.IsZero() && !want.Before(m.tickDue) {
 		return nil
 	}
 	m.tickGen++
 	m.tickDue = want
-	return m.clock.After(want.Sub(now), clockMsg{gen: m.tickGen})
+	return m.clock.After(want.Sub(now), clockMsg{gen: m.tickGen, countdown: countdown})
 }
 
 // timeOf is the HeaderTime of a frame's rows: their first row as the

@@ -262,7 +262,7 @@ func (m *Model) clockTick() tea.Cmd {
 func Lazy(msg tea.Msg) bool {
 	switch msg := msg.(type) {
 	case clockMsg:
-		return true
+		return !msg.countdown
 	case shownMsg:
 		return msg.err == nil
 	}
