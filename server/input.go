@@ -7,7 +7,8 @@ import (
 
 // Bounds on what a session's input may make the server hold or do. The
 // session's input reader (readEvents, read as ultraviolet's reader reads,
-// which Bubble Tea runs) keeps every byte it has not decoded yet, and waits for more while bytes keep coming: an unfinished paste, an
+// which Bubble Tea runs) keeps every byte it has not decoded yet, and
+// waits for more while bytes keep coming: an unfinished paste, an
 // unterminated OSC string, a control sequence that never gets its final
 // byte, an invalid UTF-8 byte, or even ESC and one byte (alt+x) followed by
 // a stream, grow its buffer without end (and it rescans it on each read).

@@ -38,10 +38,9 @@ type screen struct {
 	rows     []string      // its rows, when handed in as rows (else its Content's lines)
 	fresh    bool          // view is not drawn yet
 	header   ui.HeaderTime // view's header, around its time
-	movedRow string        // the header's row at the second the hand told, to draw (moved)
-	moved    bool
-	handed   int // frames handed in
-	drawn    int // of which the last drawn was the drawn-th
+	movedRow string        // the header's row at the second the hand told, to draw; "" for none
+	handed   int           // frames handed in
+	drawn    int           // of which the last drawn was the drawn-th
 	width    int
 	height   int
 	resized  bool // the whole screen is drawn again
@@ -97,7 +96,7 @@ func (s *screen) second(now time.Time) {
 	s.mu.Lock()
 	row, ok := s.header.At(now)
 	if ok && !s.closed {
-		s.movedRow, s.moved = row, true
+		s.movedRow = row
 	}
 	s.mu.Unlock()
 	if ok {
@@ -140,8 +139,8 @@ func (s *screen) run() {
 		s.mu.Lock()
 		v, fresh, closed, n := s.view, s.fresh, s.closed, s.handed
 		width, height, resized := s.width, s.height, s.resized
-		moved, movedRow := s.moved, s.movedRow
-		s.fresh, s.resized, s.moved, s.movedRow = false, false, false, ""
+		movedRow := s.movedRow
+		s.fresh, s.resized, s.movedRow = false, false, ""
 		if fresh {
 			// The rows handed in are the writer's now; set fills the
 			// others next.
@@ -157,7 +156,7 @@ func (s *screen) run() {
 				s.drawing[0] = row
 			}
 			s.draw(v, s.drawing, width, height, resized)
-		case moved && s.started && len(s.lines) > 0 && movedRow != s.lines[0]:
+		case movedRow != "" && s.started && len(s.lines) > 0 && movedRow != s.lines[0]:
 			s.drawTime(movedRow, width)
 		}
 		s.mu.Lock()

@@ -110,7 +110,7 @@ func TestScreenMovesTheHeaderTime(t *testing.T) {
 	scr.sync()
 	scr.second(start.Add(10 * time.Second))
 	scr.mu.Lock()
-	woken := scr.moved
+	woken := scr.movedRow != ""
 	scr.mu.Unlock()
 	if woken {
 		t.Error("a frame with no time to move was woken by the hand")

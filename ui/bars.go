@@ -124,14 +124,14 @@ func (m *Model) banner() *drawing {
 // writes it: the time's style closed, then the rest. It is worked out once
 // a look.
 func (m *Model) timeEnd() string {
-	if !m.kept.timeEnded {
+	if m.kept.timeEnd == "" { // never "" once worked out: the bar's blank ends it
 		parts := m.headerRight(headerKey{}, "")
 		var b strings.Builder
 		b.WriteString(parts[headerTime].sp.close)
 		for _, p := range parts[headerTime+1:] {
 			p.sp.put(&b, p.text)
 		}
-		m.kept.timeEnd, m.kept.timeEnded = b.String(), true
+		m.kept.timeEnd = b.String()
 	}
 	return m.kept.timeEnd
 }

@@ -96,10 +96,11 @@ func (m *Model) countdownEnd() time.Time { return m.closing.deadline.Truncate(be
 
 // countdownStep is when the closing countdown shows its next number: the
 // next whole second before its end, after now; false where there is no
-// countdown, or its last second has come (it shows 1 s until the end). A model whose server moves its header's seconds (a closing
-// server's: DrawsSeconds) waits there rather than on the wall clock's
-// second (armClock), where a number showed from a cup's step to the next
-// second, some 1.2 s one and 0.8 s the next.
+// countdown, or its last second has come (it shows 1 s until the end).
+// A model whose server moves its header's seconds (a closing server's:
+// DrawsSeconds) waits there rather than on the wall clock's second
+// (armClock), where a number showed from a cup's step to the next second,
+// some 1.2 s one and 0.8 s the next.
 func (m *Model) countdownStep(now time.Time) (time.Time, bool) {
 	if !m.closing.on || m.closing.deadline.IsZero() {
 		return time.Time{}, false

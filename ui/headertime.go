@@ -135,10 +135,11 @@ func (m *Model) timeOf(rows []string) HeaderTime {
 		return HeaderTime{}
 	}
 	secs := played(m.start, m.shownAt)
-	at := elapsed(time.Duration(secs) * time.Second)
+	var buf [24]byte
+	at := appendPlayed(buf[:0], secs) // as elapsed writes it, without a string a frame
 	row, end := rows[0], m.timeEnd()
 	n := len(row) - len(end) - len(at)
-	if n < 0 || row[n:n+len(at)] != at || row[n+len(at):] != end {
+	if n < 0 || row[n:n+len(at)] != string(at) || row[n+len(at):] != end {
 		return HeaderTime{}
 	}
 	return HeaderTime{before: row[:n], after: end, start: m.start, shown: secs, until: m.tickDue}

@@ -108,14 +108,13 @@ func (k *kept[K]) get(key K, draw func() *drawing) *drawing {
 // (the other frames of the time: the clock's, another cup's roll), without
 // filling the memo with drawings that never show again.
 type keptDrawings struct {
-	header    kept[headerKey]
-	around    headerAround // the header but its time, for the next second's
-	timeEnd   string       // what ends the header after its time (Model.timeEnd)
-	timeEnded bool
-	mats      [3]kept[matKey]     // a cup while it rolls
-	surfaces  [4]kept[surfaceKey] // a surface while it is scratched
-	coats     [4]coatedSurface    // its rows
-	party     [2]kept[partyKey]   // a big win's bands, at each frame of its celebration
+	header   kept[headerKey]
+	around   headerAround        // the header but its time, for the next second's
+	timeEnd  string              // what ends the header after its time (Model.timeEnd); "" until worked out
+	mats     [3]kept[matKey]     // a cup while it rolls
+	surfaces [4]kept[surfaceKey] // a surface while it is scratched
+	coats    [4]coatedSurface    // its rows
+	party    [2]kept[partyKey]   // a big win's bands, at each frame of its celebration
 }
 
 // frameState is what a frame reads once while it is drawn: the balance the
