@@ -2,6 +2,7 @@ package server
 
 import (
 	"time"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -43,6 +44,46 @@ type paced struct {
 	// after sends msg to the program once d has passed; nil: a timer of
 	// the runtime's sends it (wait).
 	after func(d time.Duration, msg tea.Msg)
+	// handed is the frame handed to the screen last.
+	handed handedFrame
+}
+
+// handedFrame is what a screen draws of a frame: its rows (or content),
+// the modes it sets, its header's time. A frame the same as the one
+// handed last is not handed again: under load one frame in nine changed
+// nothing (a key Auto ignores while it plays, a store's answer that shows
+// nothing), and each woke the screen to compare its rows for nothing.
+type handedFrame struct {
+	ok     bool
+	v      tea.View // the modes and the content the screen reads (screen.draw)
+	rows   []string // the rows handed, copied: a row that stayed is the very string
+	header ui.HeaderTime
+}
+
+// same reports whether a frame is the one handed last. Rows are told by
+// address, as the screen tells them: a row painted again is a new frame's
+// even when it reads the same.
+func (f *handedFrame) same(v tea.View, rows []string, header ui.HeaderTime) bool {
+	if !f.ok || v.AltScreen != f.v.AltScreen || v.MouseMode != f.v.MouseMode ||
+		v.WindowTitle != f.v.WindowTitle || v.DisableBracketedPasteMode != f.v.DisableBracketedPasteMode ||
+		v.Content != f.v.Content || header != f.header || (rows == nil) != (f.rows == nil) || len(rows) != len(f.rows) {
+		return false
+	}
+	for i, r := range rows {
+		if len(r) != len(f.rows[i]) || unsafe.StringData(r) != unsafe.StringData(f.rows[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// keep records the frame handed.
+func (f *handedFrame) keep(v tea.View, rows []string, header ui.HeaderTime) {
+	f.ok, f.v, f.header = true, v, header
+	f.rows = append(f.rows[:0], rows...)
+	if rows == nil {
+		f.rows = nil
+	}
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.
@@ -208,18 +249,26 @@ type timed interface {
 }
 
 // deliver hands the model's frame to the screen, as rows when it draws
-// them, with its header's time.
+// them, with its header's time, unless it is the frame handed last.
 func (p *paced) deliver() {
-	var t ui.HeaderTime
+	var (
+		v    tea.View
+		rows []string
+		t    ui.HeaderTime
+	)
 	if l, ok := p.Model.(liner); ok {
-		v, rows := l.Lines()
+		v, rows = l.Lines()
 		if tm, ok := p.Model.(timed); ok {
 			t = tm.HeaderTime()
 		}
-		p.scr.set(v, rows, t)
+	} else {
+		v = p.Model.View()
+	}
+	if p.handed.same(v, rows, t) {
 		return
 	}
-	p.scr.set(p.Model.View(), nil, t)
+	p.handed.keep(v, rows, t)
+	p.scr.set(v, rows, t)
 }
 
 // View is empty: the frames are the screen's.
