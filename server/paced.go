@@ -55,7 +55,7 @@ type paced struct {
 // nothing), and each woke the screen to compare its rows for nothing.
 type handedFrame struct {
 	ok     bool
-	v      tea.View // the modes and the content the screen reads (screen.draw)
+	v      tea.View // the modes (sameModes) and the content the screen reads (screen.draw)
 	rows   []string // the rows handed, copied: a row that stayed is the very string
 	header ui.HeaderTime
 }
@@ -64,9 +64,8 @@ type handedFrame struct {
 // address, as the screen tells them: a row painted again is a new frame's
 // even when it reads the same.
 func (f *handedFrame) same(v tea.View, rows []string, header ui.HeaderTime) bool {
-	if !f.ok || v.AltScreen != f.v.AltScreen || v.MouseMode != f.v.MouseMode ||
-		v.WindowTitle != f.v.WindowTitle || v.DisableBracketedPasteMode != f.v.DisableBracketedPasteMode ||
-		v.Content != f.v.Content || header != f.header || (rows == nil) != (f.rows == nil) || len(rows) != len(f.rows) {
+	if !f.ok || !sameModes(v, f.v) || v.Content != f.v.Content || header != f.header ||
+		(rows == nil) != (f.rows == nil) || len(rows) != len(f.rows) {
 		return false
 	}
 	for i, r := range rows {
@@ -76,6 +75,9 @@ func (f *handedFrame) same(v tea.View, rows []string, header ui.HeaderTime) bool
 	}
 	return true
 }
+
+// forget has the next frame handed, whatever it is.
+func (f *handedFrame) forget() { f.ok = false }
 
 // keep records the frame handed.
 func (f *handedFrame) keep(v tea.View, rows []string, header ui.HeaderTime) {
@@ -135,6 +137,10 @@ func (p *paced) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		p.sized = true
 		p.scr.resize(msg.Width, msg.Height)
+		// A resize is drawn whole at the next frame handed, even one
+		// whose rows are the last's (the size gone back within a frame's
+		// turn: what the terminal lost meanwhile is drawn again).
+		p.handed.forget()
 	}
 	buying := p.buying()
 	m, cmd := p.Model.Update(msg)
@@ -230,10 +236,14 @@ func (p *paced) wait(d time.Duration, msg tea.Msg) {
 	time.AfterFunc(d, func() { prog.Send(msg) })
 }
 
-// draw hands the model's frame to the screen.
+// draw hands the model's frame to the screen; a frame that changed
+// nothing is not one, and the next frame's turn is counted from the last
+// one handed.
 func (p *paced) draw() {
-	p.last, p.dirty = time.Now(), false
-	p.deliver()
+	p.dirty = false
+	if p.deliver() {
+		p.last = time.Now()
+	}
 }
 
 // liner is a model that draws its frames as rows (ui.Model.Lines): the
@@ -249,8 +259,9 @@ type timed interface {
 }
 
 // deliver hands the model's frame to the screen, as rows when it draws
-// them, with its header's time, unless it is the frame handed last.
-func (p *paced) deliver() {
+// them, with its header's time, unless it is the frame handed last; it
+// reports whether it handed it.
+func (p *paced) deliver() bool {
 	var (
 		v    tea.View
 		rows []string
@@ -265,10 +276,11 @@ func (p *paced) deliver() {
 		v = p.Model.View()
 	}
 	if p.handed.same(v, rows, t) {
-		return
+		return false
 	}
 	p.handed.keep(v, rows, t)
 	p.scr.set(v, rows, t)
+	return true
 }
 
 // View is empty: the frames are the screen's.

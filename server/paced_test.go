@@ -8,6 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"tapis/ui"
 )
 
 // sizedModel draws its size, and nothing before it has one; every
@@ -307,6 +310,100 @@ func TestPacedHandsNoFrameThatChangedNothing(t *testing.T) {
 	scr.sync()
 	if n := handed(scr); n != 2 || len(yams.String()) == written {
 		t.Errorf("the speed key on Yam's: %d frames handed, %d bytes written; want its notice handed and drawn", n, len(yams.String())-written)
+	}
+	p.end(false)
+}
+
+// rowsModel draws the same rows at every frame, with the header time,
+// title and mouse mode its messages set: a frame that changes one of
+// them alone.
+type rowsModel struct {
+	rows   []string
+	header ui.HeaderTime
+	view   tea.View
+}
+
+type setHeader struct{ h ui.HeaderTime }
+type setTitle string
+type setMouse tea.MouseMode
+
+func (m *rowsModel) Init() tea.Cmd { return nil }
+
+func (m *rowsModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case setHeader:
+		m.header = msg.h
+	case setTitle:
+		m.view.WindowTitle = string(msg)
+	case setMouse:
+		m.view.MouseMode = tea.MouseMode(msg)
+	}
+	return m, nil
+}
+
+func (m *rowsModel) View() tea.View              { return m.view }
+func (m *rowsModel) Lines() (tea.View, []string) { return m.view, m.rows }
+func (m *rowsModel) HeaderTime() ui.HeaderTime   { return m.header }
+
+// TestPacedHandsWhatChanged: a frame whose rows stay the very strings is
+// handed when anything else the screen draws of it changed (its header's
+// time, its title, its mouse mode), and not when nothing did; and a
+// resize whose size comes back within a frame's turn (the rows the last
+// frame's) is drawn whole: what the terminal lost while smaller is drawn
+// again.
+func TestPacedHandsWhatChanged(t *testing.T) {
+	headerOf := func(start time.Time) ui.HeaderTime {
+		m, _ := sittingModel(t, start)
+		m.Lines()
+		h := m.HeaderTime()
+		if h == (ui.HeaderTime{}) {
+			t.Fatal("a sitting Yam's screen gives no header time")
+		}
+		return h
+	}
+	h1, h2 := headerOf(time.Date(2026, 12, 7, 18, 0, 0, 0, time.UTC)), headerOf(time.Date(2026, 12, 7, 18, 0, 7, 0, time.UTC))
+	var out syncBuffer
+	scr := newScreen(&out, 20, 3, colorprofile.ANSI, &styleMemo{}, nil, nil)
+	m := &rowsModel{rows: []string{"time", "cups", "foot"}, header: h1, view: tea.View{AltScreen: true}}
+	p := newPaced(m, scr)
+	waitsOf(p)
+	handed := func() int { scr.mu.Lock(); defer scr.mu.Unlock(); return scr.handed }
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
+	for i, c := range []struct {
+		msg  tea.Msg
+		want int
+	}{
+		{still{}, 1},
+		{setHeader{h2}, 2},
+		{setHeader{h2}, 2},
+		{setTitle("tapis"), 3},
+		{setMouse(tea.MouseModeCellMotion), 4},
+		{setMouse(tea.MouseModeCellMotion), 4},
+	} {
+		p.last = time.Now().Add(-2 * frameEvery)
+		p.Update(c.msg)
+		if n := handed(); n != c.want {
+			t.Errorf("message %d, %#v: %d frames handed, want %d", i, c.msg, n, c.want)
+		}
+	}
+	p.end(false)
+
+	ym, _ := sittingModel(t, time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC))
+	var yams syncBuffer
+	scr = newScreen(&yams, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
+	p = newPaced(ym, scr)
+	waitsOf(p)
+	p.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	scr.sync()
+	written := len(yams.String())
+	p.last = time.Now() // within the frame's turn: the sizes wait for it
+	p.Update(tea.WindowSizeMsg{Width: 90, Height: 30})
+	p.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	p.Update(frameDue{})
+	scr.sync()
+	if n, drawn := handed(), yams.String()[written:]; n != 2 || !strings.Contains(drawn, ansi.EraseEntireScreen) {
+		t.Errorf("a resize gone back to the size within a frame's turn: %d frames handed, %d bytes written, erased %v; want the frame handed and drawn whole",
+			n, len(drawn), strings.Contains(drawn, ansi.EraseEntireScreen))
 	}
 	p.end(false)
 }

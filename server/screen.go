@@ -175,8 +175,7 @@ func (s *screen) run() {
 // once by its address.
 func (s *screen) draw(v tea.View, rows []string, width, height int, whole bool) {
 	first := !s.started
-	if first || v.AltScreen != s.modes.AltScreen || v.MouseMode != s.modes.MouseMode ||
-		v.WindowTitle != s.modes.WindowTitle || v.DisableBracketedPasteMode != s.modes.DisableBracketedPasteMode {
+	if first || !sameModes(v, s.modes) {
 		s.setModes(v, first)
 		s.started = true
 	}
@@ -269,8 +268,22 @@ func (s *screen) setModes(v tea.View, first bool) {
 	if first || v.WindowTitle != s.modes.WindowTitle {
 		s.buf.WriteString(ansi.SetWindowTitle(v.WindowTitle))
 	}
-	s.modes = tea.View{AltScreen: v.AltScreen, MouseMode: v.MouseMode, WindowTitle: v.WindowTitle,
+	s.modes = modesOf(v)
+}
+
+// modesOf is what setModes writes of a view: the modes a frame sets, its
+// content aside. A field setModes comes to write is added here, and
+// sameModes compares it: a frame that changes it alone is then handed and
+// drawn (paced.handed).
+func modesOf(v tea.View) tea.View {
+	return tea.View{AltScreen: v.AltScreen, MouseMode: v.MouseMode, WindowTitle: v.WindowTitle,
 		DisableBracketedPasteMode: v.DisableBracketedPasteMode}
+}
+
+// sameModes reports whether two views set the same modes (modesOf).
+func sameModes(a, b tea.View) bool {
+	return a.AltScreen == b.AltScreen && a.MouseMode == b.MouseMode && a.WindowTitle == b.WindowTitle &&
+		a.DisableBracketedPasteMode == b.DisableBracketedPasteMode
 }
 
 // restore gives the terminal back as it was before the first frame: the
