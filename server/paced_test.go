@@ -289,13 +289,7 @@ func TestPacedHandsNoFrameThatChangedNothing(t *testing.T) {
 	}
 	p.end(false)
 
-	m, _ := sittingModel(t, time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC))
-	var yams syncBuffer
-	scr = newScreen(&yams, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
-	p = newPaced(m, scr)
-	waitsOf(p)
-	p.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	scr.sync()
+	p, scr, yams := pacedYams(t)
 	written = len(yams.String())
 	for _, msg := range []tea.Msg{tea.KeyPressMsg{Code: 'x', Text: "x"}, tea.KeyPressMsg{Code: 'z', Text: "z"}, tea.MouseMotionMsg{X: 50, Y: 28}} {
 		p.last = time.Now().Add(-2 * frameEvery)
@@ -312,6 +306,19 @@ func TestPacedHandsNoFrameThatChangedNothing(t *testing.T) {
 		t.Errorf("the speed key on Yam's: %d frames handed, %d bytes written; want its notice handed and drawn", n, len(yams.String())-written)
 	}
 	p.end(false)
+}
+
+// pacedYams is tapis's Yam's screen, sitting, paced over a screen of
+// 100×30 that drew its first frame.
+func pacedYams(t *testing.T) (*paced, *screen, *syncBuffer) {
+	m, _ := sittingModel(t, time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC))
+	out := &syncBuffer{}
+	scr := newScreen(out, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
+	p := newPaced(m, scr)
+	waitsOf(p)
+	p.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	scr.sync()
+	return p, scr, out
 }
 
 // rowsModel draws the same rows at every frame, with the header time,
@@ -388,13 +395,7 @@ func TestPacedHandsWhatChanged(t *testing.T) {
 	}
 	p.end(false)
 
-	ym, _ := sittingModel(t, time.Date(2026, 12, 7, 18, 0, 0, 300e6, time.UTC))
-	var yams syncBuffer
-	scr = newScreen(&yams, 100, 30, colorprofile.TrueColor, &styleMemo{}, nil, nil)
-	p = newPaced(ym, scr)
-	waitsOf(p)
-	p.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	scr.sync()
+	p, scr, yams := pacedYams(t)
 	written := len(yams.String())
 	p.last = time.Now() // within the frame's turn: the sizes wait for it
 	p.Update(tea.WindowSizeMsg{Width: 90, Height: 30})
