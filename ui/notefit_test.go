@@ -23,3 +23,23 @@ func TestPayNoteFitsIn80Columns(t *testing.T) {
 		}
 	}
 }
+
+// TestPauseFitsIn80Columns: a pause's banner, and the refusal of a
+// purchase while paused, are said whole at 80 columns in both languages
+// (the French banner lost « les ventes reprennent bientôt », a stand
+// host found).
+func TestPauseFitsIn80Columns(t *testing.T) {
+	for _, lang := range []Lang{English, French} {
+		m, _ := limited(t, lang)
+		send(m, sizeMsg(80, 24))
+		send(m, StandMsg{Paused: true})
+		tx := newText(lang)
+		if frame := plain(m); !strings.Contains(frame, tx.get("paused")) {
+			t.Errorf("%v: the pause's banner is cut at 80 columns:\n%s", lang, frame)
+		}
+		press(m, "enter")
+		if frame := plain(m); !strings.Contains(strings.Join(strings.Fields(frame), " "), tx.get("paused.refused")) {
+			t.Errorf("%v: the refusal while paused is cut at 80 columns:\n%s", lang, frame)
+		}
+	}
+}
