@@ -384,6 +384,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.closingStarts(msg)
 	case StandMsg:
 		m.stand, m.till.halted = msg, msg.Paused
+		if !msg.Paused {
+			for _, g := range m.games {
+				g.resumed()
+			}
+		}
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:

@@ -41,5 +41,9 @@ func TestPauseFitsIn80Columns(t *testing.T) {
 		if frame := plain(m); !strings.Contains(strings.Join(strings.Fields(frame), " "), tx.get("paused.refused")) {
 			t.Errorf("%v: the refusal while paused is cut at 80 columns:\n%s", lang, frame)
 		}
+		send(m, StandMsg{})
+		if frame := plain(m); strings.Contains(strings.Join(strings.Fields(frame), " "), tx.get("paused.refused")) {
+			t.Errorf("%v: resumed, the refusal the pause gave still shows:\n%s", lang, frame)
+		}
 	}
 }

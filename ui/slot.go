@@ -73,6 +73,14 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 	return cmd
 }
 
+// resumed drops the refusal a pause gave, once sales resumed: left, it
+// told a player sales were paused under a header that no longer said so.
+func (sl *slot) resumed() {
+	if sl.note.kind == notePaused {
+		sl.note = note{}
+	}
+}
+
 // takeBought puts a purchase's unit on its game's screen, covered (all
 // revealed at once for Auto), or says why it was refused.
 func takeBought(g gameScreen, sl *slot, t *till, msg boughtMsg) tea.Cmd {

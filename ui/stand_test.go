@@ -72,6 +72,9 @@ func TestStandMessages(t *testing.T) {
 	if !strings.Contains(plain(m), "Free coffee at the bar") {
 		t.Fatalf("the announcement does not show:\n%s", plain(m))
 	}
+	if strings.Contains(plain(m), "no purchase for now") {
+		t.Fatalf("resumed, the pause's refusal still shows (a stand host found it there 5 s after resume):\n%s", plain(m))
+	}
 	press(m, "enter")
 	if m.Totals().Played != 1 {
 		t.Fatalf("resumed, enter bought %d", m.Totals().Played)
