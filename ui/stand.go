@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // StandMsg tells the game what the stand's host set with tapis serve's
@@ -48,6 +49,11 @@ func (m *Model) standBanner() *drawing {
 		return nil
 	}
 	return drawn(m.common, standBannerKey{m.width, text}, func() string {
+		if room := m.width - 2; ansi.StringWidth(text) > room {
+			// Cut where it must be, and seen cut: an announcement of up
+			// to maxAnnounce characters on a screen narrower than it.
+			text = ansi.Truncate(text, room, "…")
+		}
 		st := m.st.replay.Width(m.width).MaxWidth(m.width).MaxHeight(1).Align(lipgloss.Center)
 		return st.Render(text)
 	})

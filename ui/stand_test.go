@@ -120,3 +120,23 @@ func TestPausedRevealsWhatWasBought(t *testing.T) {
 		t.Fatalf("paused, a new purchase was made (%d):\n%s", m.Totals().Played, plain(m))
 	}
 }
+
+// TestLongAnnouncementIsSeenCut: an announcement wider than the screen
+// (up to 120 characters are taken) shows its start and ends with « … »
+// where the screen cuts it, at 80 and 100 columns; at 130 it shows whole.
+func TestLongAnnouncementIsSeenCut(t *testing.T) {
+	said := "Café offert au bar jusqu'à 18 h : venez nous voir au stand B12, tirage du gros lot à 19 h précises, bonne chance !"
+	m, _ := limited(t, French)
+	send(m, StandMsg{Announcement: said, Until: fixedTime.Add(time.Minute)})
+	for _, w := range []int{80, 100} {
+		send(m, sizeMsg(w, 30))
+		header := strings.TrimSpace(strings.SplitN(plain(m), "\n", 2)[0])
+		if !strings.HasPrefix(header, "Café offert au bar") || !strings.HasSuffix(header, "…") {
+			t.Errorf("at %d columns the announcement reads %q, want its start and « … » where it is cut", w, header)
+		}
+	}
+	send(m, sizeMsg(130, 30))
+	if header := strings.TrimSpace(strings.SplitN(plain(m), "\n", 2)[0]); header != said {
+		t.Errorf("at 130 columns the announcement reads %q, want it whole", header)
+	}
+}
