@@ -63,6 +63,9 @@ func newCommon(o Options, seed game.Seed, clock Clock, plain bool) *common {
 		rng:   rand.New(seed.Stream("ui/animations")),
 		kiosk: o.Demo, qa: o.QA, guest: o.Guest, dark: true, speed: o.Speed, bell: o.Bell, remote: o.Remote,
 	}
+	// A player over SSH cannot suspend the server's program (its ctrl+z
+	// resumes at once): the help does not offer it.
+	c.keys.global.Suspend.SetEnabled(!o.Remote)
 	c.restyle(plain, true)
 	return c
 }

@@ -4,6 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tapis/game"
+	"tapis/session"
 )
 
 // sizes are the two sizes every screen is checked at.
@@ -116,6 +121,21 @@ func TestTooSmall(t *testing.T) {
 		send(m, sizeMsg(80, 24))
 		if !strings.Contains(plain(m), "Yam's") || strings.Contains(plain(m), "×") {
 			t.Errorf("the game did not come back at 80×24:\n%s", plain(m))
+		}
+	}
+}
+
+// TestRemoteHelpOffersNoSuspend: over SSH ctrl+z cannot suspend the
+// server's program (the server resumes it at once), so the help does not
+// offer it there; on a terminal of one's own it does (a stand host found
+// « ctrl+z suspend » listed over SSH, doing nothing).
+func TestRemoteHelpOffersNoSuspend(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		m := open(t, Options{Lang: English, Balance: decimal.NewFromInt(100), Start: YamsScreen, Remote: remote}, 120, 40,
+			session.Options{Seed: game.SeedFrom(42)})
+		press(m, "?")
+		if got := strings.Contains(plain(m), "ctrl+z"); got == remote {
+			t.Errorf("remote %v: the help lists ctrl+z %v, want %v:\n%s", remote, got, !remote, plain(m))
 		}
 	}
 }
