@@ -383,12 +383,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case ClosingMsg:
 		return m.closingStarts(msg)
 	case StandMsg:
-		m.stand, m.till.halted = msg, msg.Paused
-		if !msg.Paused {
-			for _, g := range m.games {
-				g.resumed()
-			}
-		}
+		m.standSet(msg)
 	case SuspendMsg:
 		return m.suspend()
 	case tea.ResumeMsg:

@@ -45,7 +45,7 @@ type gameScreen interface {
 	revealing() bool     // a unit is bought and not all shown
 	buying() bool        // a purchase is under way
 	play(auto bool) tea.Cmd
-	resumed()           // sales resumed: the refusal a pause gave goes (slot.resumed)
+	salesResumed()      // the refusal a pause gave goes (slot.salesResumed)
 	revealAll() tea.Cmd // reveals all that is left, animated
 	// revealStep reveals a little more at a pace people can follow (the
 	// demo), and says how long to leave it on screen.

@@ -73,9 +73,9 @@ func playOn(g gameScreen, sl *slot, t *till, auto bool) tea.Cmd {
 	return cmd
 }
 
-// resumed drops the refusal a pause gave, once sales resumed: left, it
+// salesResumed drops the refusal a pause gave, once sales resumed: left, it
 // told a player sales were paused under a header that no longer said so.
-func (sl *slot) resumed() {
+func (sl *slot) salesResumed() {
 	if sl.note.kind == notePaused {
 		sl.note = note{}
 	}

@@ -32,6 +32,17 @@ func (m *Model) announced() string {
 	return m.stand.Announcement
 }
 
+// standSet follows what the stand's host set: a pause holds the till,
+// and once sales resume the refusal a pause gave goes.
+func (m *Model) standSet(msg StandMsg) {
+	m.stand, m.till.halted = msg, msg.Paused
+	if !msg.Paused {
+		for _, g := range m.games {
+			g.salesResumed()
+		}
+	}
+}
+
 // standBannerKey is the header's stand banner, as written.
 type standBannerKey struct {
 	w    int
