@@ -81,11 +81,7 @@ func (f *handedFrame) forget() { f.ok = false }
 
 // keep records the frame handed.
 func (f *handedFrame) keep(v tea.View, rows []string, header ui.HeaderTime) {
-	f.ok, f.v, f.header = true, v, header
-	f.rows = append(f.rows[:0], rows...)
-	if rows == nil {
-		f.rows = nil
-	}
+	f.ok, f.v, f.header, f.rows = true, v, header, copyRows(f.rows, rows)
 }
 
 // frameDue is the message that a frame waiting for its turn may be drawn.

@@ -80,14 +80,20 @@ func (s *screen) set(v tea.View, rows []string, header ui.HeaderTime) {
 	s.mu.Lock()
 	if !s.closed {
 		s.view, s.fresh, s.header = v, true, header
-		s.rows = append(s.rows[:0], rows...)
-		if rows == nil {
-			s.rows = nil
-		}
+		s.rows = copyRows(s.rows, rows)
 		s.handed++
 	}
 	s.mu.Unlock()
 	s.poke()
+}
+
+// copyRows copies a frame's rows into dst's array, nil for none (a frame
+// handed as its content).
+func copyRows(dst, rows []string) []string {
+	if rows == nil {
+		return nil
+	}
+	return append(dst[:0], rows...)
 }
 
 // second has the writer move the header's time on to now's second, when
