@@ -23,7 +23,7 @@ import (
 )
 
 func main() {
-	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Environ: os.Environ()}
+	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Environ: os.Environ(), TimerSlack: cli.SettleTimerSlack}
 	os.Exit(run(env, os.Args[1:]))
 }
 

@@ -15,6 +15,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"tapis/game"
 	"tapis/store"
@@ -36,6 +37,10 @@ type Env struct {
 	// Environ is the environment, as os.Environ gives it: the locale and
 	// the terminal's colours are read from it.
 	Environ []string
+	// TimerSlack, when not nil, gives tapis serve's threads the timer
+	// slack its flag asks for (SettleTimerSlack, which may execute the
+	// program again): main's, never a test's, whose process it would be.
+	TimerSlack func(time.Duration) error
 }
 
 // Getenv returns the value of the environment variable key in e.Environ,

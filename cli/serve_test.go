@@ -39,6 +39,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--open-blocks", "65"}, "--open-blocks 65: want 1 to 64"},
 		{[]string{"--idle-timeout", "10ms"}, "--idle-timeout 10ms: want 0 (never), or 1s to 168h"},
 		{[]string{"--idle-timeout", "soon"}, `invalid value "soon" for flag -idle-timeout`},
+		{[]string{"--timer-slack", "-1ms"}, "--timer-slack -1ms: want 0 (the system's) to 100ms"},
+		{[]string{"--timer-slack", "101ms"}, "--timer-slack 101ms: want 0 (the system's) to 100ms"},
 		{[]string{"--reality-check", "500ms"}, "--reality-check 500ms: want 0 (never), or 1s to 168h"},
 		{[]string{"--reality-check", "169h"}, "--reality-check 169h0m0s: want 0 (never), or 1s to 168h"},
 		{[]string{"--loss-limit", "0"}, "--loss-limit 0: want more than 0, at most 1000000"},

@@ -48,7 +48,7 @@ func forms(name string) []form {
 		return []form{{"commitment --block-seed HEX --block ID [--commitment HEX]",
 			"print the commitment of a block's revealed seed, or check it\nagainst the published one (exit 0 it matches, 1 it does not)"}}
 	case "serve":
-		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]\n                 [--state-dir DIR] [--operator-keys FILE]\n                 [--log-format text|json] [--metrics ADDR]\n                 [--join-address HOST[:PORT]]",
+		return []form{{"serve [--listen ADDR] [--store URL] [--host-key FILE] [--house-key FILE]\n                 [--balance EUR] [--max-sessions N] [--max-boards N]\n                 [--max-per-address N] [--max-startups START:RATE:FULL]\n                 [--guests=false] [--idle-timeout D] [--reality-check D]\n                 [--loss-limit EUR] [--open-blocks K] [--qa]\n                 [--state-dir DIR] [--operator-keys FILE]\n                 [--log-format text|json] [--metrics ADDR]\n                 [--join-address HOST[:PORT]] [--timer-slack D]",
 			"the game over SSH, many players on one store:\neach player is their key's account (ssh -p 23234 HOST);\nits store found changed under it, it stops selling: exit 1"}}
 	case "board":
 		return []form{{"board --store URL [--lang fr|en] [--join-address HOST[:PORT]]",
