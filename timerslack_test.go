@@ -20,6 +20,7 @@ func TestServeTimerSlack(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the timer slack is Linux's")
 	}
+	bin := buildTapis(t)
 	inherited := strings.TrimSpace(readFile(t, "/proc/self/timerslack_ns"))
 	for _, c := range []struct {
 		args []string
@@ -30,7 +31,7 @@ func TestServeTimerSlack(t *testing.T) {
 		{[]string{"--timer-slack", "0"}, inherited},
 	} {
 		dir := t.TempDir()
-		srv := startServeArgs(t, buildTapis(t), append([]string{"--store", "sqlite:" + filepath.Join(dir, "tapis.db"),
+		srv := startServeArgs(t, bin, append([]string{"--store", "sqlite:" + filepath.Join(dir, "tapis.db"),
 			"--host-key", filepath.Join(dir, "host_ed25519")}, c.args...)...)
 		srv.player(t) // the process listening is the one started, and plays
 		threads, err := os.ReadDir(filepath.Join("/proc", srv.pid(), "task"))
@@ -42,6 +43,10 @@ func TestServeTimerSlack(t *testing.T) {
 			if got := strings.TrimSpace(readFile(t, filepath.Join("/proc", th.Name(), "timerslack_ns"))); got != c.want {
 				t.Errorf("serve %q: thread %s has a timer slack of %s ns, want %s", c.args, th.Name(), got, c.want)
 			}
+		}
+		// Its name is still the program's (ps, pgrep, pkill).
+		if got, want := strings.TrimSpace(readFile(t, filepath.Join("/proc", srv.pid(), "comm"))), "tapis"; got != want {
+			t.Errorf("serve %q: the process is named %q, want %q", c.args, got, want)
 		}
 		if len(threads) < 2 {
 			t.Errorf("serve %q: %d threads read", c.args, len(threads))

@@ -23,8 +23,8 @@ const timerSlackEnv = "TAPIS_TIMER_SLACK_NS"
 // thread while the process works, and each wake is a context switch. A
 // thread takes its slack from the one that made it, and the runtime makes
 // its monitor before any of the program's code runs: the slack is set on
-// the calling thread, and the program executed again from it
-// (/proc/self/exe, the same arguments, environment and process ID), so
+// the calling thread, and the program executed again from it (the same
+// file, arguments, environment and process ID), so
 // that the new runtime's threads are all made with it. It does not return
 // when it executes the program again; it returns an error when the
 // slack cannot be set, the process then going on with the one it has.
@@ -43,12 +43,18 @@ func SettleTimerSlack(d time.Duration) error {
 		os.Unsetenv(timerSlackEnv)
 		return fmt.Errorf("the timer slack is still %s once executed again with %s", time.Duration(now), d)
 	}
+	// The program's own path, not /proc/self/exe: the process keeps its
+	// name (ps, pgrep, a host's pkill tapis).
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding the program to execute again: %w", err)
+	}
 	if err := unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(d.Nanoseconds()), 0, 0, 0); err != nil {
 		return fmt.Errorf("setting the timer slack to %s: %w", d, err)
 	}
 	env := append(os.Environ(), timerSlackEnv+"="+strconv.FormatInt(d.Nanoseconds(), 10))
-	err = syscall.Exec("/proc/self/exe", os.Args, env)
+	err = syscall.Exec(exe, os.Args, env)
 	// Still here: this thread goes back to the slack the others have.
 	unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(now), 0, 0, 0) //nolint:errcheck // it was set just before
-	return fmt.Errorf("executing the program again with a timer slack of %s: %w", d, err)
+	return fmt.Errorf("executing %s again with a timer slack of %s: %w", exe, d, err)
 }
