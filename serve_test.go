@@ -150,8 +150,16 @@ func startServeIn(t *testing.T, dir string) *serveProcess {
 // waits for its "listening" line.
 func startServeArgs(t *testing.T, bin string, args ...string) *serveProcess {
 	t.Helper()
+	return startServeEnv(t, bin, nil, args...)
+}
+
+// startServeEnv is startServeArgs with env as the process's environment
+// (nil: the test's).
+func startServeEnv(t *testing.T, bin string, env []string, args ...string) *serveProcess {
+	t.Helper()
 	p := &serveProcess{logs: &lockedBuffer{}, done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, append([]string{"serve", "--listen", "127.0.0.1:0"}, args...)...)
+	p.cmd.Env = env
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

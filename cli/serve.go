@@ -79,12 +79,11 @@ func serve(env Env, args []string) int {
 		return fail(env, "serve", err)
 	}
 	logger := serveLogger(env, f.logFormat)
+	var slackErr error // logged after the house key, the log's first line
 	if f.timerSlack > 0 && env.TimerSlack != nil {
 		// First, before anything is opened: it may execute the program
 		// again.
-		if err := env.TimerSlack(f.timerSlack); err != nil {
-			logger.Warn("the timer slack is left as the system gave it", "err", text.Printable(err.Error()))
-		}
+		slackErr = env.TimerSlack(f.timerSlack)
 	}
 	var operators server.Operators
 	if f.operatorKeys != "" {
@@ -149,6 +148,9 @@ func serve(env Env, args []string) int {
 	logger.Info("house key "+house.String(), "fingerprint", house.Fingerprint(), "file", text.Printable(f.houseKey))
 	logStore(ctx, logger, st, f.store)
 	logHostKey(logger, f.hostKey, fingerprint, created)
+	if slackErr != nil {
+		logger.Warn("the timer slack is left as it was", "err", text.Printable(slackErr.Error()))
+	}
 	// Every sequence's block on sale is opened now, its commitment
 	// recorded: the board and the rules screen show it before its first
 	// sale.
@@ -299,7 +301,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 	fs.DurationVar(&f.idle, "idle-timeout", server.DefaultIdleTimeout, "close a game or a board with no input for that long (0: never); anything bought stays")
 	fs.DurationVar(&f.realityCheck, "reality-check", server.DefaultRealityCheck, "every `D` of play, show the time played and the net result, to continue or quit (0: never)")
 	lossLimit := fs.String("loss-limit", "", "refuse a purchase that, its stake lost, would take the account's net loss over the last 24 hours past `EUR` (default: no limit)")
-	fs.DurationVar(&f.timerSlack, "timer-slack", DefaultTimerSlack, "how late the system may wake the server's timers, to wake it less often (0: the system's, 50µs on Linux)")
+	fs.DurationVar(&f.timerSlack, "timer-slack", DefaultTimerSlack, "how late the system may wake the server's timers, to wake it less often (0: the slack it was started with, 50µs unless told; Linux only)")
 	fs.BoolVar(&f.qa, "qa", false, "a staging server: QA status line and forcing panel, on a QA store (created with --qa)")
 	pos, err := parse(env, fs, args)
 	if err != nil {
@@ -333,7 +335,7 @@ func serveArgs(env Env, args []string) (serveFlags, error) {
 		return f, usagef("--idle-timeout %s: want 0 (never), or 1s to 168h", f.idle)
 	}
 	if f.timerSlack < 0 || f.timerSlack > maxTimerSlack {
-		return f, usagef("--timer-slack %s: want 0 (the system's) to %s", f.timerSlack, maxTimerSlack)
+		return f, usagef("--timer-slack %s: want 0 (the slack it was started with) to %s", f.timerSlack, maxTimerSlack)
 	}
 	if f.realityCheck != 0 && (f.realityCheck < time.Second || f.realityCheck > 7*24*time.Hour) {
 		return f, usagef("--reality-check %s: want 0 (never), or 1s to 168h", f.realityCheck)

@@ -1,19 +1,22 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// timerSlackEnv marks a process re-executed by SettleTimerSlack: the
-// slack it asked for, in nanoseconds. A process that finds it and still
-// not its slack does not execute itself again.
+// timerSlackEnv marks a process SettleTimerSlack executed again: the
+// slack it asked for, in nanoseconds. A process that finds it, and still
+// not that slack, does not execute itself again.
 const timerSlackEnv = "TAPIS_TIMER_SLACK_NS"
 
 // SettleTimerSlack gives every thread of the process a timer slack of d
@@ -23,11 +26,12 @@ const timerSlackEnv = "TAPIS_TIMER_SLACK_NS"
 // thread while the process works, and each wake is a context switch. A
 // thread takes its slack from the one that made it, and the runtime makes
 // its monitor before any of the program's code runs: the slack is set on
-// the calling thread, and the program executed again from it (the same
-// file, arguments, environment and process ID), so
-// that the new runtime's threads are all made with it. It does not return
-// when it executes the program again; it returns an error when the
-// slack cannot be set, the process then going on with the one it has.
+// the calling thread, and the program executed again from it (its own
+// file, by the name it was started with, the same arguments and process
+// ID, the environment marked with timerSlackEnv), so that the new
+// runtime's threads are all made with it. It does not return when it
+// executes the program again; it returns an error when the slack cannot
+// be set, the process then going on with the one it has.
 func SettleTimerSlack(d time.Duration) error {
 	runtime.LockOSThread() // the slack read, set and executed with is this thread's
 	defer runtime.UnlockOSThread()
@@ -35,26 +39,52 @@ func SettleTimerSlack(d time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("reading the timer slack: %w", err)
 	}
+	mark := strconv.FormatInt(d.Nanoseconds(), 10)
+	again := os.Getenv(timerSlackEnv) == mark
+	os.Unsetenv(timerSlackEnv) //nolint:errcheck // a name without "=" or NUL: no error; no process of ours to come needs it
 	if time.Duration(now) == d {
-		os.Unsetenv(timerSlackEnv) // no process of ours to come needs it
 		return nil
 	}
-	if _, again := os.LookupEnv(timerSlackEnv); again {
-		os.Unsetenv(timerSlackEnv)
+	if again {
 		return fmt.Errorf("the timer slack is still %s once executed again with %s", time.Duration(now), d)
 	}
-	// The program's own path, not /proc/self/exe: the process keeps its
-	// name (ps, pgrep, a host's pkill tapis).
-	exe, err := os.Executable()
+	path, err := ownFile()
 	if err != nil {
-		return fmt.Errorf("finding the program to execute again: %w", err)
+		return err
 	}
 	if err := unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(d.Nanoseconds()), 0, 0, 0); err != nil {
 		return fmt.Errorf("setting the timer slack to %s: %w", d, err)
 	}
-	env := append(os.Environ(), timerSlackEnv+"="+strconv.FormatInt(d.Nanoseconds(), 10))
-	err = syscall.Exec(exe, os.Args, env)
+	err = syscall.Exec(path, os.Args, append(os.Environ(), timerSlackEnv+"="+mark))
 	// Still here: this thread goes back to the slack the others have.
 	unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(now), 0, 0, 0) //nolint:errcheck // it was set just before
-	return fmt.Errorf("executing %s again with a timer slack of %s: %w", exe, d, err)
+	return fmt.Errorf("executing %s again with a timer slack of %s: %w", path, d, err)
+}
+
+// ownFile returns a path to the very file the process runs (the kernel's
+// /proc/self/exe, which follows it even once replaced or removed): the
+// name it was started by when that is it, so that the process keeps its
+// name (ps, pgrep, a host's pkill tapis, through a symbolic link too),
+// else the file's own path; an error when no path leads to it any more
+// (a new build copied over it since it started).
+func ownFile() (string, error) {
+	running, err := os.Stat("/proc/self/exe")
+	if err != nil {
+		return "", fmt.Errorf("finding the program's file: %w", err)
+	}
+	var paths []string
+	if name := os.Args[0]; strings.ContainsRune(name, '/') {
+		paths = append(paths, name)
+	} else if p, err := exec.LookPath(name); err == nil {
+		paths = append(paths, p)
+	}
+	if p, err := os.Executable(); err == nil {
+		paths = append(paths, p)
+	}
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && os.SameFile(fi, running) {
+			return p, nil
+		}
+	}
+	return "", errors.New("the program's file was replaced or removed since it started: it is not executed again")
 }
