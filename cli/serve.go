@@ -26,7 +26,7 @@ import (
 // serveGCPercent is the garbage collector's target of tapis serve, unless
 // GOGC is set: 200 sessions after a minute of play peak at 380 MB instead
 // of 500 MB, for about the same CPU.
-const serveGCPercent = 100
+const serveGCPercent = 50
 
 // DefaultTimerSlack is tapis serve's --timer-slack: its animations step
 // every 60 ms or more and its frames every 40 ms, so a timer woken up to
