@@ -46,7 +46,9 @@ func SettleTimerSlack(d time.Duration) error {
 		return nil
 	}
 	if again {
-		return fmt.Errorf("the timer slack is still %s once executed again with %s", time.Duration(now), d)
+		// Executed again by this function, or the mark inherited from
+		// elsewhere: either way not executed again, lest it loop.
+		return fmt.Errorf("the timer slack is %s, not %s, and %s=%s is set: the program is not executed again", time.Duration(now), d, timerSlackEnv, mark)
 	}
 	path, err := ownFile()
 	if err != nil {
